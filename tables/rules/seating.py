@@ -1,0 +1,299 @@
+"""Random seat draw at the start (TDA 2019 rule 6) and seats for late entries (rules 7, 27).
+
+Choices made here (fixed so that a draw can be explained afterwards):
+
+- Balance: the draw fills the opened tables so that player counts differ
+  by at most one (as far as the tables' seat counts allow). When the
+  entries do not divide evenly, the tables with the lowest numbers get
+  the extra player. Which entry goes to which table and seat is random.
+- Too many entries: entries beyond the total seat count stay unseated
+  (alternates), the last ones in the order given.
+- Keep-apart pairs (BDPV Sitzordnung 4): the draw places the entries of
+  keep-apart pairs first, each at a random table without a partner; if
+  that greedy pass fails it searches (backtracking) for tables that keep
+  every pair apart within the balanced table counts. Only if none exists
+  (or the search gives up after a fixed budget) are pairs
+  seated together, as few as a greedy pass manages, and reported in a
+  "keep_apart_violated" warning.
+- Late entries, alternates and re-entries get a random free seat at one
+  of the tables with the fewest players; tables without a keep-apart
+  partner are preferred among those. Only if every such table has a
+  partner does the entry sit with one (and a warning says so): balance
+  within one wins over keep-apart. The player waits for the button when
+  the seat is between the button and the small blind (see button.py).
+- One entry never holds two seats: an entry listed twice, or a late
+  entry already seated, is an error.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from tables.rules.button import must_wait_for_button
+from tables.rules.model import (
+    KeepApartPairs,
+    SeatingWarning,
+    TableState,
+    keep_apart_warning,
+    partners_of,
+)
+from tables.rules.options import SeatingOptions
+
+SEARCH_BUDGET = 200_000  # table checks the keep-apart search may spend before giving up
+MAX_SEARCH_ENTRIES = 500  # the search recurses once per entry in a keep-apart pair
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableSpec:
+    """An opened, empty table for the initial draw."""
+
+    number: int
+    seat_count: int
+
+    def __post_init__(self) -> None:
+        if self.seat_count < 2:
+            raise ValueError(f"table {self.number} needs at least two seats")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatAssignment:
+    entry: int
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatDraw:
+    """Outcome of the initial draw."""
+
+    assignments: tuple[SeatAssignment, ...]  # sorted by table, then seat
+    unseated: tuple[int, ...]  # entries left over when the seats ran out
+    warnings: tuple[SeatingWarning, ...]
+
+    def table_counts(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for assignment in self.assignments:
+            counts[assignment.table] = counts.get(assignment.table, 0) + 1
+        return counts
+
+    def to_log(self) -> dict[str, object]:
+        """A JSON-friendly record of the draw for the audit log."""
+        return {
+            "kind": "seat_draw",
+            "assignments": [[a.entry, a.table, a.seat] for a in self.assignments],
+            "unseated": list(self.unseated),
+            "warnings": [warning.to_log() for warning in self.warnings],
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class LateSeat:
+    """A seat for one late entry, alternate or re-entry."""
+
+    entry: int
+    table: int
+    seat: int
+    wait_for_button: bool
+    warnings: tuple[SeatingWarning, ...] = ()
+
+    def to_log(self) -> dict[str, object]:
+        return {
+            "kind": "late_seat",
+            "entry": self.entry,
+            "table": self.table,
+            "seat": self.seat,
+            "wait_for_button": self.wait_for_button,
+            "warnings": [warning.to_log() for warning in self.warnings],
+        }
+
+
+def balanced_counts(tables: Sequence[TableSpec], players: int) -> dict[int, int]:
+    """Players per table, differing by at most one where seat counts allow.
+
+    Lower table numbers get the extra players. `players` must fit.
+    """
+    remaining = players
+    pending = sorted(tables, key=lambda table: (table.seat_count, table.number))
+    counts: dict[int, int] = {}
+    while pending:
+        share = remaining // len(pending)
+        if pending[0].seat_count <= share:
+            smallest = pending.pop(0)
+            counts[smallest.number] = smallest.seat_count
+            remaining -= smallest.seat_count
+            continue
+        extra = remaining - share * len(pending)
+        for table in sorted(pending, key=lambda table: table.number):
+            counts[table.number] = share + (1 if extra > 0 else 0)
+            extra -= 1
+        break
+    return counts
+
+
+def _search_apart(
+    constrained: list[int],
+    partners: Mapping[int, Collection[int]],
+    capacity: dict[int, int],
+    orders: dict[int, list[int]],
+) -> dict[int, int] | None:
+    """Backtracking: a table for every constrained entry, no pair together, within capacity."""
+    placed: dict[int, int] = {}
+    members: dict[int, set[int]] = {table: set() for table in capacity}
+    budget = SEARCH_BUDGET
+
+    def place(index: int) -> bool:
+        nonlocal budget
+        if index == len(constrained):
+            return True
+        entry = constrained[index]
+        for table in orders[entry]:
+            budget -= 1
+            if budget < 0:
+                return False
+            if capacity[table] == 0 or members[table] & partners[entry]:
+                continue
+            capacity[table] -= 1
+            members[table].add(entry)
+            placed[entry] = table
+            if place(index + 1):
+                return True
+            capacity[table] += 1
+            members[table].discard(entry)
+            del placed[entry]
+        return False
+
+    return dict(placed) if place(0) else None
+
+
+def _greedy_apart(
+    constrained: list[int],
+    partners: Mapping[int, Collection[int]],
+    capacity: dict[int, int],
+    orders: dict[int, list[int]],
+) -> dict[int, int]:
+    """Fewest partners together, one entry at a time (used when no perfect split exists)."""
+    placed: dict[int, int] = {}
+    for entry in constrained:
+        best = min(
+            (table for table in orders[entry] if capacity[table] > 0),
+            key=lambda table: sum(1 for p in partners[entry] if placed.get(p) == table),
+        )
+        capacity[best] -= 1
+        placed[entry] = best
+    return placed
+
+
+def draw_seats(
+    *,
+    entries: Sequence[int],
+    tables: Sequence[TableSpec],
+    rng: random.Random,
+    keep_apart: KeepApartPairs = (),
+) -> SeatDraw:
+    """Random seats for `entries` on the opened `tables` (TDA 2019 rule 6)."""
+    if len(set(entries)) != len(entries):
+        raise ValueError("an entry is listed twice")
+    if len({table.number for table in tables}) != len(tables):
+        raise ValueError("a table number is listed twice")
+    if not tables:
+        return SeatDraw(assignments=(), unseated=tuple(entries), warnings=())
+    total_seats = sum(table.seat_count for table in tables)
+    seated_entries = list(entries[:total_seats])
+    unseated = tuple(entries[total_seats:])
+    counts = balanced_counts(tables, len(seated_entries))
+    capacity = dict(counts)
+
+    in_draw = set(seated_entries)
+    partners = {
+        entry: others & in_draw
+        for entry, others in partners_of(keep_apart).items()
+        if entry in in_draw and others & in_draw
+    }
+    table_of: dict[int, int] = {}
+    if partners:
+        constrained = list(partners)
+        rng.shuffle(constrained)
+        constrained.sort(key=lambda entry: -len(partners[entry]))
+        numbers = [table.number for table in tables]
+        orders = {entry: rng.sample(numbers, len(numbers)) for entry in constrained}
+        found = _greedy_apart(constrained, partners, dict(capacity), orders)
+        if keep_apart_warning(partners, found) and len(constrained) <= MAX_SEARCH_ENTRIES:
+            found = _search_apart(constrained, partners, dict(capacity), orders) or found
+        table_of.update(found)
+        for table in found.values():
+            capacity[table] -= 1
+
+    free_entries = [entry for entry in seated_entries if entry not in table_of]
+    rng.shuffle(free_entries)
+    slots = [number for number, left in sorted(capacity.items()) for _ in range(left)]
+    table_of.update(zip(free_entries, slots, strict=True))
+
+    by_table: dict[int, list[int]] = {table.number: [] for table in tables}
+    for entry in seated_entries:
+        by_table[table_of[entry]].append(entry)
+    assignments: list[SeatAssignment] = []
+    for table in sorted(tables, key=lambda table: table.number):
+        members = by_table[table.number]
+        seats = rng.sample(range(1, table.seat_count + 1), len(members))
+        assignments.extend(
+            SeatAssignment(entry=entry, table=table.number, seat=seat)
+            for entry, seat in zip(members, seats, strict=True)
+        )
+    assignments.sort(key=lambda a: (a.table, a.seat))
+    warning = keep_apart_warning(partners, table_of)
+    return SeatDraw(
+        assignments=tuple(assignments),
+        unseated=unseated,
+        warnings=(warning,) if warning else (),
+    )
+
+
+def seat_late_entry(
+    *,
+    entry: int,
+    tables: Sequence[TableState],
+    rng: random.Random,
+    keep_apart: KeepApartPairs = (),
+    options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as default
+) -> LateSeat | None:
+    """A random seat for a late registration, alternate or re-entry (TDA 2019 rules 7, 27).
+
+    Returns None when no open table has a free seat (the entry becomes an
+    alternate).
+    """
+    for table in tables:
+        if entry in table.players.values():
+            raise ValueError(f"entry {entry} already has a seat at table {table.number}")
+    with_room = [table for table in tables if table.free_seats]
+    if not with_room:
+        return None
+    fewest = min(len(table.players) for table in with_room)
+    shortest = [table for table in with_room if len(table.players) == fewest]
+    partners = partners_of(keep_apart).get(entry, frozenset())
+    apart = [t for t in shortest if not partners & set(t.players.values())]
+    warnings: tuple[SeatingWarning, ...] = ()
+    if apart:
+        table = rng.choice(apart)
+    else:
+        table = rng.choice(shortest)
+        together = sorted(partners & set(table.players.values()))
+        warnings = (
+            SeatingWarning(
+                code="keep_apart_violated",
+                pairs=tuple((min(entry, p), max(entry, p)) for p in together),
+                tables=(table.number,) * len(together),
+            ),
+        )
+    seat = rng.choice(table.free_seats)
+    wait = must_wait_for_button(
+        seat=seat,
+        seat_count=table.seat_count,
+        occupied=table.occupied,
+        state=table.blinds,
+        dead_button=options.dead_button,
+    )
+    return LateSeat(
+        entry=entry, table=table.number, seat=seat, wait_for_button=wait, warnings=warnings
+    )
