@@ -1,0 +1,587 @@
+"""The move planner: what the floor must do after a bust or any seat change.
+
+The planner works on the projected state: every pending move is already
+applied (the mover listed at his destination, that seat in `reserved`).
+It returns a `Plan` the services store as pending moves; applying the
+plan's moves to the state and planning again gives an empty plan.
+
+Steps, in this order:
+
+1. Final table (TDA 2019 rule 11). When the players left fit at one
+   table of `final_table_size` and more than one table is open, every
+   player is redrawn to a random seat at the final table (reason
+   "final_table") and every other table breaks. The final table is the
+   last table in the break sequence (see below) that has enough seats.
+   The redraw is one simultaneous draw: destinations are drawn as if the
+   final table were empty, so a player already there may move inside
+   it. The caller then draws the button (button.draw_button).
+2. Breaking (TDA 2019 rule 9, BDPV Turnierreglement 10). While the
+   players left fit at one table fewer with `break_target` (default: the
+   table size) players each, the next table of the break sequence breaks.
+   Its players, in random order (those with keep-apart partners first),
+   each get a random free seat at one of the shortest remaining tables,
+   preferring tables without a keep-apart partner. Any seat is allowed,
+   blinds and button included; a seat between the button and the small
+   blind is flagged `wait_for_button`.
+3. Balancing (TDA 2019 rule 10, BDPV Turnierreglement 14). While the
+   biggest and the smallest table differ by two or more, one player moves
+   from a biggest table to a shortest table:
+   - source: the biggest table that comes first in the break sequence
+     (it breaks soonest, so its players would move anyway);
+   - destination: the shortest table that comes last in the break
+     sequence (it stays longest, so the moved player is unlikely to move
+     again); a table with a keep-apart partner of the mover is skipped
+     for the next shortest one if possible;
+   - mover, "tda": the player who is big blind next hand, then the
+     following ones in big-blind order if he cannot move (already on his
+     way, keep-apart). The seat is `button.worst_empty_seat`;
+   - mover, "bdpv" (BDPV Turnierreglement 12, Button und Blinds 7):
+     players due to post the small or big blind next hand are not moved;
+     the first other player in big-blind order moves. The seat is the one
+     whose position counted from the button in the next hand is closest
+     to the position he had, a seat that would wait for the button only
+     if nothing else is free.
+   Tables without a button yet use seat order instead of big-blind
+   order and a random free seat.
+4. Halting (TDA 2019 rule 10). A table whose players physically seated
+   (arrivals not yet there, departures still there) are `halt_short_by`
+   or more below the fullest table is halted; see
+   `SeatingOptions.halt_rule` for the "blinds_affected" refinement.
+
+The break sequence is `breaking_order` restricted to open tables,
+followed by open tables missing from it, highest number first.
+
+Guarantees: no seat is booked twice (a seat vacated in this plan is not
+given to anyone in the same plan), no entry moves twice in one plan, and
+entries already on their way are not picked for balancing (they are
+moved again only when their destination table breaks).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tables.rules._seats import clockwise_after
+from tables.rules.button import (
+    BlindState,
+    big_blind_order,
+    hands_until_big_blind,
+    must_wait_for_button,
+    next_hand,
+    worst_empty_seat,
+)
+from tables.rules.model import (
+    KeepApartPairs,
+    SeatingWarning,
+    TableState,
+    partners_of,
+)
+from tables.rules.options import SeatingOptions
+
+MoveReason = Literal["balance", "break", "final_table"]
+
+__all__ = [
+    "Move",
+    "Plan",
+    "SeatingOptions",
+    "break_sequence",
+    "plan_moves",
+]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move:
+    entry: int
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: MoveReason
+    wait_for_button: bool = False
+
+    def to_log(self) -> dict[str, object]:
+        return {
+            "entry": self.entry,
+            "from": [self.from_table, self.from_seat],
+            "to": [self.to_table, self.to_seat],
+            "reason": self.reason,
+            "wait_for_button": self.wait_for_button,
+        }
+
+
+@dataclass(frozen=True, kw_only=True)
+class Plan:
+    moves: tuple[Move, ...] = ()
+    break_tables: tuple[int, ...] = ()  # in the order they break
+    halted_tables: tuple[int, ...] = ()  # sorted
+    final_table: int | None = None  # set when this plan redraws the final table
+    warnings: tuple[SeatingWarning, ...] = ()
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.moves or self.break_tables or self.halted_tables or self.warnings)
+
+    def to_log(self) -> dict[str, object]:
+        return {
+            "kind": "table_plan",
+            "moves": [move.to_log() for move in self.moves],
+            "break_tables": list(self.break_tables),
+            "halted_tables": list(self.halted_tables),
+            "final_table": self.final_table,
+            "warnings": [warning.to_log() for warning in self.warnings],
+        }
+
+
+@dataclass(kw_only=True)
+class _Table:
+    """Working copy of one table while a plan is built."""
+
+    number: int
+    seat_count: int
+    capacity: int
+    players: dict[int, int]
+    blinds: BlindState | None
+    reserved: set[int]
+    blocked: set[int] = field(default_factory=set)  # vacated in this plan, not reusable
+    departures: int = 0
+    broken: bool = False
+
+    @classmethod
+    def of(cls, table: TableState, table_size: int) -> _Table:
+        return cls(
+            number=table.number,
+            seat_count=table.seat_count,
+            capacity=min(table.seat_count, table_size),
+            players=dict(table.players),
+            blinds=table.blinds,
+            reserved=set(table.reserved),
+            departures=table.pending_departures,
+        )
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    @property
+    def occupied(self) -> set[int]:
+        return set(self.players) | self.reserved
+
+    def free_seats(self) -> list[int]:
+        if self.count >= self.capacity:
+            return []
+        taken = self.occupied | self.blocked
+        return [seat for seat in range(1, self.seat_count + 1) if seat not in taken]
+
+    def arrivals(self) -> int:
+        return sum(1 for seat in self.players if seat in self.reserved)
+
+
+def break_sequence(table_numbers: Sequence[int], breaking_order: Sequence[int]) -> list[int]:
+    """Open tables in the order they break: `breaking_order` first, then the rest, highest first."""
+    open_tables = set(table_numbers)
+    listed: list[int] = []
+    for number in breaking_order:
+        if number in open_tables and number not in listed:
+            listed.append(number)
+    rest = sorted(open_tables - set(listed), reverse=True)
+    return listed + rest
+
+
+class _Planner:
+    def __init__(
+        self,
+        *,
+        tables: Sequence[TableState],
+        breaking_order: Sequence[int],
+        table_size: int,
+        final_table_size: int,
+        rng: random.Random,
+        partners: Mapping[int, frozenset[int]],
+        options: SeatingOptions,
+    ) -> None:
+        self.tables = {table.number: _Table.of(table, table_size) for table in tables}
+        self.sequence = break_sequence(list(self.tables), breaking_order)
+        self.rank = {number: index for index, number in enumerate(self.sequence)}
+        self.table_size = table_size
+        self.final_table_size = final_table_size
+        self.rng = rng
+        self.partners = partners
+        self.options = options
+        self.moves: list[Move] = []
+        self.moved: set[int] = set()
+        self.broken: list[int] = []
+        self.final: int | None = None
+        self.warnings: list[SeatingWarning] = []
+        self.table_of = {
+            entry: table.number for table in tables for entry in table.players.values()
+        }
+
+    # -- helpers -----------------------------------------------------------
+
+    def live(self) -> list[_Table]:
+        return [table for table in self.tables.values() if not table.broken]
+
+    def has_partner(self, entry: int, table: _Table) -> bool:
+        return bool(self.partners.get(entry, frozenset()) & set(table.players.values()))
+
+    def note_together(self, entry: int, table: _Table) -> None:
+        together = sorted(self.partners.get(entry, frozenset()) & set(table.players.values()))
+        if together:
+            self.warnings.append(
+                SeatingWarning(
+                    code="keep_apart_violated",
+                    pairs=tuple((min(entry, p), max(entry, p)) for p in together),
+                    tables=(table.number,) * len(together),
+                )
+            )
+
+    def waits(self, table: _Table, seat: int) -> bool:
+        return must_wait_for_button(
+            seat=seat,
+            seat_count=table.seat_count,
+            occupied=table.occupied,
+            state=table.blinds,
+            dead_button=self.options.dead_button,
+        )
+
+    def move(
+        self,
+        *,
+        entry: int,
+        source: _Table,
+        seat: int,
+        dest: _Table,
+        to_seat: int,
+        reason: MoveReason,
+    ) -> None:
+        if entry in self.moved:
+            raise AssertionError(f"entry {entry} would move twice")  # pragma: no cover
+        wait = self.waits(dest, to_seat)
+        del source.players[seat]
+        source.blocked.add(seat)
+        source.departures += 1
+        dest.players[to_seat] = entry
+        dest.reserved.add(to_seat)
+        self.table_of[entry] = dest.number
+        self.moved.add(entry)
+        self.moves.append(
+            Move(
+                entry=entry,
+                from_table=source.number,
+                from_seat=seat,
+                to_table=dest.number,
+                to_seat=to_seat,
+                reason=reason,
+                wait_for_button=wait,
+            )
+        )
+
+    # -- step 1: final table ------------------------------------------------
+
+    def final_table(self) -> bool:
+        live = self.live()
+        total = sum(table.count for table in live)
+        if len(live) < 2 or total > self.final_table_size:
+            return False
+        size = max(self.final_table_size, 2)
+        fits = [
+            number for number in self.sequence if min(self.tables[number].seat_count, size) >= total
+        ]
+        if not fits:
+            self.warnings.append(SeatingWarning(code="no_final_table_seats"))
+            return False
+        final = self.tables[fits[-1]]
+        seats = self.rng.sample(range(1, min(final.seat_count, size) + 1), total)
+        everyone = [
+            (table, seat, entry)
+            for table in sorted(live, key=lambda t: t.number)
+            for seat, entry in sorted(table.players.items())
+        ]
+        self.rng.shuffle(everyone)
+        for (table, seat, entry), to_seat in zip(everyone, seats, strict=True):
+            self.moves.append(
+                Move(
+                    entry=entry,
+                    from_table=table.number,
+                    from_seat=seat,
+                    to_table=final.number,
+                    to_seat=to_seat,
+                    reason="final_table",
+                )
+            )
+        self.moves.sort(key=lambda m: m.to_seat)
+        self.broken = [number for number in self.sequence if number != final.number]
+        self.final = final.number
+        return True
+
+    # -- step 2: breaking ---------------------------------------------------
+
+    def breaks(self) -> None:
+        target = self.options.break_target or self.table_size
+        while True:
+            live = self.live()
+            total = sum(table.count for table in live)
+            if len(live) < 2 or total > (len(live) - 1) * target:
+                return
+            number = next(n for n in self.sequence if not self.tables[n].broken)
+            breaking = self.tables[number]
+            others = [table for table in live if table is not breaking]
+            room = sum(len(table.free_seats()) for table in others)
+            if room < breaking.count:
+                self.warnings.append(SeatingWarning(code="cannot_break", tables=(number,)))
+                return
+            breaking.broken = True
+            self.broken.append(number)
+            self.seat_players_of(breaking, others)
+
+    def seat_players_of(self, breaking: _Table, others: list[_Table]) -> None:
+        leaving = sorted(breaking.players.items())
+        self.rng.shuffle(leaving)
+        leaving.sort(key=lambda item: item[1] not in self.partners)
+        for seat, entry in leaving:
+            with_room = [table for table in others if table.free_seats()]
+            fewest = min(table.count for table in with_room)
+            shortest = [table for table in with_room if table.count == fewest]
+            apart = [table for table in shortest if not self.has_partner(entry, table)]
+            dest = self.rng.choice(apart or shortest)
+            if not apart:
+                self.note_together(entry, dest)
+            to_seat = self.rng.choice(dest.free_seats())
+            self.move(
+                entry=entry, source=breaking, seat=seat, dest=dest, to_seat=to_seat, reason="break"
+            )
+
+    # -- step 3: balancing --------------------------------------------------
+
+    def candidates(self, table: _Table) -> list[int]:
+        """Seats of players who may move away from `table`, best first."""
+        dead_button = self.options.dead_button
+        order = big_blind_order(
+            seat_count=table.seat_count,
+            occupied=table.occupied,
+            state=table.blinds,
+            dead_button=dead_button,
+        )
+        movable = [
+            seat
+            for seat in order
+            if seat in table.players
+            and seat not in table.reserved
+            and table.players[seat] not in self.moved
+        ]
+        if self.options.balancing == "bdpv" and table.blinds is not None and len(order) >= 2:
+            upcoming = self.upcoming(table)
+            due = {upcoming.small_blind, upcoming.big_blind}
+            movable = [s for s in movable if s not in due] + [s for s in movable if s in due]
+        return movable
+
+    def upcoming(self, table: _Table) -> BlindState:
+        assert table.blinds is not None
+        return next_hand(
+            seat_count=table.seat_count,
+            occupied=table.occupied,
+            state=table.blinds,
+            dead_button=self.options.dead_button,
+        )
+
+    def balance(self) -> None:
+        while True:
+            live = self.live()
+            if len(live) < 2:
+                return
+            biggest = max(table.count for table in live)
+            if biggest - min(table.count for table in live) < 2:
+                return
+            sources = sorted(
+                (table for table in live if table.count == biggest),
+                key=lambda table: self.rank[table.number],
+            )
+            dests = sorted(
+                (table for table in live if table.count <= biggest - 2 and table.free_seats()),
+                key=lambda table: (table.count, -self.rank[table.number]),
+            )
+            choice = self.choose(sources, dests)
+            if choice is None:
+                self.warnings.append(
+                    SeatingWarning(code="cannot_balance", tables=tuple(t.number for t in sources))
+                )
+                return
+            source, seat, dest = choice
+            entry = source.players[seat]
+            if self.has_partner(entry, dest):
+                self.note_together(entry, dest)
+            to_seat = self.destination_seat(source, seat, dest)
+            self.move(
+                entry=entry, source=source, seat=seat, dest=dest, to_seat=to_seat, reason="balance"
+            )
+
+    def choose(
+        self, sources: list[_Table], dests: list[_Table]
+    ) -> tuple[_Table, int, _Table] | None:
+        if not dests:
+            return None
+        fallback: tuple[_Table, int, _Table] | None = None
+        for source in sources:
+            for seat in self.candidates(source):
+                entry = source.players[seat]
+                for dest in dests:
+                    if not self.has_partner(entry, dest):
+                        return source, seat, dest
+                if fallback is None:
+                    fallback = source, seat, dests[0]
+        return fallback
+
+    def destination_seat(self, source: _Table, seat: int, dest: _Table) -> int:
+        free = dest.free_seats()
+        if dest.blinds is None or not dest.occupied:
+            return self.rng.choice(free)
+        if self.options.balancing == "bdpv":
+            if source.blinds is None or len(source.occupied) < 2:
+                return self.rng.choice(free)
+            position = relative_position(
+                seat=seat,
+                seat_count=source.seat_count,
+                occupied=source.occupied,
+                upcoming=self.upcoming(source),
+            )
+            return self.closest_position(dest, position, free)
+        worst = worst_empty_seat(
+            seat_count=dest.seat_count,
+            occupied=dest.occupied,
+            state=dest.blinds,
+            dead_button=self.options.dead_button,
+            available=free,
+        )
+        return worst if worst is not None else self.rng.choice(free)
+
+    def closest_position(self, dest: _Table, position: int, free: list[int]) -> int:
+        assert dest.blinds is not None
+        dead_button = self.options.dead_button
+
+        def key(candidate: int) -> tuple[int, int, int, int]:
+            occupied = dest.occupied | {candidate}
+            upcoming = next_hand(
+                seat_count=dest.seat_count,
+                occupied=occupied,
+                state=dest.blinds,  # type: ignore[arg-type]
+                dead_button=dead_button,
+            )
+            there = relative_position(
+                seat=candidate,
+                seat_count=dest.seat_count,
+                occupied=occupied,
+                upcoming=upcoming,
+            )
+            return (
+                int(self.waits(dest, candidate)),
+                abs(there - position),
+                hands_until_big_blind(
+                    seat=candidate,
+                    seat_count=dest.seat_count,
+                    occupied=dest.occupied,
+                    state=dest.blinds,  # type: ignore[arg-type]
+                    dead_button=dead_button,
+                ),
+                candidate,
+            )
+
+        return min(free, key=key)
+
+    # -- step 4: halting ----------------------------------------------------
+
+    def halted(self) -> list[int]:
+        if self.options.halt_rule == "off":
+            return []
+        live = self.live()
+        if len(live) < 2:
+            return []
+        seated = {table.number: table.count - table.arrivals() + table.departures for table in live}
+        fullest = max(seated.values())
+        threshold = self.options.halt_threshold(self.table_size)
+        halted = []
+        for table in live:
+            if fullest - seated[table.number] < threshold:
+                continue
+            if self.options.halt_rule == "blinds_affected" and not self.blinds_affected(table):
+                continue
+            halted.append(table.number)
+        return sorted(halted)
+
+    def blinds_affected(self, table: _Table) -> bool:
+        """Whether the next hand's small or big blind falls on a seat held for an arrival."""
+        if table.blinds is None or len(table.occupied) < 2:
+            return True
+        upcoming = self.upcoming(table)
+        return bool({upcoming.small_blind, upcoming.big_blind} & table.reserved)
+
+    # -- the plan -----------------------------------------------------------
+
+    def plan(self) -> Plan:
+        if not self.final_table():
+            self.breaks()
+            self.balance()
+            halted = self.halted()
+        else:
+            halted = []
+        return Plan(
+            moves=tuple(self.moves),
+            break_tables=tuple(self.broken),
+            halted_tables=tuple(halted),
+            final_table=self.final,
+            warnings=tuple(self.warnings),
+        )
+
+
+def relative_position(
+    *, seat: int, seat_count: int, occupied: set[int] | frozenset[int], upcoming: BlindState
+) -> int:
+    """A seat's position counted from the button: button 0, then 1, 2, ... per player after it.
+
+    The small blind is 1 and the big blind 2 even when the button is dead.
+    """
+    if seat == upcoming.button:
+        return 0
+    position = 1
+    for candidate in clockwise_after(upcoming.button, seat_count):
+        if candidate == seat:
+            return position
+        if candidate in occupied:
+            position += 1
+    raise ValueError(f"seat {seat} not found")  # pragma: no cover
+
+
+def plan_moves(
+    *,
+    tables: Sequence[TableState],
+    breaking_order: Sequence[int],
+    table_size: int,
+    final_table_size: int,
+    rng: random.Random,
+    keep_apart: KeepApartPairs = (),
+    options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as default
+) -> Plan:
+    """Plan breaks, balancing moves, halts or the final-table redraw for the open `tables`."""
+    if table_size < 2:
+        raise ValueError("table_size must be at least 2")
+    if not 2 <= final_table_size <= 10:
+        raise ValueError("final_table_size must be between 2 and 10 (TDA 2019 rule 11)")
+    if len({table.number for table in tables}) != len(tables):
+        raise ValueError("a table number is listed twice")
+    seen: set[int] = set()
+    for table in tables:
+        for entry in table.players.values():
+            if entry in seen:
+                raise ValueError(f"entry {entry} is seated twice")
+            seen.add(entry)
+    return _Planner(
+        tables=tables,
+        breaking_order=breaking_order,
+        table_size=table_size,
+        final_table_size=final_table_size,
+        rng=rng,
+        partners=partners_of(keep_apart),
+        options=options,
+    ).plan()
