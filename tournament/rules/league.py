@@ -121,15 +121,15 @@ def season_table(results: Sequence[SeasonResult], *, best_of: int | None = None)
     rows: list[_Row] = []
     for player_id, own in by_player.items():
         ranked = sorted(own, key=lambda r: (-r.points, r.place, r.tournament_id))
-        counted = ranked if best_of is None else ranked[:best_of]
+        kept = ranked if best_of is None else ranked[:best_of]
         rows.append(
             (
-                sum((r.points for r in counted), ZERO),
+                sum((r.points for r in kept), ZERO),
                 sum(1 for r in own if r.place == 1),
                 min(r.place for r in own),
                 len(own),
                 player_id,
-                tuple(sorted(r.tournament_id for r in counted)),
+                tuple(sorted(r.tournament_id for r in kept)),
             )
         )
 
@@ -144,6 +144,6 @@ def season_table(results: Sequence[SeasonResult], *, best_of: int | None = None)
             rank = standings[-1].rank
         else:
             rank = position
-        points, wins, best, played, player_id, counted = row
-        standings.append(Standing(rank, player_id, points, wins, best, played, counted))
+        points, wins, best, played, player_id, counted_ids = row
+        standings.append(Standing(rank, player_id, points, wins, best, played, counted_ids))
     return standings
