@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ClockConfig(AppConfig):
+    name = "clock"
+    default_auto_field = "django.db.models.BigAutoField"

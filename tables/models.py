@@ -1,0 +1,153 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        BROKEN = "broken", _("Broken")
+        CLOSED = "closed", _("Not opened")
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="tables"
+    )
+    number = models.PositiveIntegerField(_("table number"))
+    seats = models.PositiveSmallIntegerField(
+        _("seats"), validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    # Lower numbers break first; the last table in this order becomes the final table.
+    break_order = models.PositiveIntegerField(_("breaking order"), default=0)
+    button_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    small_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    big_blind_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand = models.PositiveIntegerField(_("hand"), default=0)
+    halted = models.BooleanField(_("halted"), default=False)
+    hand_finished = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(seats__gte=2, seats__lte=10), name="seats_2_to_10"),
+            models.CheckConstraint(
+                condition=Q(button_seat__isnull=True) | Q(button_seat__lte=F("seats")),
+                name="button_on_the_table",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}"
+
+
+class Seat(models.Model):
+    """A physical seat. Its entry is unique: one entry per seat, one seat per entry."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_set")
+    number = models.PositiveSmallIntegerField(
+        _("seat"), validators=[MinValueValidator(1), MaxValueValidator(10)]
+    )
+    entry = models.OneToOneField(
+        "tournament.Entry", null=True, blank=True, on_delete=models.SET_NULL, related_name="seat"
+    )
+
+    class Meta:
+        ordering = ["table__number", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.number}/{self.number}"
+
+
+class Move(models.Model):
+    class Reason(models.TextChoices):
+        BALANCE = "balance", _("Balancing")
+        BREAK = "break", _("Table break")
+        FINAL_TABLE = "final_table", _("Final table")
+        MANUAL = "manual", _("Manual")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        DONE = "done", _("Done")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="moves"
+    )
+    entry = models.ForeignKey("tournament.Entry", on_delete=models.CASCADE, related_name="moves")
+    from_table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    from_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="incoming_moves")
+    to_seat = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=12, choices=Reason.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    wait_for_button = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    finished_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            # A pending move reserves its destination seat: nobody else may plan into it.
+            models.UniqueConstraint(
+                fields=["to_table", "to_seat"],
+                condition=Q(status="pending"),
+                name="one_pending_move_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["entry"], condition=Q(status="pending"), name="one_pending_move_per_entry"
+            ),
+        ]
+
+
+class SeatChange(models.Model):
+    """History of every seat change: draw, late seat, move, break, final table, manual."""
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="seat_changes"
+    )
+    entry = models.ForeignKey("tournament.Entry", on_delete=models.CASCADE, related_name="+")
+    from_table = models.PositiveIntegerField(null=True, blank=True)
+    from_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    to_table = models.PositiveIntegerField(null=True, blank=True)
+    to_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=16)
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-id"]
+
+
+class KeepApart(models.Model):
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="keep_apart_pairs"
+    )
+    first = models.ForeignKey("tournament.Entry", on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey("tournament.Entry", on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="keep_apart_pair_unique"),
+            models.CheckConstraint(condition=Q(first__lt=F("second")), name="keep_apart_ordered"),
+        ]

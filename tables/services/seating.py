@@ -1,0 +1,182 @@
+"""Seat draw, late seating and alternates (TDA 2019 rules 6, 7, 27)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tables.models import Seat, SeatChange, Table
+from tables.rules import button as button_rules
+from tables.rules import seating as seating_rules
+from tables.services.state import RANDOM, floor_state, keep_apart_pairs, seating_options
+from tournament import live
+from tournament.errors import Conflict
+from tournament.locking import lock_tournament
+from tournament.models import ActionLog, Entry, Tournament
+
+ALREADY_DRAWN = _("Seats have already been drawn for this tournament.")
+NO_TABLES = _("Open tables before drawing seats.")
+NOBODY_TO_DRAW = _("Nobody is registered to be seated.")
+SEAT_TAKEN = _("That seat was just taken. Please try again.")
+
+
+def seats_are_drawn(tournament: Tournament) -> bool:
+    return tournament.actions.filter(kind="seat_draw").exists()
+
+
+def seats_draw(*, tournament_id: int, by: Any) -> dict[str, Any]:
+    """Random seats for every registered entry on the open tables; buttons by high card."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if seats_are_drawn(tournament):
+            raise Conflict(ALREADY_DRAWN)
+        tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
+        if not tables:
+            raise Conflict(NO_TABLES)
+        entries = list(
+            tournament.entries.filter(status=Entry.Status.REGISTERED).values_list("pk", flat=True)
+        )
+        if not entries:
+            raise Conflict(NOBODY_TO_DRAW)
+        draw = seating_rules.draw_seats(
+            entries=entries,
+            tables=[seating_rules.TableSpec(number=t.number, seat_count=t.seats) for t in tables],
+            rng=RANDOM,
+            keep_apart=keep_apart_pairs(tournament),
+        )
+        table_by_number = {t.number: t for t in tables}
+        seats = {(s.table_id, s.number): s for s in Seat.objects.filter(table__in=tables)}
+        changed = []
+        for assignment in draw.assignments:
+            seat = seats[(table_by_number[assignment.table].pk, assignment.seat)]
+            seat.entry_id = assignment.entry
+            changed.append(seat)
+        Seat.objects.bulk_update(changed, ["entry"], batch_size=2000)
+        Entry.objects.filter(pk__in=[a.entry for a in draw.assignments]).update(
+            status=Entry.Status.SEATED, wait_for_button=False
+        )
+        if draw.unseated:
+            Entry.objects.filter(pk__in=draw.unseated).update(
+                status=Entry.Status.WAITING, waiting_since=timezone.now()
+            )
+        SeatChange.objects.bulk_create(
+            [
+                SeatChange(
+                    tournament=tournament,
+                    entry_id=a.entry,
+                    to_table=a.table,
+                    to_seat=a.seat,
+                    reason="draw",
+                    by=by if getattr(by, "pk", None) else None,
+                )
+                for a in draw.assignments
+            ],
+            batch_size=2000,
+        )
+        occupied: dict[int, list[int]] = {}
+        for a in draw.assignments:
+            occupied.setdefault(a.table, []).append(a.seat)
+        button_draws = []
+        for table in tables:
+            seated = occupied.get(table.number, [])
+            if len(seated) >= 2:
+                result = button_rules.draw_button(seats=seated, rng=RANDOM)
+                _set_blinds(
+                    table,
+                    button_rules.blinds_for_button(
+                        seat_count=table.seats, occupied=seated, button=result.button
+                    ),
+                )
+                button_draws.append({"table": table.number, **result.to_log()})
+        Table.objects.bulk_update(
+            tables, ["button_seat", "small_blind_seat", "big_blind_seat"], batch_size=2000
+        )
+        if tournament.status == Tournament.Status.PLANNED:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+        ActionLog.record(tournament, "seat_draw", {**draw.to_log(), "buttons": button_draws}, by)
+        live.publish(tournament, "draw", {}, public={})
+    return {
+        "seated": len(draw.assignments),
+        "alternates": list(draw.unseated),
+        "warnings": [w.to_log() for w in draw.warnings],
+    }
+
+
+def _set_blinds(table: Table, state: button_rules.BlindState) -> None:
+    table.button_seat = state.button
+    table.small_blind_seat = state.small_blind
+    table.big_blind_seat = state.big_blind
+
+
+def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: str = "late") -> bool:
+    """Seat one entry at once (inside the caller's locked transaction).
+
+    Returns False when no seat is free and no further table can be opened:
+    the entry then waits as an alternate, first come, first seated.
+    """
+    state = floor_state(tournament)
+    choice = seating_rules.seat_late_entry(
+        entry=entry.pk,
+        tables=state.states,
+        rng=RANDOM,
+        keep_apart=keep_apart_pairs(tournament),
+        options=seating_options(tournament),
+    )
+    if choice is None and _open_next_table(tournament, by):
+        return seat_late_entry(tournament=tournament, entry=entry, by=by, reason=reason)
+    if choice is None:
+        entry.status = Entry.Status.WAITING
+        entry.waiting_since = entry.waiting_since or timezone.now()
+        entry.save(update_fields=["status", "waiting_since"])
+        return False
+    seat = state.seats[(choice.table, choice.seat)]
+    seat.entry = entry
+    try:
+        with transaction.atomic():
+            seat.save(update_fields=["entry"])
+    except IntegrityError as exc:
+        raise Conflict(SEAT_TAKEN) from exc
+    entry.status = Entry.Status.SEATED
+    entry.wait_for_button = choice.wait_for_button
+    entry.waiting_since = None
+    entry.save(update_fields=["status", "wait_for_button", "waiting_since"])
+    SeatChange.objects.create(
+        tournament=tournament,
+        entry=entry,
+        to_table=choice.table,
+        to_seat=choice.seat,
+        reason=reason,
+        by=by if getattr(by, "pk", None) else None,
+    )
+    ActionLog.record(tournament, "late_seat", choice.to_log(), by)
+    return True
+
+
+def _open_next_table(tournament: Tournament, by: Any) -> bool:
+    """Open the next reserve table in the opening order, if one is set up."""
+    table = tournament.tables.filter(status=Table.Status.CLOSED).order_by("number").first()
+    if table is None:
+        return False
+    table.status = Table.Status.OPEN
+    table.save(update_fields=["status"])
+    ActionLog.record(tournament, "table_opened", {"table": table.number}, by)
+    return True
+
+
+def seat_alternates(*, tournament: Tournament, by: Any) -> list[int]:
+    """Seat waiting alternates in order while seats are free (inside a locked transaction)."""
+    seated = []
+    waiting = tournament.entries.filter(status=Entry.Status.WAITING).order_by("waiting_since", "id")
+    for entry in waiting:
+        if tournament.max_players is not None:
+            playing = tournament.entries.filter(status__in=("registered", "seated")).count()
+            if playing >= tournament.max_players:
+                break
+        if not seat_late_entry(tournament=tournament, entry=entry, by=by, reason="alternate"):
+            break
+        seated.append(entry.pk)
+    return seated

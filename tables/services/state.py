@@ -1,0 +1,101 @@
+"""The floor as the seating rules see it: open tables in the projected state.
+
+Pending moves are applied: a moving player is listed at his destination
+seat (which is also reserved), not at the seat he is leaving.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from tables.models import KeepApart, Move, Seat, Table
+from tables.rules.button import BlindState
+from tables.rules.model import TableState
+from tables.rules.options import SeatingOptions
+
+RANDOM = secrets.SystemRandom()
+
+
+def seating_options(tournament: Any) -> SeatingOptions:
+    options = tournament.rule_options
+    return SeatingOptions(
+        dead_button=options["dead_button"],
+        balancing=options["balancing"],
+        halt_rule=options["halt_rule"],
+        halt_short_by=options.get("halt_short_by"),
+        break_target=options.get("break_target"),
+    )
+
+
+def blind_state(table: Table) -> BlindState | None:
+    if None in (table.button_seat, table.small_blind_seat, table.big_blind_seat):
+        return None
+    return BlindState(
+        button=table.button_seat,
+        small_blind=table.small_blind_seat,
+        big_blind=table.big_blind_seat,
+    )
+
+
+def keep_apart_pairs(tournament: Any) -> list[tuple[int, int]]:
+    return list(KeepApart.objects.filter(tournament=tournament).values_list("first", "second"))
+
+
+def breaking_order(tables: list[Table]) -> list[int]:
+    """Table numbers in the order they break: explicit order first, then highest number."""
+    return [t.number for t in sorted(tables, key=lambda t: (t.break_order or 10**6, -t.number))]
+
+
+@dataclass
+class FloorState:
+    tables: list[Table]
+    states: list[TableState]
+    seats: dict[tuple[int, int], Seat]  # (table number, seat) -> Seat row
+
+    def table(self, number: int) -> Table:
+        return next(t for t in self.tables if t.number == number)
+
+    def state_of(self, number: int) -> TableState:
+        return next(s for s in self.states if s.number == number)
+
+
+def floor_state(tournament: Any) -> FloorState:
+    tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
+    by_pk = {t.pk: t for t in tables}
+    seats = {
+        (by_pk[s.table_id].number, s.number): s
+        for s in Seat.objects.filter(table__in=tables).order_by("table_id", "number")
+    }
+    players: dict[int, dict[int, int]] = {t.number: {} for t in tables}
+    for (number, seat_no), seat in seats.items():
+        if seat.entry_id is not None:
+            players[number][seat_no] = seat.entry_id
+    reserved: dict[int, set[int]] = {t.number: set() for t in tables}
+    departures: dict[int, int] = {t.number: 0 for t in tables}
+    pending = Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
+        "from_table", "to_table"
+    )
+    for move in pending:
+        source = move.from_table.number if move.from_table_id else None
+        if source in players and players[source].get(move.from_seat) == move.entry_id:
+            del players[source][move.from_seat]
+            departures[source] += 1
+        destination = move.to_table.number
+        if destination in players:
+            # A seat can be vacated and refilled by two pending moves (final-table redraw).
+            players[destination][move.to_seat] = move.entry_id
+            reserved[destination].add(move.to_seat)
+    states = [
+        TableState(
+            number=t.number,
+            seat_count=t.seats,
+            players=players[t.number],
+            blinds=blind_state(t),
+            reserved=frozenset(reserved[t.number]),
+            pending_departures=departures[t.number],
+        )
+        for t in tables
+    ]
+    return FloorState(tables=tables, states=states, seats=seats)

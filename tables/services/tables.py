@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext_lazy as _
+
+from tables.models import Seat, Table
+from tournament import live
+from tournament.errors import Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import ActionLog
+
+TABLE_NOT_FOUND = _("Table not found.")
+BAD_TABLE_COUNT = _("Open between 1 and 2000 tables at a time.")
+BAD_SEAT_COUNT = _("A table has between 2 and 10 seats.")
+
+
+def tables_create(*, tournament_id: int, count: int, seats: int | None, by: Any) -> list[Table]:
+    """Open `count` new tables, numbered after the existing ones."""
+    if not 1 <= count <= 2000:
+        raise Invalid(BAD_TABLE_COUNT)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        seats = seats or tournament.table_size
+        if not 2 <= seats <= 10:
+            raise Invalid(BAD_SEAT_COUNT)
+        first = (tournament.tables.aggregate(n=Max("number"))["n"] or 0) + 1
+        tables = Table.objects.bulk_create(
+            Table(tournament=tournament, number=first + i, seats=seats) for i in range(count)
+        )
+        if not all(t.pk for t in tables):  # backends without RETURNING
+            tables = list(tournament.tables.filter(number__gte=first).order_by("number"))
+        Seat.objects.bulk_create(
+            Seat(table=table, number=n) for table in tables for n in range(1, seats + 1)
+        )
+        ActionLog.record(
+            tournament, "tables_opened", {"numbers": [t.number for t in tables], "seats": seats}, by
+        )
+        live.publish(tournament, "tables", {"opened": [t.number for t in tables]}, public={})
+    return tables
+
+
+def table_get(table_id: int) -> Table:
+    table = Table.objects.select_related("tournament").filter(pk=table_id).first()
+    if table is None:
+        raise NotFound(TABLE_NOT_FOUND)
+    return table

@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.test import Client
+
+from tournament.api.auth import issue_token
+from tournament.roles import ensure_role_groups
+
+
+class ApiClient:
+    """A JSON client for /api/v1 that signs its requests with a bearer token."""
+
+    def __init__(self, token: str | None) -> None:
+        self.client = Client()
+        self.headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
+
+    def _call(self, method: str, path: str, body: Any = None, raw: str | None = None):
+        data = raw if raw is not None else (json.dumps(body) if body is not None else None)
+        kwargs: dict[str, Any] = dict(self.headers)
+        if data is not None:
+            kwargs.update(data=data, content_type="application/json")
+        return getattr(self.client, method)(f"/api/v1{path}", **kwargs)
+
+    def get(self, path: str):
+        return self._call("get", path)
+
+    def post(self, path: str, body: Any = None, raw: str | None = None):
+        return self._call(
+            "post", path, body if body is not None else ({} if raw is None else None), raw
+        )
+
+    def put(self, path: str, body: Any = None, raw: str | None = None):
+        return self._call("put", path, body, raw)
+
+    def patch(self, path: str, body: Any = None):
+        return self._call("patch", path, body)
+
+    def delete(self, path: str):
+        return self._call("delete", path)
+
+
+def make_staff(username: str, role: str):
+    ensure_role_groups()
+    user = get_user_model().objects.create_user(username=username, password="pw-" + username)
+    user.groups.add(Group.objects.get(name=role))
+    return user
+
+
+@pytest.fixture
+def director(db):
+    return make_staff("dora", "director")
+
+
+@pytest.fixture
+def floor_user(db):
+    return make_staff("fritz", "floor")
+
+
+@pytest.fixture
+def desk_user(db):
+    return make_staff("dana", "desk")
+
+
+@pytest.fixture
+def api(director) -> ApiClient:
+    return ApiClient(issue_token(director))
+
+
+@pytest.fixture
+def floor_api(floor_user) -> ApiClient:
+    return ApiClient(issue_token(floor_user))
+
+
+@pytest.fixture
+def desk_api(desk_user) -> ApiClient:
+    return ApiClient(issue_token(desk_user))
+
+
+@pytest.fixture
+def anonymous_api(db) -> ApiClient:
+    return ApiClient(None)
+
+
+@pytest.fixture
+def tournament(api) -> dict:
+    response = api.post(
+        "/tournaments",
+        {
+            "name": "Friday Freezeout",
+            "starting_stack": 20000,
+            "buy_in": "50",
+            "fee": "5",
+            "final_table_size": 9,
+            "late_registration_levels": 4,
+            "max_entries": 1,
+        },
+    )
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # Hashing with the production hasher costs ~0.3 s per user; tests make many.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Literal
+
+from ninja import Schema
+from pydantic import Field, model_validator
+
+Rulebook = Literal["tda2019", "tda2024", "bdpv", "ifp", "house"]
+TieRule = Literal["share", "button"]
+
+
+class TournamentIn(Schema):
+    name: str = Field(min_length=1, max_length=120)
+    table_size: int = Field(9, ge=2, le=10)
+    starting_stack: int = Field(20000, ge=1, le=10**12)
+    buy_in: Decimal = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
+    fee: Decimal = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
+    final_table_size: int | None = Field(None, ge=2, le=10)
+    rulebook: Rulebook = "tda2019"
+    tie_rule: TieRule | None = None
+    late_registration_levels: int = Field(0, ge=0, le=100)
+    max_entries: int = Field(1, ge=1, le=100)
+    max_players: int | None = Field(None, ge=2, le=100000)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class TournamentPatch(Schema):
+    name: str | None = Field(None, min_length=1, max_length=120)
+    table_size: int | None = Field(None, ge=2, le=10)
+    starting_stack: int | None = Field(None, ge=1, le=10**12)
+    buy_in: Decimal | None = Field(None, ge=0, max_digits=10, decimal_places=2)
+    fee: Decimal | None = Field(None, ge=0, max_digits=10, decimal_places=2)
+    final_table_size: int | None = Field(None, ge=2, le=10)
+    rulebook: Rulebook | None = None
+    tie_rule: TieRule | None = None
+    late_registration_levels: int | None = Field(None, ge=0, le=100)
+    max_entries: int | None = Field(None, ge=1, le=100)
+    max_players: int | None = Field(None, ge=2, le=100000)
+    options: dict[str, Any] | None = None
+
+
+class TournamentOut(Schema):
+    id: int
+    name: str
+    status: str
+    entries: int
+    remaining: int
+    table_size: int
+    starting_stack: int
+    buy_in: Decimal
+    fee: Decimal
+    final_table_size: int
+    rulebook: str
+    tie_rule: str
+    late_registration_levels: int
+    max_entries: int
+    max_players: int | None
+    registration_closed: bool
+    hand_for_hand: bool
+    options: dict[str, Any]
+    average_stack: int
+    version: int
+
+
+class EntryIn(Schema):
+    name: str | None = Field(None, min_length=1, max_length=120)
+    email: str | None = Field(None, max_length=254)
+    phone: str | None = Field(None, max_length=40)
+    nickname: str | None = Field(None, max_length=40)
+    player: int | None = Field(None, ge=1)
+
+    @model_validator(mode="after")
+    def name_or_player(self) -> EntryIn:
+        if (self.player is None) == (self.name is None):
+            raise ValueError("give either a name or an existing player id")
+        return self
+
+
+class EntryOut(Schema):
+    id: int
+    player: int
+    name: str
+    number: int
+    status: str
+    table: int | None
+    seat: int | None
+    wait_for_button: bool
+    place: int | None
+
+
+class PlayerOut(Schema):
+    id: int
+    name: str
+    nickname: str
+    email: str
+    phone: str
+    entries: int

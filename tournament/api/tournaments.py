@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from ninja import Query, Router, Status
+
+from tournament.api.auth import require_role
+from tournament.api.schemas import (
+    EntryIn,
+    EntryOut,
+    PlayerOut,
+    TournamentIn,
+    TournamentOut,
+    TournamentPatch,
+)
+from tournament.models import Entry, Tournament
+from tournament.presenters import entry_payload, tournament_payload
+from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
+from tournament.services.entries import entry_register, player_search
+from tournament.services.tournaments import (
+    TournamentSettings,
+    tournament_create,
+    tournament_get,
+    tournament_update,
+)
+
+router = Router(tags=["tournaments"])
+
+ONLY_DIRECTOR = _("Only a tournament director may do this.")
+ONLY_REGISTRATION = _("Only the desk, floor or a director may register players.")
+ONLY_STAFF = _("Only staff may see this.")
+
+
+@router.post("/tournaments", response={201: TournamentOut})
+def create_tournament(request: HttpRequest, payload: TournamentIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    tournament = tournament_create(settings=TournamentSettings(**payload.dict()), by=user)
+    return Status(201, tournament_payload(tournament))
+
+
+@router.get("/tournaments", response=list[TournamentOut])
+def list_tournaments(request: HttpRequest):
+    require_role(request, STAFF, ONLY_STAFF)
+    return [tournament_payload(t) for t in Tournament.objects.all()[:200]]
+
+
+@router.get("/tournaments/{tournament_id}", response=TournamentOut)
+def get_tournament(request: HttpRequest, tournament_id: int):
+    require_role(request, STAFF, ONLY_STAFF)
+    return tournament_payload(tournament_get(tournament_id))
+
+
+@router.patch("/tournaments/{tournament_id}", response=TournamentOut)
+def update_tournament(request: HttpRequest, tournament_id: int, payload: TournamentPatch):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    changes = payload.dict(exclude_unset=True)
+    tournament = tournament_update(tournament_id=tournament_id, changes=changes, by=user)
+    return tournament_payload(tournament)
+
+
+@router.post("/tournaments/{tournament_id}/entries", response={201: EntryOut})
+def register_entry(request: HttpRequest, tournament_id: int, payload: EntryIn):
+    user = require_role(request, REGISTRATION_STAFF, ONLY_REGISTRATION)
+    entry = entry_register(
+        tournament_id=tournament_id,
+        by=user,
+        player_id=payload.player,
+        name=payload.name,
+        email=payload.email or "",
+        phone=payload.phone or "",
+        nickname=payload.nickname or "",
+    )
+    return Status(201, entry_payload(entry))
+
+
+@router.get("/tournaments/{tournament_id}/entries", response=list[EntryOut])
+def list_entries(request: HttpRequest, tournament_id: int, status: str | None = None):
+    require_role(request, STAFF, ONLY_STAFF)
+    tournament = tournament_get(tournament_id)
+    entries = Entry.objects.filter(tournament=tournament).select_related("player", "seat__table")
+    if status:
+        entries = entries.filter(status=status)
+    return [entry_payload(e) for e in entries]
+
+
+@router.get("/players", response=list[PlayerOut])
+def search_players(request: HttpRequest, q: str = Query("", max_length=100)):
+    require_role(request, STAFF, ONLY_STAFF)
+    return [{**p.__dict__, "entries": p.entries.count()} for p in player_search(q)]

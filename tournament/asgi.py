@@ -1,0 +1,24 @@
+"""ASGI entry point: HTTP through Django, websockets through Channels (daphne)."""
+
+import os
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+
+from django.core.asgi import get_asgi_application  # noqa: E402
+
+django_asgi_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from tournament.routing import websocket_urlpatterns  # noqa: E402
+from tournament.ws_auth import TokenOrSessionAuthMiddleware  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            TokenOrSessionAuthMiddleware(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

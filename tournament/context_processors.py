@@ -1,0 +1,11 @@
+from tournament.roles import DESK, DIRECTOR, FLOOR, roles_of
+
+
+def roles(request):
+    names = roles_of(getattr(request, "user", None))
+    return {
+        "roles": names,
+        "is_director": DIRECTOR in names,
+        "is_floor": FLOOR in names or DIRECTOR in names,
+        "is_desk": bool(names & {DESK, DIRECTOR, FLOOR}),
+    }

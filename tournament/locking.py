@@ -1,0 +1,32 @@
+"""The one locking helper.
+
+Every service locks the tournament row once, at the start of its transaction,
+before it checks anything: all floor actions on one tournament are serialised,
+so two tablets can never seat one player twice or bust one entry twice. A lock
+that cannot be had in time is a clear 409, never a 500.
+"""
+
+from __future__ import annotations
+
+from django.db import OperationalError, connection, transaction
+
+from tournament.errors import BUSY, TOURNAMENT_NOT_FOUND, Conflict, NotFound
+from tournament.models import Tournament
+
+LOCK_TIMEOUT_MS = 5000
+
+
+def lock_tournament(tournament_id: int) -> Tournament:
+    """Lock and return the tournament; must be called inside transaction.atomic()."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("lock_tournament() needs an open transaction")
+    try:
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT_MS}ms'")
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    except Tournament.DoesNotExist as exc:
+        raise NotFound(TOURNAMENT_NOT_FOUND) from exc
+    except OperationalError as exc:
+        raise Conflict(BUSY) from exc
+    return tournament

@@ -1,0 +1,122 @@
+"""Load a demo tournament into an empty database and make sure a director can sign in."""
+
+import secrets
+from decimal import Decimal
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand
+
+from tournament.models import Tournament
+from tournament.roles import DIRECTOR, ensure_role_groups
+
+DEMO_PLAYERS = [
+    "Anna Keller",
+    "Bernd Schulz",
+    "Clara Wagner",
+    "Dieter Braun",
+    "Eva Hoffmann",
+    "Felix Zimmermann",
+    "Greta Neumann",
+    "Hans Richter",
+    "Ines Krüger",
+    "Jonas Wolf",
+    "Katrin Schröder",
+    "Lukas Hartmann",
+    "Maria Lange",
+    "Niklas Werner",
+    "Olga Schmitt",
+    "Paul Meier",
+    "Quirin Huber",
+    "Rosa Fischer",
+    "Stefan Weber",
+    "Tanja Becker",
+    "Uwe Schäfer",
+    "Vera Koch",
+    "Walter Bauer",
+    "Xenia Roth",
+    "Yusuf Demir",
+    "Zoe Lehmann",
+    "Andreas Vogel",
+    "Birgit Frank",
+    "Christian Berger",
+    "Daniela Kaiser",
+    "Erik Fuchs",
+    "Franziska Peters",
+    "Georg Scholz",
+    "Hanna Möller",
+    "Ivan Jung",
+    "Julia Hahn",
+    "Karl Schubert",
+    "Lena Winkler",
+    "Moritz Lorenz",
+    "Nina Baumann",
+    "Oskar Albrecht",
+    "Petra Simon",
+    "Ralf Ludwig",
+    "Sabine Böhm",
+    "Thomas Graf",
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo tournament (only into an empty database) and the director login."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--username", default="director")
+
+    def handle(self, *args, username: str, **options):
+        ensure_role_groups()
+        password = self._director(username)
+        if not Tournament.objects.exists():
+            self._demo_tournament(username)
+            self.stdout.write("Demo tournament loaded.")
+        self.stdout.write(f"Sign in as: {username}")
+        self.stdout.write(f"Password:   {password}")
+
+    def _director(self, username: str) -> str:
+        password_file = settings.VAR_DIR / "director_password"
+        User = get_user_model()
+        user = User.objects.filter(username=username).first()
+        if user is None or not password_file.exists():
+            password = secrets.token_urlsafe(9)
+            user = user or User(username=username)
+            user.set_password(password)
+            user.is_staff = True
+            user.save()
+            user.groups.add(Group.objects.get(name=DIRECTOR))
+            password_file.write_text(password)
+            password_file.chmod(0o600)
+        return password_file.read_text().strip()
+
+    def _demo_tournament(self, username: str) -> None:
+        from tables.services.seating import seats_draw
+        from tables.services.tables import tables_create
+        from tournament.services.entries import entry_register
+        from tournament.services.tournaments import TournamentSettings, tournament_create
+
+        director = get_user_model().objects.get(username=username)
+        tournament = tournament_create(
+            settings=TournamentSettings(
+                name="Sunday Deepstack",
+                table_size=9,
+                starting_stack=20000,
+                buy_in=Decimal("90"),
+                fee=Decimal("10"),
+                late_registration_levels=6,
+                max_entries=2,
+            ),
+            by=director,
+        )
+        tables_create(tournament_id=tournament.pk, count=5, seats=9, by=director)
+        for name in DEMO_PLAYERS:
+            first = name.split()[0]
+            entry_register(
+                tournament_id=tournament.pk,
+                by=director,
+                name=name,
+                email=f"{first.lower()}@example.org",
+                nickname=first if len(first) > 5 else "",
+            )
+        seats_draw(tournament_id=tournament.pk, by=director)

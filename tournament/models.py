@@ -1,0 +1,251 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
+
+from tournament.rules.profiles import resolve_options
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Rulebook(models.TextChoices):
+        TDA2019 = "tda2019", _("TDA 2019")
+        TDA2024 = "tda2024", _("TDA 2024")
+        BDPV = "bdpv", _("BDPV")
+        IFP = "ifp", _("IFP")
+        HOUSE = "house", _("House rules")
+
+    class TieRule(models.TextChoices):
+        SHARE = "share", _("Equal stacks share the place")
+        BUTTON = "button", _("Closer to the button finishes higher")
+
+    class DisplayNames(models.TextChoices):
+        NICKNAME_OR_INITIAL = "nickname", _("Nickname, else first name and initial")
+        INITIAL = "initial", _("First name and initial")
+
+    name = models.CharField(_("name"), max_length=120)
+    table_size = models.PositiveSmallIntegerField(
+        _("table size"), default=9, validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    starting_stack = models.PositiveIntegerField(
+        _("starting stack"), default=20000, validators=[MinValueValidator(1)]
+    )
+    buy_in = models.DecimalField(
+        _("buy-in"),
+        max_digits=10,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    fee = models.DecimalField(
+        _("fee"),
+        max_digits=10,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    max_entries = models.PositiveSmallIntegerField(
+        _("entries per player"),
+        default=1,
+        validators=[MinValueValidator(1)],
+        help_text=_("1 is a freezeout; more allows re-entries."),
+    )
+    max_players = models.PositiveIntegerField(
+        _("field limit"),
+        null=True,
+        blank=True,
+        help_text=_("Players seated at once; later registrations wait as alternates."),
+    )
+    late_registration_levels = models.PositiveSmallIntegerField(
+        _("late registration (levels)"), default=0
+    )
+    final_table_size = models.PositiveSmallIntegerField(
+        _("final table size"), default=9, validators=[MinValueValidator(2), MaxValueValidator(10)]
+    )
+    rulebook = models.CharField(
+        _("rulebook"), max_length=10, choices=Rulebook.choices, default=Rulebook.TDA2019
+    )
+    options = models.JSONField(_("rule options"), default=dict, blank=True)
+    tie_rule = models.CharField(_("tie rule"), max_length=10, choices=TieRule.choices)
+    display_names = models.CharField(
+        _("public names"),
+        max_length=10,
+        choices=DisplayNames.choices,
+        default=DisplayNames.NICKNAME_OR_INITIAL,
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
+    )
+    registration_closed = models.BooleanField(_("registration closed"), default=False)
+    hand_for_hand = models.BooleanField(_("hand for hand"), default=False)
+    # Bumped under the tournament lock by every change; screens detect gaps with it.
+    version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(table_size__gte=2, table_size__lte=10), name="table_size_2_to_10"
+            ),
+            models.CheckConstraint(
+                condition=Q(final_table_size__gte=2, final_table_size__lte=10),
+                name="final_table_size_2_to_10",
+            ),
+            models.CheckConstraint(
+                condition=Q(starting_stack__gte=1), name="starting_stack_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(buy_in__gte=0, fee__gte=0), name="money_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(max_entries__gte=1), name="max_entries_at_least_one"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @cached_property
+    def rule_options(self) -> dict:
+        return resolve_options(self.rulebook, {**self.options, "tie_rule": self.tie_rule})
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    nickname = models.CharField(_("nickname"), max_length=40, blank=True)
+    email = models.EmailField(_("e-mail"), blank=True)
+    phone = models.CharField(_("phone"), max_length=40, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def public_name(self, style: str = Tournament.DisplayNames.NICKNAME_OR_INITIAL) -> str:
+        """A name safe for public screens: nickname, or first name and initial."""
+        if style == Tournament.DisplayNames.NICKNAME_OR_INITIAL and self.nickname:
+            return self.nickname
+        parts = self.name.split()
+        if len(parts) < 2:
+            return self.name
+        return f"{parts[0]} {parts[-1][0]}."
+
+
+LIVE_STATUSES = ("registered", "seated", "waiting")
+
+
+class Entry(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        SEATED = "seated", _("Seated")
+        WAITING = "waiting", _("Alternate")
+        BUSTED = "busted", _("Busted")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    number = models.PositiveSmallIntegerField(
+        _("entry number"), default=1, help_text=_("1 for the first entry, 2 for the first re-entry")
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED
+    )
+    wait_for_button = models.BooleanField(_("wait for the button"), default=False)
+    rebuys = models.PositiveSmallIntegerField(_("rebuys"), default=0)
+    addons = models.PositiveSmallIntegerField(_("add-ons"), default=0)
+    place = models.PositiveIntegerField(_("place"), null=True, blank=True)
+    place_shared = models.BooleanField(default=False)
+    starting_stack_at_bust = models.PositiveBigIntegerField(null=True, blank=True)
+    bust_group = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Busts of one hand share a group number."
+    )
+    busted_at = models.DateTimeField(null=True, blank=True)
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        constraints = [
+            # One live entry per player and tournament: a re-entry needs a bust first.
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=Q(status__in=LIVE_STATUSES),
+                name="one_live_entry_per_player",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "player", "number"], name="entry_number_unique_per_player"
+            ),
+            models.CheckConstraint(
+                condition=Q(place__isnull=True) | Q(status__in=["busted", "disqualified"]),
+                name="place_only_when_out",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} #{self.number}"
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in LIVE_STATUSES
+
+
+class ApiToken(models.Model):
+    """A bearer token for API clients; only its SHA-256 is stored."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+
+class ActionLog(models.Model):
+    """Append-only audit trail: who did what, when, with what data (and undo data)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
+    kind = models.CharField(max_length=40)
+    data = models.JSONField(default=dict)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    undone_by = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undoes"
+    )
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["tournament", "kind"])]
+
+    @classmethod
+    def record(cls, tournament: Tournament, kind: str, data: dict, by: object) -> ActionLog:
+        user = by if getattr(by, "pk", None) else None
+        return cls.objects.create(tournament=tournament, kind=kind, data=data, by=user)

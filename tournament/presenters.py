@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+from typing import Any
+
+from tournament.models import Entry, Tournament
+from tournament.summary import tournament_summary
+
+
+def tournament_payload(tournament: Tournament) -> dict[str, Any]:
+    summary = tournament_summary(tournament)
+    return {
+        "id": tournament.pk,
+        "name": tournament.name,
+        "status": tournament.status,
+        "entries": summary["entries"],
+        "remaining": summary["remaining"],
+        "average_stack": summary["average_stack"],
+        "table_size": tournament.table_size,
+        "starting_stack": tournament.starting_stack,
+        "buy_in": tournament.buy_in,
+        "fee": tournament.fee,
+        "final_table_size": tournament.final_table_size,
+        "rulebook": tournament.rulebook,
+        "tie_rule": tournament.tie_rule,
+        "late_registration_levels": tournament.late_registration_levels,
+        "max_entries": tournament.max_entries,
+        "max_players": tournament.max_players,
+        "registration_closed": tournament.registration_closed,
+        "hand_for_hand": tournament.hand_for_hand,
+        "options": tournament.rule_options,
+        "version": tournament.version,
+    }
+
+
+def entry_payload(entry: Entry) -> dict[str, Any]:
+    seat = getattr(entry, "seat", None)
+    return {
+        "id": entry.pk,
+        "player": entry.player_id,
+        "name": entry.player.name,
+        "number": entry.number,
+        "status": entry.status,
+        "table": seat.table.number if seat is not None else None,
+        "seat": seat.number if seat is not None else None,
+        "wait_for_button": entry.wait_for_button,
+        "place": entry.place,
+    }

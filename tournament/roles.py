@@ -1,0 +1,42 @@
+"""Staff roles as groups: director, floor, desk.
+
+A director may do everything; floor staff run the tables and the clock;
+the desk registers players. Superusers count as directors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
+
+DIRECTOR = "director"
+FLOOR = "floor"
+DESK = "desk"
+ROLES = (DIRECTOR, FLOOR, DESK)
+
+STAFF = ROLES
+FLOOR_STAFF = (DIRECTOR, FLOOR)
+REGISTRATION_STAFF = (DIRECTOR, DESK, FLOOR)
+
+
+def ensure_role_groups(**kwargs: Any) -> None:
+    for name in ROLES:
+        Group.objects.get_or_create(name=name)
+
+
+def roles_of(user: AbstractBaseUser | AnonymousUser | None) -> set[str]:
+    if user is None or not user.is_authenticated:
+        return set()
+    if user.is_superuser:
+        return set(ROLES)
+    cached = getattr(user, "_role_names", None)
+    if cached is None:
+        cached = set(user.groups.values_list("name", flat=True)) & set(ROLES)
+        user._role_names = cached
+    return cached
+
+
+def has_role(user: Any, allowed: Iterable[str]) -> bool:
+    return bool(roles_of(user) & set(allowed))

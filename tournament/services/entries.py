@@ -1,0 +1,124 @@
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournament import live
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
+
+PLAYER_NOT_FOUND = _("Player not found.")
+ENTRY_NOT_FOUND = _("Entry not found.")
+ALREADY_IN = _("This player already has a live entry in this tournament.")
+NO_REENTRY = _("This player has used all entries this tournament allows.")
+REGISTRATION_CLOSED = _("Registration for this tournament is closed.")
+TOURNAMENT_FINISHED = _("This tournament has finished.")
+NAME_REQUIRED = _("A new player needs a name.")
+
+
+def player_find_or_create(
+    *, name: str, email: str = "", phone: str = "", nickname: str = ""
+) -> Player:
+    name = " ".join(name.split())
+    if not name:
+        raise Invalid(NAME_REQUIRED)
+    return Player.objects.create(name=name, email=email, phone=phone, nickname=nickname)
+
+
+def player_search(query: str, limit: int = 20) -> list[Player]:
+    query = query.strip()
+    if not query:
+        return []
+    condition = Q()
+    for word in query.split():
+        condition &= Q(name__icontains=word) | Q(nickname__icontains=word)
+    if query.isdigit():
+        condition |= Q(pk=int(query))
+    return list(Player.objects.filter(condition).order_by("name")[:limit])
+
+
+def _field_is_full(tournament: Tournament) -> bool:
+    if tournament.max_players is None:
+        return False
+    seated_or_registered = tournament.entries.filter(status__in=("registered", "seated")).count()
+    return seated_or_registered >= tournament.max_players
+
+
+def entry_register(
+    *,
+    tournament_id: int,
+    by: Any,
+    player_id: int | None = None,
+    name: str | None = None,
+    email: str = "",
+    phone: str = "",
+    nickname: str = "",
+) -> Entry:
+    """Register a player (new or known) for a buy-in or a re-entry.
+
+    When the field is full the entry waits as an alternate; once seats are
+    drawn a new entry is seated at once by the seating engine.
+    """
+    try:
+        with transaction.atomic():
+            tournament = lock_tournament(tournament_id)
+            if tournament.status == Tournament.Status.FINISHED:
+                raise Conflict(TOURNAMENT_FINISHED)
+            if tournament.registration_closed:
+                raise Conflict(REGISTRATION_CLOSED)
+            if player_id is not None:
+                player = Player.objects.filter(pk=player_id).first()
+                if player is None:
+                    raise NotFound(PLAYER_NOT_FOUND)
+            else:
+                player = player_find_or_create(
+                    name=name or "", email=email, phone=phone, nickname=nickname
+                )
+            previous = tournament.entries.filter(player=player)
+            if previous.filter(status__in=LIVE_STATUSES).exists():
+                raise Conflict(ALREADY_IN)
+            count = previous.aggregate(n=Max("number"))["n"] or 0
+            if count >= tournament.max_entries:
+                raise Conflict(NO_REENTRY)
+            waiting = _field_is_full(tournament)
+            entry = Entry.objects.create(
+                tournament=tournament,
+                player=player,
+                number=count + 1,
+                status=Entry.Status.WAITING if waiting else Entry.Status.REGISTERED,
+                waiting_since=timezone.now() if waiting else None,
+                created_by=by if getattr(by, "pk", None) else None,
+            )
+            ActionLog.record(
+                tournament,
+                "entry_registered",
+                {"entry": entry.pk, "player": player.pk, "number": entry.number},
+                by,
+            )
+            if not waiting:
+                _seat_if_drawn(tournament, entry, by)
+            live.publish(tournament, "entry", {"entry": entry.pk}, public={"entries_changed": True})
+    except IntegrityError as exc:
+        # The database constraint is the last line: two desks registering one player at once.
+        raise Conflict(ALREADY_IN) from exc
+    entry.refresh_from_db()
+    return entry
+
+
+def _seat_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:
+    from tables.services.seating import seat_late_entry, seats_are_drawn
+
+    if seats_are_drawn(tournament):
+        seat_late_entry(tournament=tournament, entry=entry, by=by)
+
+
+def entry_get(entry_id: int) -> Entry:
+    entry = Entry.objects.select_related("player", "tournament").filter(pk=entry_id).first()
+    if entry is None:
+        raise NotFound(ENTRY_NOT_FOUND)
+    return entry

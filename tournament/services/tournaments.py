@@ -1,0 +1,121 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournament import live
+from tournament.errors import Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import ActionLog, Tournament
+from tournament.rules.profiles import PROFILES, UnknownOption, validate_overrides
+
+UNKNOWN_RULEBOOK = _("Unknown rulebook profile.")
+BAD_OPTION = _("Unknown rule option or value: %(name)s.")
+FINAL_TABLE_TOO_BIG = _(
+    "The final table cannot have more seats than the event's tables allow (10)."
+)
+TOURNAMENT_NOT_FOUND = _("Tournament not found.")
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    name: str
+    table_size: int = 9
+    starting_stack: int = 20000
+    buy_in: Decimal = Decimal("0")
+    fee: Decimal = Decimal("0")
+    final_table_size: int | None = None
+    rulebook: str = "tda2019"
+    tie_rule: str | None = None
+    late_registration_levels: int = 0
+    max_entries: int = 1
+    max_players: int | None = None
+    options: dict[str, Any] | None = None
+
+
+def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
+    if rulebook not in PROFILES:
+        raise Invalid(UNKNOWN_RULEBOOK)
+    try:
+        return validate_overrides(options)
+    except UnknownOption as exc:
+        raise Invalid(BAD_OPTION % {"name": exc.name}) from exc
+
+
+def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
+    options = _check_rules(settings.rulebook, dict(settings.options or {}))
+    tie_rule = (
+        settings.tie_rule
+        or options.pop("tie_rule", None)
+        or PROFILES[settings.rulebook]["tie_rule"]
+    )
+    options.pop("tie_rule", None)
+    with transaction.atomic():
+        tournament = Tournament.objects.create(
+            name=settings.name,
+            table_size=settings.table_size,
+            starting_stack=settings.starting_stack,
+            buy_in=settings.buy_in,
+            fee=settings.fee,
+            final_table_size=settings.final_table_size or settings.table_size,
+            rulebook=settings.rulebook,
+            tie_rule=tie_rule,
+            late_registration_levels=settings.late_registration_levels,
+            max_entries=settings.max_entries,
+            max_players=settings.max_players,
+            options=options,
+        )
+        ActionLog.record(tournament, "tournament_created", {"name": tournament.name}, by)
+    return tournament
+
+
+EDITABLE_FIELDS = (
+    "name",
+    "table_size",
+    "starting_stack",
+    "buy_in",
+    "fee",
+    "final_table_size",
+    "rulebook",
+    "tie_rule",
+    "late_registration_levels",
+    "max_entries",
+    "max_players",
+    "options",
+    "display_names",
+)
+
+
+def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -> Tournament:
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise Invalid(BAD_OPTION % {"name": ", ".join(sorted(unknown))})
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        rulebook = changes.get("rulebook", tournament.rulebook)
+        options = changes.get("options", tournament.options)
+        changes = {**changes, "options": _check_rules(rulebook, dict(options or {}))}
+        for field, value in changes.items():
+            setattr(tournament, field, value)
+        try:
+            tournament.full_clean(exclude=["options"])
+        except ValidationError as exc:
+            raise Invalid("; ".join(exc.messages)) from exc
+        tournament.save()
+        ActionLog.record(
+            tournament, "tournament_updated", {k: str(v) for k, v in changes.items()}, by
+        )
+        live.publish(tournament, "tournament", {})
+    return tournament
+
+
+def tournament_get(tournament_id: int) -> Tournament:
+    try:
+        return Tournament.objects.get(pk=tournament_id)
+    except Tournament.DoesNotExist as exc:
+        raise NotFound(TOURNAMENT_NOT_FOUND) from exc

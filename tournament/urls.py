@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from tournament.api import api
+
+urlpatterns = [
+    path("api/v1/", api.urls),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("tournament.web.urls")),
+    path("", include("tables.urls")),
+    path("", include("clock.urls")),
+    path("", include("rulings.urls")),
+]

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from tournament.errors import DomainError
+from tournament.roles import has_role
+
+
+def role_required(*allowed: str) -> Callable:
+    """Signed-in staff with one of `allowed` roles; others get the login page or a 403."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not has_role(request.user, allowed):
+                body = render_to_string(
+                    "forbidden.html", {"message": _("Your role may not open this page.")}, request
+                )
+                return HttpResponseForbidden(body)
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def run_action(
+    request: HttpRequest,
+    action: Callable[[], Any],
+    *,
+    success: str,
+    back: str,
+    page: Callable[[], HttpResponse] | None = None,
+) -> HttpResponse:
+    """Run one service call for a form post.
+
+    On success: a message and a redirect back. On a refused action: the error
+    message and the page again with the error's 4xx status, nothing changed.
+    """
+    try:
+        action()
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        response = page() if page is not None else redirect(back)
+        if page is not None:
+            response.status_code = exc.status
+        return response
+    if success:
+        messages.success(request, success)
+    return redirect(back)

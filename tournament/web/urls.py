@@ -1,0 +1,24 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from tournament.web import views
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", views.tournament_list, name="tournament-list"),
+    path("tournaments/new/", views.tournament_new, name="tournament-new"),
+    path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament-detail"),
+    path("tournaments/<int:tournament_id>/edit/", views.tournament_edit, name="tournament-edit"),
+    path("tournaments/<int:tournament_id>/plan/", views.table_plan, name="table-plan"),
+    path(
+        "tournaments/<int:tournament_id>/desk/", views.registration_desk, name="registration-desk"
+    ),
+    path(
+        "tournaments/<int:tournament_id>/desk/search/",
+        views.player_search_partial,
+        name="player-search",
+    ),
+    path("tournaments/<int:tournament_id>/entries/", views.entry_list, name="entry-list"),
+    path("entries/<int:entry_id>/card/", views.seat_card, name="seat-card"),
+]

@@ -1,0 +1,174 @@
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tables.presenters import tables_payload
+from tournament.errors import DomainError
+from tournament.models import Entry, Tournament
+from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
+from tournament.services.entries import entry_register, player_search
+from tournament.services.tournaments import TournamentSettings, tournament_create, tournament_update
+from tournament.summary import tournament_summary
+from tournament.web.decorators import role_required, run_action
+from tournament.web.forms import RegisterForm, TournamentForm
+
+
+@role_required(*STAFF)
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    tournaments = [(t, tournament_summary(t)) for t in Tournament.objects.all()[:100]]
+    return render(request, "tournament/list.html", {"tournaments": tournaments})
+
+
+@role_required(DIRECTOR)
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items() if k != "display_names"}
+        try:
+            tournament = tournament_create(settings=TournamentSettings(**data), by=request.user)
+        except DomainError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Tournament created."))
+            return redirect("tournament-detail", tournament.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "tournament/form.html", {"form": form}, status=status)
+
+
+@role_required(DIRECTOR)
+def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        changes = {
+            k: v for k, v in form.cleaned_data.items() if v is not None or k == "max_players"
+        }
+        changes["tie_rule"] = changes.get("tie_rule") or tournament.tie_rule
+        try:
+            tournament_update(tournament_id=tournament.pk, changes=changes, by=request.user)
+        except DomainError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournament-detail", tournament.pk)
+    tournament.refresh_from_db()
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "tournament/form.html", {"form": form, "tournament": tournament}, status=status
+    )
+
+
+@role_required(*STAFF)
+def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(
+        request,
+        "tournament/detail.html",
+        {"tournament": tournament, "summary": tournament_summary(tournament)},
+    )
+
+
+@role_required(*STAFF)
+def table_plan(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tables = tables_payload(tournament)
+    for table in tables:
+        by_seat = {p["seat"]: p for p in table["players"]}
+        table["seat_rows"] = [(n, by_seat.get(n)) for n in range(1, table["seats"] + 1)]
+    return render(
+        request, "tournament/table_plan.html", {"tournament": tournament, "tables": tables}
+    )
+
+
+def _entries(tournament: Tournament, status: str | None = None):
+    entries = tournament.entries.select_related("player", "seat__table").order_by("-id")
+    return entries.filter(status=status) if status else entries
+
+
+@role_required(*REGISTRATION_STAFF)
+def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    form = RegisterForm(request.POST or None)
+
+    def page() -> HttpResponse:
+        return render(
+            request,
+            "tournament/desk.html",
+            {
+                "tournament": tournament,
+                "form": form,
+                "summary": tournament_summary(tournament),
+                "recent": _entries(tournament)[:15],
+                "alternates": _entries(tournament, Entry.Status.WAITING).order_by(
+                    "waiting_since", "id"
+                ),
+                "busted": _entries(tournament, Entry.Status.BUSTED)[:30],
+            },
+        )
+
+    if request.method == "POST":
+        if not form.is_valid():
+            response = page()
+            response.status_code = 400
+            return response
+        data = form.cleaned_data
+        return run_action(
+            request,
+            lambda: entry_register(
+                tournament_id=tournament.pk,
+                by=request.user,
+                player_id=data.get("player"),
+                name=None if data.get("player") else data["name"],
+                email=data.get("email") or "",
+                phone=data.get("phone") or "",
+                nickname=data.get("nickname") or "",
+            ),
+            success=_("Registered."),
+            back=reverse("registration-desk", args=[tournament.pk]),
+            page=page,
+        )
+    return page()
+
+
+@role_required(*REGISTRATION_STAFF)
+def player_search_partial(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    players = player_search(request.GET.get("q", "")[:100], limit=10)
+    live = set(
+        tournament.entries.filter(
+            player__in=players, status__in=("registered", "seated", "waiting")
+        ).values_list("player_id", flat=True)
+    )
+    rows = [(p, p.pk in live) for p in players]
+    return render(
+        request, "tournament/_player_results.html", {"tournament": tournament, "rows": rows}
+    )
+
+
+@role_required(*STAFF)
+def entry_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    status = request.GET.get("status") or None
+    if status not in {None, *Entry.Status.values}:
+        status = None
+    return render(
+        request,
+        "tournament/entries.html",
+        {
+            "tournament": tournament,
+            "entries": _entries(tournament, status).order_by("id"),
+            "status": status,
+            "statuses": Entry.Status.choices,
+        },
+    )
+
+
+@role_required(*STAFF)
+def seat_card(request: HttpRequest, entry_id: int) -> HttpResponse:
+    entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id)
+    seat = getattr(entry, "seat", None)
+    return render(request, "tournament/seat_card.html", {"entry": entry, "seat": seat})
