@@ -18,9 +18,12 @@ Steps, in this order:
 2. Breaking (TDA 2019 rule 9, BDPV Turnierreglement 10). While the
    players left fit at one table fewer with `break_target` (default: the
    table size) players each, the next table of the break sequence breaks.
-   Its players, in random order (those with keep-apart partners first),
-   each get a random free seat at one of the shortest remaining tables,
-   preferring tables without a keep-apart partner. Any seat is allowed,
+   Several tables may break in one plan; all of them are chosen first.
+   Their players then go to the remaining tables so that the shortest
+   table always takes the next player (ties drawn at random), which
+   tables take how many is fixed first, and within that the players with
+   keep-apart partners are placed first, apart if any split allows it.
+   Each gets a random free seat at his table. Any seat is allowed,
    blinds and button included; a seat between the button and the small
    blind is flagged `wait_for_button`.
 3. Balancing (TDA 2019 rule 10, BDPV Turnierreglement 14). While the
@@ -80,6 +83,7 @@ from tables.rules.model import (
     partners_of,
 )
 from tables.rules.options import SeatingOptions
+from tables.rules.seating import assign_tables_apart
 
 MoveReason = Literal["balance", "break", "final_table"]
 
@@ -320,38 +324,69 @@ class _Planner:
     # -- step 2: breaking ---------------------------------------------------
 
     def breaks(self) -> None:
-        target = self.options.break_target or self.table_size
-        while True:
-            live = self.live()
-            total = sum(table.count for table in live)
-            if len(live) < 2 or total > (len(live) - 1) * target:
-                return
-            number = next(n for n in self.sequence if not self.tables[n].broken)
-            breaking = self.tables[number]
-            others = [table for table in live if table is not breaking]
-            room = sum(len(table.free_seats()) for table in others)
-            if room < breaking.count:
-                self.warnings.append(SeatingWarning(code="cannot_break", tables=(number,)))
-                return
-            breaking.broken = True
-            self.broken.append(number)
-            self.seat_players_of(breaking, others)
+        """Break every table that must go now, then seat all their players at once.
 
-    def seat_players_of(self, breaking: _Table, others: list[_Table]) -> None:
-        leaving = sorted(breaking.players.items())
+        Deciding first and seating afterwards means nobody is seated at a
+        table that breaks in the same plan.
+        """
+        target = self.options.break_target or self.table_size
+        live = self.live()
+        total = sum(table.count for table in live)
+        breaking: list[_Table] = []
+        for number in self.sequence:
+            if len(live) - len(breaking) < 2 or total > (len(live) - len(breaking) - 1) * target:
+                break
+            candidate = self.tables[number]
+            staying = [t for t in live if t is not candidate and t not in breaking]
+            leaving = sum(t.count for t in breaking) + candidate.count
+            if sum(len(t.free_seats()) for t in staying) < leaving:
+                self.warnings.append(SeatingWarning(code="cannot_break", tables=(number,)))
+                break
+            breaking.append(candidate)
+        if not breaking:
+            return
+        for table in breaking:
+            table.broken = True
+            self.broken.append(table.number)
+        self.seat_players_of(breaking, self.live())
+
+    def arrival_quota(self, staying: list[_Table], arrivals: int) -> dict[int, int]:
+        """How many arrivals each staying table takes: always the shortest table next.
+
+        Ties go to a random table among the shortest.
+        """
+        counts = {table.number: table.count for table in staying}
+        room = {table.number: len(table.free_seats()) for table in staying}
+        quota = dict.fromkeys(counts, 0)
+        for _ in range(arrivals):
+            open_tables = [n for n in counts if quota[n] < room[n]]
+            fewest = min(counts[n] for n in open_tables)
+            chosen = self.rng.choice([n for n in open_tables if counts[n] == fewest])
+            counts[chosen] += 1
+            quota[chosen] += 1
+        return quota
+
+    def seat_players_of(self, breaking: list[_Table], staying: list[_Table]) -> None:
+        leaving = [
+            (table, seat, entry)
+            for table in breaking
+            for seat, entry in sorted(table.players.items())
+        ]
+        quota = self.arrival_quota(staying, len(leaving))
+        table_of = assign_tables_apart(
+            entries=[entry for _, _, entry in leaving],
+            quota={n: q for n, q in quota.items() if q},
+            partners=self.partners,
+            rng=self.rng,
+            seated={t.number: set(t.players.values()) for t in staying},
+        )
         self.rng.shuffle(leaving)
-        leaving.sort(key=lambda item: item[1] not in self.partners)
-        for seat, entry in leaving:
-            with_room = [table for table in others if table.free_seats()]
-            fewest = min(table.count for table in with_room)
-            shortest = [table for table in with_room if table.count == fewest]
-            apart = [table for table in shortest if not self.has_partner(entry, table)]
-            dest = self.rng.choice(apart or shortest)
-            if not apart:
-                self.note_together(entry, dest)
+        for source, seat, entry in leaving:
+            dest = self.tables[table_of[entry]]
+            self.note_together(entry, dest)
             to_seat = self.rng.choice(dest.free_seats())
             self.move(
-                entry=entry, source=breaking, seat=seat, dest=dest, to_seat=to_seat, reason="break"
+                entry=entry, source=source, seat=seat, dest=dest, to_seat=to_seat, reason="break"
             )
 
     # -- step 3: balancing --------------------------------------------------

@@ -136,11 +136,12 @@ def _search_apart(
     constrained: list[int],
     partners: Mapping[int, Collection[int]],
     capacity: dict[int, int],
-    orders: dict[int, list[int]],
+    orders: Mapping[int, Sequence[int]],
+    seated: Mapping[int, set[int]],
 ) -> dict[int, int] | None:
     """Backtracking: a table for every constrained entry, no pair together, within capacity."""
     placed: dict[int, int] = {}
-    members: dict[int, set[int]] = {table: set() for table in capacity}
+    members = {table: set(seated.get(table, ())) for table in capacity}
     budget = SEARCH_BUDGET
 
     def place(index: int) -> bool:
@@ -171,18 +172,65 @@ def _greedy_apart(
     constrained: list[int],
     partners: Mapping[int, Collection[int]],
     capacity: dict[int, int],
-    orders: dict[int, list[int]],
+    orders: Mapping[int, Sequence[int]],
+    seated: Mapping[int, set[int]],
 ) -> dict[int, int]:
-    """Fewest partners together, one entry at a time (used when no perfect split exists)."""
+    """Fewest partners together, one entry at a time."""
+    members = {table: set(seated.get(table, ())) for table in capacity}
     placed: dict[int, int] = {}
     for entry in constrained:
         best = min(
             (table for table in orders[entry] if capacity[table] > 0),
-            key=lambda table: sum(1 for p in partners[entry] if placed.get(p) == table),
+            key=lambda table: len(members[table] & set(partners[entry])),
         )
         capacity[best] -= 1
+        members[best].add(entry)
         placed[entry] = best
     return placed
+
+
+def assign_tables_apart(
+    *,
+    entries: Sequence[int],
+    quota: Mapping[int, int],
+    partners: Mapping[int, Collection[int]],
+    rng: random.Random,
+    seated: Mapping[int, set[int]] | None = None,
+) -> dict[int, int]:
+    """A table for each entry: `quota[table]` entries per table, keep-apart pairs apart if possible.
+
+    `seated` lists who already sits at each table. Entries with partners
+    are placed first, by a random greedy pass and, if that leaves a pair
+    together, a bounded backtracking search; the others fill the rest of
+    the quota at random. Pairs may end up together only if no split was
+    found; the caller reports them.
+    """
+    if sum(quota.values()) != len(entries):
+        raise ValueError("quota does not match the number of entries")
+    seated = seated or {}
+    constrained = [entry for entry in entries if partners.get(entry)]
+    rng.shuffle(constrained)
+    constrained.sort(key=lambda entry: -len(partners[entry]))
+    capacity = dict(quota)
+    table_of: dict[int, int] = {}
+    if constrained:
+        numbers = sorted(quota)
+        orders = {entry: rng.sample(numbers, len(numbers)) for entry in constrained}
+        found = _greedy_apart(constrained, partners, dict(capacity), orders, seated)
+        members = {table: set(seated.get(table, ())) for table in quota}
+        for entry, table in found.items():
+            members[table].add(entry)
+        clash = any(members[table] & set(partners[entry]) for entry, table in found.items())
+        if clash and len(constrained) <= MAX_SEARCH_ENTRIES:
+            found = _search_apart(constrained, partners, dict(capacity), orders, seated) or found
+        table_of.update(found)
+        for table in found.values():
+            capacity[table] -= 1
+    free_entries = [entry for entry in entries if entry not in table_of]
+    rng.shuffle(free_entries)
+    slots = [number for number, left in sorted(capacity.items()) for _ in range(left)]
+    table_of.update(zip(free_entries, slots, strict=True))
+    return table_of
 
 
 def draw_seats(
@@ -203,7 +251,6 @@ def draw_seats(
     seated_entries = list(entries[:total_seats])
     unseated = tuple(entries[total_seats:])
     counts = balanced_counts(tables, len(seated_entries))
-    capacity = dict(counts)
 
     in_draw = set(seated_entries)
     partners = {
@@ -211,24 +258,7 @@ def draw_seats(
         for entry, others in partners_of(keep_apart).items()
         if entry in in_draw and others & in_draw
     }
-    table_of: dict[int, int] = {}
-    if partners:
-        constrained = list(partners)
-        rng.shuffle(constrained)
-        constrained.sort(key=lambda entry: -len(partners[entry]))
-        numbers = [table.number for table in tables]
-        orders = {entry: rng.sample(numbers, len(numbers)) for entry in constrained}
-        found = _greedy_apart(constrained, partners, dict(capacity), orders)
-        if keep_apart_warning(partners, found) and len(constrained) <= MAX_SEARCH_ENTRIES:
-            found = _search_apart(constrained, partners, dict(capacity), orders) or found
-        table_of.update(found)
-        for table in found.values():
-            capacity[table] -= 1
-
-    free_entries = [entry for entry in seated_entries if entry not in table_of]
-    rng.shuffle(free_entries)
-    slots = [number for number, left in sorted(capacity.items()) for _ in range(left)]
-    table_of.update(zip(free_entries, slots, strict=True))
+    table_of = assign_tables_apart(entries=seated_entries, quota=counts, partners=partners, rng=rng)
 
     by_table: dict[int, list[int]] = {table.number: [] for table in tables}
     for entry in seated_entries:
