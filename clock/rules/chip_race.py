@@ -287,7 +287,7 @@ def chip_race(request: ChipRaceRequest, *, rng: random.Random | None = None) -> 
         if sum(odd_chips.values()) > len(DECK):
             raise ChipRaceError("not_enough_cards")
         if request.cards is not None:
-            cards = _given_cards(request, {seat: odd_chips[seat] for seat in won})
+            cards = _given_cards(request, odd_chips)
         elif racers:
             if rng is None:
                 raise ChipRaceError("rng_required")

@@ -21,6 +21,7 @@ Rule background (paraphrased, cited by document and number):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -294,7 +295,7 @@ def scale_blinds(
     def scaled(value: int) -> int:
         if value == 0:
             return 0
-        units = (value * ratio / round_to + Fraction(1, 2)).__floor__()
+        units = math.floor(value * ratio / round_to + Fraction(1, 2))
         return max(units, 1) * round_to
 
     return tuple(
