@@ -249,3 +249,6 @@ class ActionLog(models.Model):
     def record(cls, tournament: Tournament, kind: str, data: dict, by: object) -> ActionLog:
         user = by if getattr(by, "pk", None) else None
         return cls.objects.create(tournament=tournament, kind=kind, data=data, by=user)
+
+
+from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models live beside
