@@ -1,22 +1,66 @@
 from __future__ import annotations
 
+from typing import Literal
+
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 from ninja import Router, Schema, Status
 from pydantic import Field
 
-from tables.presenters import tables_payload
-from tables.services.tables import tables_create
+from tables.models import Move
+from tables.presenters import move_payload, tables_payload
+from tables.services import floor
+from tables.services.seating import seats_draw
+from tables.services.tables import table_get, tables_create
 from tournament.api.auth import require_role
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
-from tournament.roles import DIRECTOR, STAFF
+from tournament.presenters import entry_payload
+from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.services.tournaments import tournament_get
 
 router = Router(tags=["tables"])
+
+ONLY_FLOOR = _("Only floor staff or a director may do this.")
 
 
 class TablesIn(Schema):
     count: int = Field(ge=1, le=2000)
     seats: int | None = Field(None, ge=2, le=10)
+
+
+class SeatIn(Schema):
+    seat: int = Field(ge=1, le=10)
+
+
+class BustIn(Schema):
+    starting_stack: int | None = Field(None, ge=1, le=10**13)
+
+
+class BustItem(Schema):
+    entry: int = Field(ge=1)
+    starting_stack: int = Field(ge=1, le=10**13)
+
+
+class BustsIn(Schema):
+    entries: list[BustItem] = Field(min_length=1, max_length=100)
+
+
+class KeepApartIn(Schema):
+    entries: list[int] = Field(min_length=2, max_length=2)
+
+
+class ManualMoveIn(Schema):
+    entry: int = Field(ge=1)
+    to_table: int = Field(ge=1)
+    to_seat: int = Field(ge=1, le=10)
+
+
+class HandForHandIn(Schema):
+    on: bool
+
+
+def _bust_result(entry) -> dict:
+    return {**entry_payload(entry), "place": entry.place, "shared": entry.place_shared}
 
 
 @router.post("/tournaments/{tournament_id}/tables", response={201: list[dict]})
@@ -33,3 +77,128 @@ def open_tables(request: HttpRequest, tournament_id: int, payload: TablesIn):
 def list_tables(request: HttpRequest, tournament_id: int):
     require_role(request, STAFF, ONLY_STAFF)
     return tables_payload(tournament_get(tournament_id))
+
+
+@router.post("/tournaments/{tournament_id}/draw", response=dict)
+def draw_seats(request: HttpRequest, tournament_id: int):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    result = seats_draw(tournament_id=tournament_id, by=user)
+    return {**result, "tables": tables_payload(tournament_get(tournament_id))}
+
+
+@router.post("/tournaments/{tournament_id}/keep-apart", response={201: dict})
+def keep_apart(request: HttpRequest, tournament_id: int, payload: KeepApartIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    pair = floor.keep_apart_add(tournament_id=tournament_id, entries=payload.entries, by=user)
+    return Status(201, {"id": pair.pk, "entries": [pair.first_id, pair.second_id]})
+
+
+@router.put("/tables/{table_id}/button", response=dict)
+def set_button(request: HttpRequest, table_id: int, payload: SeatIn):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    table = floor.table_button_set(table_id=table_id, seat=payload.seat, by=user)
+    return tables_payload(table.tournament, table_ids=[table.pk])[0]
+
+
+@router.post("/tables/{table_id}/hands", response=dict)
+def next_hand(request: HttpRequest, table_id: int):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    table = floor.table_hand_next(table_id=table_id, by=user)
+    return {
+        "hand": table.hand,
+        "button_seat": table.button_seat,
+        "small_blind_seat": table.small_blind_seat,
+        "big_blind_seat": table.big_blind_seat,
+    }
+
+
+@router.post("/tables/{table_id}/hand-finished", response=dict)
+def hand_finished(request: HttpRequest, table_id: int):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    return floor.table_hand_finished(table_id=table_id, by=user)
+
+
+@router.post("/tables/{table_id}/break", response=list[dict])
+def break_table(request: HttpRequest, table_id: int):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    moves = floor.table_break(table_id=table_id, by=user)
+    return [move_payload(m, public=False) for m in moves]
+
+
+@router.post("/entries/{entry_id}/bust", response=dict)
+def bust(request: HttpRequest, entry_id: int, payload: BustIn | None = None):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    tournament_id = floor._entry_tournament_id(entry_id)
+    report = floor.BustReport(
+        entry=entry_id, starting_stack=payload.starting_stack if payload else None
+    )
+    group = floor.entries_bust(tournament_id=tournament_id, reports=[report], by=user)
+    return _bust_result(next(e for e in group if e.pk == entry_id))
+
+
+@router.post("/tournaments/{tournament_id}/busts", response=list[dict])
+def busts(request: HttpRequest, tournament_id: int, payload: BustsIn):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    reports = [
+        floor.BustReport(entry=i.entry, starting_stack=i.starting_stack) for i in payload.entries
+    ]
+    group = floor.entries_bust(tournament_id=tournament_id, reports=reports, by=user)
+    return [_bust_result(e) for e in sorted(group, key=lambda e: (e.place, e.pk))]
+
+
+@router.post("/entries/{entry_id}/unbust", response=dict)
+def unbust(request: HttpRequest, entry_id: int):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    return entry_payload(floor.entry_unbust(entry_id=entry_id, by=user))
+
+
+@router.get("/tournaments/{tournament_id}/moves", response=list[dict])
+def list_moves(
+    request: HttpRequest,
+    tournament_id: int,
+    status: Literal["pending", "done", "cancelled"] | None = None,
+):
+    require_role(request, STAFF, ONLY_STAFF)
+    tournament = tournament_get(tournament_id)
+    moves = Move.objects.filter(tournament=tournament).select_related(
+        "entry__player", "from_table", "to_table"
+    )
+    if status:
+        moves = moves.filter(status=status)
+    return [move_payload(m, public=False) for m in moves]
+
+
+@router.post("/tournaments/{tournament_id}/moves", response={201: dict})
+def manual_move(request: HttpRequest, tournament_id: int, payload: ManualMoveIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    tournament_get(tournament_id)
+    move = floor.move_manual(
+        entry_id=payload.entry, to_table=payload.to_table, to_seat=payload.to_seat, by=user
+    )
+    return Status(201, move_payload(move, public=False))
+
+
+@router.post("/moves/{move_id}/done", response=dict)
+def move_done(request: HttpRequest, move_id: int):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    return move_payload(floor.move_done(move_id=move_id, by=user), public=False)
+
+
+@router.post("/moves/{move_id}/cancel", response=dict)
+def move_cancel(request: HttpRequest, move_id: int):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    return move_payload(floor.move_cancelled(move_id=move_id, by=user), public=False)
+
+
+@router.put("/tournaments/{tournament_id}/hand-for-hand", response=dict)
+def hand_for_hand(request: HttpRequest, tournament_id: int, payload: HandForHandIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    tournament = floor.hand_for_hand_set(tournament_id=tournament_id, on=payload.on, by=user)
+    return {"hand_for_hand": tournament.hand_for_hand}
+
+
+@router.get("/tables/{table_id}", response=dict)
+def get_table(request: HttpRequest, table_id: int):
+    require_role(request, STAFF, ONLY_STAFF)
+    table = table_get(table_id)
+    return tables_payload(table.tournament, table_ids=[table.pk])[0]

@@ -151,3 +151,17 @@ class KeepApart(models.Model):
             models.UniqueConstraint(fields=["first", "second"], name="keep_apart_pair_unique"),
             models.CheckConstraint(condition=Q(first__lt=F("second")), name="keep_apart_ordered"),
         ]
+
+
+class HandForHand(models.Model):
+    """Hand-for-hand play near the money: which hand all tables are on together.
+
+    Busts in the same hand-for-hand hand at different tables count as one hand
+    for finishing places.
+    """
+
+    tournament = models.OneToOneField(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="hand_for_hand_state"
+    )
+    hand = models.PositiveIntegerField(default=0)
+    bust_group = models.PositiveIntegerField(null=True, blank=True)

@@ -1,0 +1,628 @@
+"""Floor actions: one locked transaction each (bust, unbust, moves, breaks,
+button, next hand, keep-apart, hand-for-hand). Each plans the next floor
+steps when the field changed and publishes after commit."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tables.models import HandForHand, KeepApart, Move, Seat, SeatChange, Table
+from tables.presenters import move_payload, tables_payload
+from tables.rules import button as button_rules
+from tables.rules import seating as seating_rules
+from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
+from tables.services.seating import seat_alternates
+from tables.services.state import (
+    RANDOM,
+    blind_state,
+    floor_state,
+    keep_apart_pairs,
+    seating_options,
+)
+from tournament import live
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import LIVE_STATUSES, ActionLog, Entry, Tournament
+from tournament.rules import places as place_rules
+from tournament.summary import tournament_summary
+
+ENTRY_NOT_FOUND = _("Entry not found.")
+TABLE_NOT_FOUND = _("Table not found.")
+ALREADY_OUT = _("This player is already out of the tournament.")
+NOT_SEATED = _("Only a seated player can bust.")
+NOT_SAME_TOURNAMENT = _("All entries must belong to this tournament.")
+DUPLICATE_ENTRY = _("An entry is listed twice.")
+STACK_NEEDED = _("Give each player's stack at the start of the hand to rank busts in one hand.")
+LAST_PLAYER = _("The last player cannot bust: he has won the tournament.")
+NOT_BUSTED = _("This entry is not busted.")
+UNBUST_LATER_FIRST = _("Undo the later bust-outs first: their places depend on this one.")
+SEAT_OUT_OF_RANGE = _("That seat does not exist at this table.")
+TABLE_BROKEN = _("This table is no longer in play.")
+TOO_FEW_PLAYERS = _("A table needs at least two players to deal a hand.")
+BUTTON_NOT_SET = _("Set the button first.")
+KEEP_APART_TWO = _("Name two different entries to keep apart.")
+KEEP_APART_EXISTS = _("These players are already kept apart.")
+SEAT_OCCUPIED = _("That seat is taken or reserved.")
+LAST_TABLE = _("The last table cannot be broken.")
+NO_SEATS_FOR_BREAK = _("The other tables have no room for this table's players.")
+HAND_FOR_HAND_OFF = _("Hand-for-hand is not on.")
+
+
+def _user(by: Any) -> Any:
+    return by if getattr(by, "pk", None) else None
+
+
+def _entry(tournament_id: int | None, entry_id: int) -> Entry:
+    entry = Entry.objects.select_related("player").filter(pk=entry_id).first()
+    if entry is None or (tournament_id is not None and entry.tournament_id != tournament_id):
+        raise NotFound(ENTRY_NOT_FOUND)
+    return entry
+
+
+def _entry_tournament_id(entry_id: int) -> int:
+    tournament_id = (
+        Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise NotFound(ENTRY_NOT_FOUND)
+    return tournament_id
+
+
+def _table_tournament_id(table_id: int) -> int:
+    tournament_id = (
+        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise NotFound(TABLE_NOT_FOUND)
+    return tournament_id
+
+
+def _after_field_change(tournament: Tournament, by: Any, event: str, extra: dict) -> dict:
+    """Seat alternates, plan the floor's next steps, and tell the screens."""
+    seat_alternates(tournament=tournament, by=by)
+    plan = floor_replan(tournament=tournament, by=by)
+    _finish_if_won(tournament, by)
+    pending = [
+        move_payload(m, public=False)
+        for m in Move.objects.filter(
+            tournament=tournament, status=Move.Status.PENDING
+        ).select_related("entry__player", "from_table", "to_table")
+    ]
+    summary = tournament_summary(tournament)
+    live.publish(
+        tournament,
+        event,
+        {**extra, "summary": summary, "moves": pending, "plan": plan.to_log()},
+        public={
+            "summary": summary,
+            "moves": [
+                move_payload(m, public=True, style=tournament.display_names)
+                for m in Move.objects.filter(
+                    tournament=tournament, status=Move.Status.PENDING
+                ).select_related("entry__player", "from_table", "to_table")
+            ],
+        },
+    )
+    return {"plan": plan.to_log(), "summary": summary}
+
+
+def _finish_if_won(tournament: Tournament, by: Any) -> None:
+    live_entries = list(tournament.entries.filter(status__in=LIVE_STATUSES))
+    busted = tournament.entries.filter(status__in=("busted", "disqualified")).exists()
+    if len(live_entries) == 1 and busted and tournament.status != Tournament.Status.FINISHED:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+        ActionLog.record(tournament, "winner", {"entry": live_entries[0].pk}, by)
+
+
+@dataclass(frozen=True)
+class BustReport:
+    entry: int
+    starting_stack: int | None = None
+
+
+def _bust_group(tournament: Tournament) -> int:
+    hand_for_hand = HandForHand.objects.filter(tournament=tournament).first()
+    if tournament.hand_for_hand and hand_for_hand is not None:
+        if hand_for_hand.bust_group is None:
+            hand_for_hand.bust_group = _next_group(tournament)
+            hand_for_hand.save(update_fields=["bust_group"])
+        return hand_for_hand.bust_group
+    return _next_group(tournament)
+
+
+def _next_group(tournament: Tournament) -> int:
+    highest = tournament.entries.aggregate(n=Max("bust_group"))["n"] or 0
+    hand_for_hand = HandForHand.objects.filter(tournament=tournament).first()
+    if hand_for_hand is not None and hand_for_hand.bust_group:
+        highest = max(highest, hand_for_hand.bust_group)
+    return highest + 1
+
+
+def _button_distance(entry: Entry) -> int | None:
+    seat = Seat.objects.select_related("table").filter(entry=entry).first()
+    if seat is None or seat.table.button_seat is None:
+        return None
+    return (seat.number - seat.table.button_seat) % seat.table.seats
+
+
+def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) -> list[Entry]:
+    """Bust one or more players eliminated in the same hand; returns them with places."""
+    if not reports:
+        raise Invalid(DUPLICATE_ENTRY)
+    if len({r.entry for r in reports}) != len(reports):
+        raise Invalid(DUPLICATE_ENTRY)
+    if len(reports) > 1 and any(r.starting_stack is None for r in reports):
+        raise Invalid(STACK_NEEDED)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        entries = []
+        for report in reports:
+            entry = Entry.objects.select_related("player").filter(pk=report.entry).first()
+            if entry is None:
+                raise NotFound(ENTRY_NOT_FOUND)
+            if entry.tournament_id != tournament.pk:
+                raise Invalid(NOT_SAME_TOURNAMENT)
+            if entry.status in ("busted", "disqualified"):
+                raise Conflict(ALREADY_OUT)
+            if entry.status != Entry.Status.SEATED:
+                raise Conflict(NOT_SEATED)
+            entries.append(entry)
+        remaining = tournament.entries.filter(status__in=LIVE_STATUSES).count()
+        group = _bust_group(tournament)
+        earlier = list(tournament.entries.filter(bust_group=group, status="busted"))
+        if remaining - len(entries) < 1:
+            raise Conflict(LAST_PLAYER)
+        stacks = {r.entry: r.starting_stack for r in reports}
+        group_members = earlier + entries
+        busts = [
+            place_rules.Bust(
+                entry_id=e.pk,
+                starting_stack=stacks.get(e.pk) or e.starting_stack_at_bust or 1,
+                button_distance=_button_distance(e)
+                if e in entries
+                else (
+                    ActionLog.objects.filter(kind="bust", data__entry=e.pk)
+                    .values_list("data__button_distance", flat=True)
+                    .first()
+                ),
+            )
+            for e in group_members
+        ]
+        try:
+            places = place_rules.rank_busts(
+                players_left_before=remaining + len(earlier),
+                busted=busts,
+                tie_rule=tournament.tie_rule,
+            )
+        except place_rules.PlacesError as exc:
+            raise Invalid(STACK_NEEDED) from exc
+        place_of = {p.entry_id: p for p in places}
+        now = timezone.now()
+        for entry in group_members:
+            seat = Seat.objects.select_related("table").filter(entry=entry).first()
+            is_new = entry in entries
+            if is_new:
+                ActionLog.record(
+                    tournament,
+                    "bust",
+                    {
+                        "entry": entry.pk,
+                        "table": seat.table.number if seat else None,
+                        "seat": seat.number if seat else None,
+                        "button_distance": _button_distance(entry),
+                        "group": group,
+                    },
+                    by,
+                )
+                if seat is not None:
+                    seat.entry = None
+                    seat.save(update_fields=["entry"])
+                    SeatChange.objects.create(
+                        tournament=tournament,
+                        entry=entry,
+                        from_table=seat.table.number,
+                        from_seat=seat.number,
+                        reason="bust",
+                        by=_user(by),
+                    )
+                Move.objects.filter(entry=entry, status=Move.Status.PENDING).update(
+                    status=Move.Status.CANCELLED, finished_at=now
+                )
+                entry.busted_at = now
+                entry.starting_stack_at_bust = stacks.get(entry.pk)
+            entry.status = Entry.Status.BUSTED
+            entry.place = place_of[entry.pk].place
+            entry.place_shared = place_of[entry.pk].shared
+            entry.bust_group = group
+            entry.wait_for_button = False
+            entry.save(
+                update_fields=[
+                    "status",
+                    "place",
+                    "place_shared",
+                    "bust_group",
+                    "busted_at",
+                    "starting_stack_at_bust",
+                    "wait_for_button",
+                ]
+            )
+        _after_field_change(
+            tournament,
+            by,
+            "bust",
+            {"busted": [{"entry": e.pk, "place": e.place} for e in group_members]},
+        )
+    return group_members
+
+
+def entry_unbust(*, entry_id: int, by: Any) -> Entry:
+    """Undo a mistaken bust: the entry is back in play, on its old seat when free."""
+    tournament_id = _entry_tournament_id(entry_id)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        entry = _entry(tournament.pk, entry_id)
+        if entry.status != Entry.Status.BUSTED:
+            raise Conflict(NOT_BUSTED)
+        busted = [
+            place_rules.Place(entry_id=e.pk, place=e.place, shared=e.place_shared)
+            for e in tournament.entries.filter(status="busted").exclude(place=None)
+        ]
+        remaining = tournament.entries.filter(status__in=LIVE_STATUSES).count()
+        try:
+            place_rules.check_unbust(busted=busted, players_left=remaining, entry_ids=[entry.pk])
+        except place_rules.PlacesError as exc:
+            raise Conflict(UNBUST_LATER_FIRST) from exc
+        record = ActionLog.objects.filter(
+            tournament=tournament, kind="bust", data__entry=entry.pk
+        ).first()
+        entry.status = Entry.Status.SEATED
+        entry.place = None
+        entry.place_shared = False
+        entry.bust_group = None
+        entry.busted_at = None
+        entry.save(update_fields=["status", "place", "place_shared", "bust_group", "busted_at"])
+        if tournament.status == Tournament.Status.FINISHED:
+            tournament.status = Tournament.Status.RUNNING
+            tournament.save(update_fields=["status"])
+        restored = False
+        if record is not None and record.data.get("table") is not None:
+            seat = Seat.objects.filter(
+                table__tournament=tournament,
+                table__number=record.data["table"],
+                table__status=Table.Status.OPEN,
+                number=record.data["seat"],
+                entry=None,
+            ).first()
+            reserved = (
+                seat is not None
+                and Move.objects.filter(
+                    to_table_id=seat.table_id, to_seat=seat.number, status=Move.Status.PENDING
+                ).exists()
+            )
+            if seat is not None and not reserved:
+                seat.entry = entry
+                seat.save(update_fields=["entry"])
+                SeatChange.objects.create(
+                    tournament=tournament,
+                    entry=entry,
+                    to_table=record.data["table"],
+                    to_seat=seat.number,
+                    reason="unbust",
+                    by=_user(by),
+                )
+                restored = True
+        if not restored:
+            from tables.services.seating import seat_late_entry
+
+            seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
+        ActionLog.record(tournament, "unbust", {"entry": entry.pk, "same_seat": restored}, by)
+        _after_field_change(tournament, by, "unbust", {"entry": entry.pk})
+    entry.refresh_from_db()
+    return entry
+
+
+def entry_disqualify(*, tournament: Tournament, entry: Entry, by: Any) -> Entry:
+    """Disqualification (TDA 2019 rule 69): out of play, seat freed, chips out of play.
+
+    Runs inside the caller's locked transaction (the ruling service).
+    """
+    if not entry.is_live:
+        raise Conflict(ALREADY_OUT)
+    seat = Seat.objects.select_related("table").filter(entry=entry).first()
+    if seat is not None:
+        seat.entry = None
+        seat.save(update_fields=["entry"])
+        SeatChange.objects.create(
+            tournament=tournament,
+            entry=entry,
+            from_table=seat.table.number,
+            from_seat=seat.number,
+            reason="disqualified",
+            by=_user(by),
+        )
+    Move.objects.filter(entry=entry, status=Move.Status.PENDING).update(
+        status=Move.Status.CANCELLED, finished_at=timezone.now()
+    )
+    remaining = tournament.entries.filter(status__in=LIVE_STATUSES).count()
+    entry.status = Entry.Status.DISQUALIFIED
+    entry.place = remaining
+    entry.busted_at = timezone.now()
+    entry.wait_for_button = False
+    entry.save(update_fields=["status", "place", "busted_at", "wait_for_button"])
+    _after_field_change(tournament, by, "disqualified", {"entry": entry.pk})
+    return entry
+
+
+def move_done(*, move_id: int, by: Any) -> Move:
+    move = move_for_update(move_id)
+    with transaction.atomic():
+        tournament = lock_tournament(move.tournament_id)
+        move = move_for_update(move_id)
+        move_complete(tournament=tournament, move=move, by=by)
+        ActionLog.record(tournament, "move_done", {"move": move.pk, "entry": move.entry_id}, by)
+        _after_field_change(tournament, by, "move", {"move": move.pk})
+    return move
+
+
+def move_cancelled(*, move_id: int, by: Any) -> Move:
+    move = move_for_update(move_id)
+    with transaction.atomic():
+        tournament = lock_tournament(move.tournament_id)
+        move = move_for_update(move_id)
+        move_cancel(move=move, by=by)
+        ActionLog.record(tournament, "move_cancelled", {"move": move.pk}, by)
+        live.publish(tournament, "move", {"move": move.pk, "status": move.status}, public={})
+    return move
+
+
+def move_manual(*, entry_id: int, to_table: int, to_seat: int, by: Any) -> Move:
+    """A director's move of one player to a chosen free seat."""
+    tournament_id = _entry_tournament_id(entry_id)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        entry = _entry(tournament.pk, entry_id)
+        if entry.status != Entry.Status.SEATED:
+            raise Conflict(NOT_SEATED)
+        table = tournament.tables.filter(number=to_table, status=Table.Status.OPEN).first()
+        if table is None:
+            raise NotFound(TABLE_NOT_FOUND)
+        if not 1 <= to_seat <= table.seats:
+            raise Invalid(SEAT_OUT_OF_RANGE)
+        state = floor_state(tournament).state_of(table.number)
+        if to_seat in state.occupied:
+            raise Conflict(SEAT_OCCUPIED)
+        Move.objects.filter(entry=entry, status=Move.Status.PENDING).update(
+            status=Move.Status.CANCELLED, finished_at=timezone.now()
+        )
+        seat = Seat.objects.select_related("table").filter(entry=entry).first()
+        move = Move.objects.create(
+            tournament=tournament,
+            entry=entry,
+            from_table=seat.table if seat else None,
+            from_seat=seat.number if seat else None,
+            to_table=table,
+            to_seat=to_seat,
+            reason=Move.Reason.MANUAL,
+            wait_for_button=button_rules.must_wait_for_button(
+                seat=to_seat,
+                seat_count=table.seats,
+                occupied=state.players.keys(),
+                state=blind_state(table),
+                dead_button=tournament.rule_options["dead_button"],
+            ),
+            created_by=_user(by),
+        )
+        ActionLog.record(tournament, "move_manual", {"move": move.pk}, by)
+        live.publish(tournament, "move", {"move": move.pk, "status": move.status}, public={})
+    return move
+
+
+def table_break(*, table_id: int, by: Any) -> list[Move]:
+    """Break a table now: its players get random seats at the other tables (TDA 2019 rule 9)."""
+    with transaction.atomic():
+        tournament = lock_tournament(_table_tournament_id(table_id))
+        table = tournament.tables.get(pk=table_id)
+        if table.status != Table.Status.OPEN:
+            raise Conflict(TABLE_BROKEN)
+        state = floor_state(tournament)
+        others = [s for s in state.states if s.number != table.number]
+        if not others:
+            raise Conflict(LAST_TABLE)
+        leaving = state.state_of(table.number).players
+        table.status = Table.Status.BROKEN
+        table.halted = False
+        table.save(update_fields=["status", "halted"])
+        options = seating_options(tournament)
+        pairs = keep_apart_pairs(tournament)
+        moves = []
+        for seat_no, entry_id in sorted(leaving.items()):
+            choice = seating_rules.seat_late_entry(
+                entry=entry_id, tables=others, rng=RANDOM, keep_apart=pairs, options=options
+            )
+            if choice is None:
+                raise Conflict(NO_SEATS_FOR_BREAK)
+            Move.objects.filter(entry_id=entry_id, status=Move.Status.PENDING).update(
+                status=Move.Status.CANCELLED, finished_at=timezone.now()
+            )
+            physical = Seat.objects.select_related("table").filter(entry_id=entry_id).first()
+            moves.append(
+                Move.objects.create(
+                    tournament=tournament,
+                    entry_id=entry_id,
+                    from_table=physical.table if physical else table,
+                    from_seat=physical.number if physical else seat_no,
+                    to_table=state.table(choice.table),
+                    to_seat=choice.seat,
+                    reason=Move.Reason.BREAK,
+                    wait_for_button=choice.wait_for_button,
+                    created_by=_user(by),
+                )
+            )
+            others = [
+                _with_player(s, choice.seat, entry_id) if s.number == choice.table else s
+                for s in others
+            ]
+        ActionLog.record(tournament, "table_break", {"table": table.number}, by)
+        _after_field_change(tournament, by, "break", {"table": table.number})
+    return moves
+
+
+def _with_player(state: Any, seat: int, entry: int) -> Any:
+    from dataclasses import replace
+
+    return replace(state, players={**state.players, seat: entry}, reserved=state.reserved | {seat})
+
+
+def _table_for_update(table_id: int) -> tuple[Tournament, Table]:
+    tournament = lock_tournament(_table_tournament_id(table_id))
+    table = tournament.tables.get(pk=table_id)
+    if table.status != Table.Status.OPEN:
+        raise Conflict(TABLE_BROKEN)
+    return tournament, table
+
+
+def _occupied(table: Table) -> list[int]:
+    return list(
+        Seat.objects.filter(table=table, entry__isnull=False).values_list("number", flat=True)
+    )
+
+
+def _publish_table(tournament: Tournament, table: Table, event: str) -> None:
+    floor_rows = tables_payload(tournament, table_ids=[table.pk])
+    public_rows = tables_payload(tournament, public=True, table_ids=[table.pk])
+    live.publish(tournament, event, {"tables": floor_rows}, public={"tables": public_rows})
+
+
+def table_button_set(*, table_id: int, seat: int, by: Any) -> Table:
+    with transaction.atomic():
+        tournament, table = _table_for_update(table_id)
+        if not 1 <= seat <= table.seats:
+            raise Invalid(SEAT_OUT_OF_RANGE)
+        occupied = _occupied(table)
+        if len(occupied) < 2:
+            raise Conflict(TOO_FEW_PLAYERS)
+        before = [table.button_seat, table.small_blind_seat, table.big_blind_seat]
+        state = button_rules.blinds_for_button(
+            seat_count=table.seats, occupied=occupied, button=seat
+        )
+        table.button_seat, table.small_blind_seat, table.big_blind_seat = (
+            state.button,
+            state.small_blind,
+            state.big_blind,
+        )
+        table.save(update_fields=["button_seat", "small_blind_seat", "big_blind_seat"])
+        ActionLog.record(
+            tournament, "button_set", {"table": table.number, "seat": seat, "before": before}, by
+        )
+        _publish_table(tournament, table, "table")
+    return table
+
+
+def table_hand_next(*, table_id: int, by: Any) -> Table:
+    """Next hand: the big blind moves on one player; small blind and button follow."""
+    with transaction.atomic():
+        tournament, table = _table_for_update(table_id)
+        state = blind_state(table)
+        if state is None:
+            raise Conflict(BUTTON_NOT_SET)
+        occupied = _occupied(table)
+        if len(occupied) < 2:
+            raise Conflict(TOO_FEW_PLAYERS)
+        before = [table.button_seat, table.small_blind_seat, table.big_blind_seat, table.hand]
+        upcoming = button_rules.next_hand(
+            seat_count=table.seats,
+            occupied=occupied,
+            state=state,
+            dead_button=tournament.rule_options["dead_button"],
+        )
+        table.button_seat, table.small_blind_seat, table.big_blind_seat = (
+            upcoming.button,
+            upcoming.small_blind,
+            upcoming.big_blind,
+        )
+        table.hand += 1
+        table.hand_finished = False
+        table.save(
+            update_fields=[
+                "button_seat",
+                "small_blind_seat",
+                "big_blind_seat",
+                "hand",
+                "hand_finished",
+            ]
+        )
+        # A player waiting for the button is dealt in once it has passed him.
+        for seat in Seat.objects.filter(table=table, entry__wait_for_button=True).select_related(
+            "entry"
+        ):
+            if not button_rules.is_between_button_and_small_blind(
+                seat=seat.number, seat_count=table.seats, state=upcoming
+            ):
+                Entry.objects.filter(pk=seat.entry_id).update(wait_for_button=False)
+        ActionLog.record(tournament, "next_hand", {"table": table.number, "before": before}, by)
+        _publish_table(tournament, table, "table")
+    return table
+
+
+def keep_apart_add(*, tournament_id: int, entries: Sequence[int], by: Any) -> KeepApart:
+    if len(entries) != 2 or entries[0] == entries[1]:
+        raise Invalid(KEEP_APART_TWO)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        first, second = sorted(entries)
+        for entry_id in (first, second):
+            _entry(tournament.pk, entry_id)
+        if KeepApart.objects.filter(first_id=first, second_id=second).exists():
+            raise Conflict(KEEP_APART_EXISTS)
+        pair = KeepApart.objects.create(tournament=tournament, first_id=first, second_id=second)
+        ActionLog.record(tournament, "keep_apart", {"entries": [first, second]}, by)
+        live.publish(tournament, "keep_apart", {"entries": [first, second]})
+    return pair
+
+
+def hand_for_hand_set(*, tournament_id: int, on: bool, by: Any) -> Tournament:
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        state, _created = HandForHand.objects.get_or_create(tournament=tournament)
+        tournament.hand_for_hand = on
+        tournament.save(update_fields=["hand_for_hand"])
+        state.bust_group = None
+        if on:
+            state.hand += 1
+        state.save(update_fields=["hand", "bust_group"])
+        tournament.tables.filter(status=Table.Status.OPEN).update(hand_finished=False)
+        ActionLog.record(tournament, "hand_for_hand", {"on": on}, by)
+        live.publish(tournament, "hand_for_hand", {"on": on}, public={"on": on})
+    return tournament
+
+
+def table_hand_finished(*, table_id: int, by: Any) -> dict[str, Any]:
+    """A table reports its hand-for-hand hand done; when all are, the next hand starts."""
+    with transaction.atomic():
+        tournament, table = _table_for_update(table_id)
+        if not tournament.hand_for_hand:
+            raise Conflict(HAND_FOR_HAND_OFF)
+        table.hand_finished = True
+        table.save(update_fields=["hand_finished"])
+        open_tables = tournament.tables.filter(status=Table.Status.OPEN)
+        still_playing = list(
+            open_tables.filter(hand_finished=False).values_list("number", flat=True)
+        )
+        if not still_playing:
+            state, _created = HandForHand.objects.get_or_create(tournament=tournament)
+            state.hand += 1
+            state.bust_group = None
+            state.save(update_fields=["hand", "bust_group"])
+            open_tables.update(hand_finished=False)
+        ActionLog.record(tournament, "hand_finished", {"table": table.number}, by)
+        payload = {"table": table.number, "still_playing": still_playing}
+        live.publish(tournament, "hand_for_hand", payload, public=payload)
+    return payload

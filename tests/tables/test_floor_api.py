@@ -1,0 +1,253 @@
+"""The seating engine through the API, as the floor uses it."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def start(api, players: int, tables: int, **settings) -> dict:
+    tournament = api.post("/tournaments", {"name": "Floor test", **settings}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": tables})
+    entries = [
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i:03}"}).json()
+        for i in range(players)
+    ]
+    response = api.post(f"/tournaments/{tournament['id']}/draw")
+    assert response.status_code == 200, response.content
+    return {"id": tournament["id"], "entries": entries}
+
+
+def tables_of(api, tournament_id: int) -> list[dict]:
+    return api.get(f"/tournaments/{tournament_id}/tables").json()
+
+
+def open_counts(api, tournament_id: int) -> dict[int, int]:
+    return {t["number"]: len(t["players"]) for t in tables_of(api, tournament_id) if t["status"] == "open"}
+
+
+def seated_entry(api, tournament_id: int, table_number: int | None = None) -> int:
+    for table in tables_of(api, tournament_id):
+        if table["status"] == "open" and table["players"] and table_number in (None, table["number"]):
+            return table["players"][0]["entry"]
+    raise AssertionError("nobody seated")
+
+
+def do_all_moves(api, tournament_id: int) -> None:
+    for _ in range(5):
+        pending = api.get(f"/tournaments/{tournament_id}/moves?status=pending").json()
+        if not pending:
+            return
+        for move in pending:
+            response = api.post(f"/moves/{move['id']}/done")
+            assert response.status_code in (200, 409), response.content
+
+
+def test_draw_seats_everyone_once_with_tables_differing_by_at_most_one(api):
+    game = start(api, players=40, tables=5)
+    tables = tables_of(api, game["id"])
+    counts = [len(t["players"]) for t in tables]
+    assert sum(counts) == 40 and max(counts) - min(counts) <= 1
+    seated = [p["entry"] for t in tables for p in t["players"]]
+    assert len(seated) == len(set(seated)) == 40
+    assert all(t["button_seat"] is not None and t["big_blind_seat"] is not None for t in tables)
+    statuses = Counter(e["status"] for e in api.get(f"/tournaments/{game['id']}/entries").json())
+    assert statuses == {"seated": 40}
+
+
+def test_drawing_twice_is_refused_with_409(api):
+    game = start(api, players=10, tables=2)
+    response = api.post(f"/tournaments/{game['id']}/draw")
+    assert response.status_code == 409
+    assert response.json()["detail"]
+
+
+def test_late_registration_sits_at_a_table_with_the_fewest_players(api):
+    game = start(api, players=17, tables=2)
+    short = min(open_counts(api, game["id"]).items(), key=lambda kv: kv[1])[0]
+    late = api.post(f"/tournaments/{game['id']}/entries", {"name": "Late Larry"}).json()
+    assert late["status"] == "seated"
+    assert late["table"] == short
+    assert isinstance(late["wait_for_button"], bool)
+
+
+def test_when_every_seat_is_taken_a_late_entry_waits_and_gets_the_next_free_seat(api):
+    game = start(api, players=18, tables=2)
+    late = api.post(f"/tournaments/{game['id']}/entries", {"name": "Alternate Alex"}).json()
+    assert late["status"] == "waiting"
+    busted = seated_entry(api, game["id"])
+    api.post(f"/entries/{busted}/bust")
+    entries = {e["id"]: e for e in api.get(f"/tournaments/{game['id']}/entries").json()}
+    assert entries[late["id"]]["status"] == "seated"
+
+
+def test_a_bust_gets_the_place_of_the_players_left_and_frees_the_seat(api):
+    game = start(api, players=12, tables=2)
+    entry = seated_entry(api, game["id"])
+    response = api.post(f"/entries/{entry}/bust")
+    assert response.status_code == 200
+    assert response.json()["place"] == 12
+    seated = [p["entry"] for t in tables_of(api, game["id"]) for p in t["players"]]
+    assert entry not in seated
+    assert api.get(f"/tournaments/{game['id']}").json()["remaining"] == 11
+
+
+def test_busting_the_same_player_twice_is_a_409(api):
+    game = start(api, players=12, tables=2)
+    entry = seated_entry(api, game["id"])
+    assert api.post(f"/entries/{entry}/bust").status_code == 200
+    again = api.post(f"/entries/{entry}/bust")
+    assert again.status_code == 409
+    assert again.json()["detail"]
+
+
+def test_two_short_players_at_one_table_bring_a_balancing_move_to_the_worst_seat(api):
+    game = start(api, players=18, tables=2)
+    table_one = [p["entry"] for p in tables_of(api, game["id"])[0]["players"]]
+    api.post(f"/entries/{table_one[0]}/bust")
+    assert api.get(f"/tournaments/{game['id']}/moves?status=pending").json() == []
+    api.post(f"/entries/{table_one[1]}/bust")
+    pending = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert len(pending) == 1
+    move = pending[0]
+    assert move["reason"] == "balance"
+    assert move["from_table"] == 2 and move["to_table"] == 1
+    done = api.post(f"/moves/{move['id']}/done")
+    assert done.status_code == 200
+    assert sorted(open_counts(api, game["id"]).values()) == [8, 8]
+    entry = next(e for e in api.get(f"/tournaments/{game['id']}/entries").json() if e["id"] == move["entry"])
+    assert (entry["table"], entry["seat"]) == (1, move["to_seat"])
+
+
+def test_a_cancelled_move_frees_its_reserved_seat(api):
+    game = start(api, players=18, tables=2)
+    table_one = [p["entry"] for p in tables_of(api, game["id"])[0]["players"]]
+    api.post(f"/entries/{table_one[0]}/bust")
+    api.post(f"/entries/{table_one[1]}/bust")
+    move = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()[0]
+    assert api.post(f"/moves/{move['id']}/cancel").status_code == 200
+    assert api.get(f"/tournaments/{game['id']}/moves?status=pending").json() == []
+    assert api.post(f"/moves/{move['id']}/done").status_code == 409
+
+
+def test_a_table_breaks_as_soon_as_the_players_left_fit_one_table_fewer(api):
+    game = start(api, players=19, tables=3)
+    while sum(open_counts(api, game["id"]).values()) > 18:
+        api.post(f"/entries/{seated_entry(api, game['id'])}/bust")
+    tables = tables_of(api, game["id"])
+    broken = [t for t in tables if t["status"] == "broken"]
+    assert len(broken) == 1
+    pending = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert pending and all(m["reason"] == "break" for m in pending)
+    assert {m["from_table"] for m in pending} == {broken[0]["number"]}
+
+
+def test_players_busted_in_one_hand_are_ranked_by_starting_stack(api):
+    game = start(api, players=10, tables=2)
+    a, b = (p["entry"] for p in tables_of(api, game["id"])[0]["players"][:2])
+    response = api.post(
+        f"/tournaments/{game['id']}/busts",
+        {"entries": [{"entry": a, "starting_stack": 5000}, {"entry": b, "starting_stack": 9000}]},
+    )
+    assert response.status_code == 200, response.content
+    places = {r["id"]: r["place"] for r in response.json()}
+    assert places == {b: 9, a: 10}
+
+
+def test_equal_stacks_busted_in_one_hand_share_the_better_place(api):
+    game = start(api, players=10, tables=2, tie_rule="share")
+    a, b = (p["entry"] for p in tables_of(api, game["id"])[0]["players"][:2])
+    response = api.post(
+        f"/tournaments/{game['id']}/busts",
+        {"entries": [{"entry": a, "starting_stack": 5000}, {"entry": b, "starting_stack": 5000}]},
+    )
+    assert sorted(r["place"] for r in response.json()) == [9, 9]
+
+
+def test_a_mistaken_bust_is_undone_onto_the_same_seat(api):
+    game = start(api, players=12, tables=2)
+    entry = seated_entry(api, game["id"])
+    before = next(e for e in api.get(f"/tournaments/{game['id']}/entries").json() if e["id"] == entry)
+    api.post(f"/entries/{entry}/bust")
+    response = api.post(f"/entries/{entry}/unbust")
+    assert response.status_code == 200
+    after = response.json()
+    assert after["status"] == "seated" and after["place"] is None
+    assert (after["table"], after["seat"]) == (before["table"], before["seat"])
+
+
+def test_undoing_an_earlier_bust_before_a_later_one_is_refused(api):
+    game = start(api, players=12, tables=2)
+    first = seated_entry(api, game["id"], 1)
+    api.post(f"/entries/{first}/bust")
+    api.post(f"/entries/{seated_entry(api, game['id'], 2)}/bust")
+    response = api.post(f"/entries/{first}/unbust")
+    assert response.status_code == 409
+
+
+def test_next_hand_moves_the_big_blind_one_player_on(api):
+    game = start(api, players=9, tables=1)
+    table = tables_of(api, game["id"])[0]
+    api.put(f"/tables/{table['id']}/button", {"seat": 1})
+    table = tables_of(api, game["id"])[0]
+    assert (table["button_seat"], table["small_blind_seat"], table["big_blind_seat"]) == (1, 2, 3)
+    hand = api.post(f"/tables/{table['id']}/hands").json()
+    assert (hand["button_seat"], hand["small_blind_seat"], hand["big_blind_seat"]) == (2, 3, 4)
+    assert hand["hand"] == 1
+
+
+def test_the_button_must_be_on_the_table(api):
+    game = start(api, players=9, tables=1)
+    table = tables_of(api, game["id"])[0]
+    assert api.put(f"/tables/{table['id']}/button", {"seat": 11}).status_code == 422
+    assert api.put(f"/tables/999999/button", {"seat": 1}).status_code == 404
+
+
+def test_floor_may_bust_but_desk_may_not(api, floor_api, desk_api):
+    game = start(api, players=10, tables=2)
+    entry = seated_entry(api, game["id"])
+    assert desk_api.post(f"/entries/{entry}/bust").status_code == 403
+    assert floor_api.post(f"/entries/{entry}/bust").status_code == 200
+
+
+def test_keep_apart_pairs_are_never_drawn_to_one_table(api):
+    tournament = api.post("/tournaments", {"name": "Couples"}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 3})
+    entries = [
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"P {i}"}).json()["id"]
+        for i in range(24)
+    ]
+    pairs = [(entries[i], entries[i + 1]) for i in range(0, 12, 2)]
+    for pair in pairs:
+        assert api.post(f"/tournaments/{tournament['id']}/keep-apart", {"entries": list(pair)}).status_code == 201
+    api.post(f"/tournaments/{tournament['id']}/draw")
+    table_of = {p["entry"]: t["number"] for t in tables_of(api, tournament["id"]) for p in t["players"]}
+    assert all(table_of[a] != table_of[b] for a, b in pairs)
+
+
+def test_a_long_run_of_busts_keeps_every_floor_invariant_down_to_the_winner(api):
+    rng = random.Random(7)
+    game = start(api, players=40, tables=5, final_table_size=9)
+    places = []
+    while True:
+        do_all_moves(api, game["id"])
+        tables = [t for t in tables_of(api, game["id"]) if t["status"] == "open"]
+        counts = [len(t["players"]) for t in tables]
+        seated = [p["entry"] for t in tables for p in t["players"]]
+        assert len(seated) == len(set(seated)), "a player holds two seats"
+        left = api.get(f"/tournaments/{game['id']}").json()["remaining"]
+        assert sum(counts) == left
+        assert max(counts) - min(counts) <= 1, f"unbalanced after moves: {counts}"
+        assert len(tables) == -(-left // 9), f"{len(tables)} tables for {left} players"
+        if left == 1:
+            break
+        victim = rng.choice(seated)
+        response = api.post(f"/entries/{victim}/bust")
+        assert response.status_code == 200, response.content
+        places.append(response.json()["place"])
+    assert places == list(range(40, 1, -1))
+    assert api.get(f"/tournaments/{game['id']}").json()["status"] == "finished"
