@@ -7,7 +7,8 @@ Search accepts a rule reference ("TDA2019-10", "tda 10", "IFP 4.27",
 "4.27", "Turnierreglement 28") or words in German or English. Matching is
 case-insensitive and umlaut-insensitive ("ä" matches "ae" and "a", "ß"
 matches "ss"); every term must match; letter terms match inside words (so
-"Ausgleich" finds "Tischausgleich"), number terms match whole numbers.
+"Ausgleich" finds "Tischausgleich"; terms under five letters only at the
+start of a word), number terms match whole numbers.
 """
 
 from __future__ import annotations
@@ -203,8 +204,9 @@ class _Index:
 
 
 def _both_folds(*parts: str) -> str:
-    joined = " | ".join(parts)
-    return fold(joined) + " || " + fold_plain(joined)
+    """Space-separated letter and digit runs, umlauts both spelled out and dropped."""
+    joined = " ".join(parts)
+    return " " + " ".join(_TOKEN.findall(fold(joined)) + _TOKEN.findall(fold_plain(joined))) + " "
 
 
 @lru_cache(maxsize=8)
@@ -256,9 +258,16 @@ def _unique(rules: Iterable[Rule]) -> tuple[Rule, ...]:
     return tuple(dict.fromkeys(rules))
 
 
+# Shorter letter terms must start a word ("uhr" finds "Uhr", not "Durchführung");
+# longer ones match inside words too ("ausgleich" finds "Tischausgleich").
+MIN_INFIX_TERM = 5
+
+
 def _term_in(term: str, haystack: str, words: frozenset[str]) -> bool:
     if term.isdigit():
         return term in words
+    if len(term) < MIN_INFIX_TERM:
+        return " " + term in haystack
     return term in haystack
 
 
