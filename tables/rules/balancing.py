@@ -62,6 +62,7 @@ moved again only when their destination table breaks).
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -186,12 +187,12 @@ class _Table:
 def break_sequence(table_numbers: Sequence[int], breaking_order: Sequence[int]) -> list[int]:
     """Open tables in the order they break: `breaking_order` first, then the rest, highest first."""
     open_tables = set(table_numbers)
-    listed: list[int] = []
+    listed: dict[int, None] = {}
     for number in breaking_order:
-        if number in open_tables and number not in listed:
-            listed.append(number)
-    rest = sorted(open_tables - set(listed), reverse=True)
-    return listed + rest
+        if number in open_tables:
+            listed.setdefault(number)
+    rest = sorted(open_tables - listed.keys(), reverse=True)
+    return [*listed, *rest]
 
 
 class _Planner:
@@ -332,17 +333,20 @@ class _Planner:
         target = self.options.break_target or self.table_size
         live = self.live()
         total = sum(table.count for table in live)
+        room = {table.number: len(table.free_seats()) for table in live}
+        free_total = sum(room.values())
         breaking: list[_Table] = []
+        leaving = 0
         for number in self.sequence:
             if len(live) - len(breaking) < 2 or total > (len(live) - len(breaking) - 1) * target:
                 break
             candidate = self.tables[number]
-            staying = [t for t in live if t is not candidate and t not in breaking]
-            leaving = sum(t.count for t in breaking) + candidate.count
-            if sum(len(t.free_seats()) for t in staying) < leaving:
+            if free_total - room[number] < leaving + candidate.count:
                 self.warnings.append(SeatingWarning(code="cannot_break", tables=(number,)))
                 break
             breaking.append(candidate)
+            free_total -= room[number]
+            leaving += candidate.count
         if not breaking:
             return
         for table in breaking:
@@ -355,15 +359,19 @@ class _Planner:
 
         Ties go to a random table among the shortest.
         """
-        counts = {table.number: table.count for table in staying}
         room = {table.number: len(table.free_seats()) for table in staying}
-        quota = dict.fromkeys(counts, 0)
+        quota = dict.fromkeys(room, 0)
+        heap = [
+            (table.count, self.rng.random(), table.number)
+            for table in staying
+            if room[table.number]
+        ]
+        heapq.heapify(heap)
         for _ in range(arrivals):
-            open_tables = [n for n in counts if quota[n] < room[n]]
-            fewest = min(counts[n] for n in open_tables)
-            chosen = self.rng.choice([n for n in open_tables if counts[n] == fewest])
-            counts[chosen] += 1
-            quota[chosen] += 1
+            count, _tie, number = heapq.heappop(heap)
+            quota[number] += 1
+            if quota[number] < room[number]:
+                heapq.heappush(heap, (count + 1, self.rng.random(), number))
         return quota
 
     def seat_players_of(self, breaking: list[_Table], staying: list[_Table]) -> None:

@@ -401,7 +401,8 @@ def test_plan_log_lists_moves_breaks_and_halts():
 
 
 class Room:
-    """Tables as the services would keep them, with plans applied at once."""
+    """Tables as the services keep them: planned moves reserve their seats at once
+    and are carried out later (or at once with `immediately`)."""
 
     def __init__(self, *, tables: int, seats: int, entries: int, rng: random.Random) -> None:
         draw = draw_seats(
@@ -415,6 +416,7 @@ class Room:
         for a in draw.assignments:
             self.players[a.table][a.seat] = a.entry
         self.blinds: dict[int, BlindState | None] = dict.fromkeys(self.players)
+        self.reserved: dict[int, set[int]] = {n: set() for n in self.players}
         self.reset_buttons()
 
     def reset_buttons(self) -> None:
@@ -438,34 +440,59 @@ class Room:
     def state(self) -> list[TableState]:
         return [
             TableState(
-                number=number, seat_count=self.seats, players=players, blinds=self.blinds[number]
+                number=number,
+                seat_count=self.seats,
+                players=players,
+                blinds=self.blinds[number],
+                reserved=frozenset(self.reserved[number]),
             )
             for number, players in self.players.items()
         ]
 
-    def apply(self, plan: Plan) -> None:
+    def apply(self, plan: Plan, *, immediately: bool) -> None:
         final = plan.final_table
         if final is not None:
             self.players[final] = {}
+            self.reserved[final] = set()
         for move in plan.moves:
             if final is None or move.from_table != final:
                 assert self.players[move.from_table].pop(move.from_seat) == move.entry
+                self.reserved[move.from_table].discard(move.from_seat)
         for move in plan.moves:
             assert move.to_seat not in self.players[move.to_table]
+            assert move.to_seat not in self.reserved[move.to_table]
             self.players[move.to_table][move.to_seat] = move.entry
+            if not immediately:
+                self.reserved[move.to_table].add(move.to_seat)
         for number in plan.break_tables:
             assert self.players[number] == {}
             del self.players[number]
             del self.blinds[number]
+            del self.reserved[number]
         if final is not None:
             self.blinds[final] = None
         self.reset_buttons()
+
+    def carry_out_some_moves(self) -> None:
+        for seats in self.reserved.values():
+            for seat in list(seats):
+                if self.rng.random() < 0.5:
+                    seats.discard(seat)
+
+    def playing(self) -> list[int]:
+        """Entries seated and not on their way to a new seat."""
+        return [
+            entry
+            for number, players in self.players.items()
+            for seat, entry in players.items()
+            if seat not in self.reserved[number]
+        ]
 
     def entries(self) -> list[int]:
         return [entry for players in self.players.values() for entry in players.values()]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     tables=st.integers(2, 12),
     seats=st.sampled_from([6, 9, 10]),
@@ -477,10 +504,11 @@ class Room:
         dead_button=st.sampled_from(["dead", "moving"]),
         halt_rule=st.sampled_from(["immediate", "blinds_affected", "off"]),
     ),
+    immediately=st.booleans(),
     seed=st.integers(0, 2**32),
 )
 def test_random_busts_with_the_planner_keep_tables_balanced_until_the_final_table(
-    tables, seats, fill, final, options, seed
+    tables, seats, fill, final, options, immediately, seed
 ):
     final = min(final, seats)
     rng = random.Random(seed)
@@ -501,13 +529,15 @@ def test_random_busts_with_the_planner_keep_tables_balanced_until_the_final_tabl
         assert len(moved) == len(set(moved))
         targets = [(m.to_table, m.to_seat) for m in result.moves]
         assert len(targets) == len(set(targets))
-        room.apply(result)
+        room.apply(result, immediately=immediately)
         return result
 
     replan()
     while len(room.entries()) > 1:
-        alive = room.entries()
-        for entry in rng.sample(alive, min(len(alive) - 1, rng.choice([1, 1, 1, 2, 3]))):
+        room.carry_out_some_moves()
+        alive = room.playing()
+        busts = min(len(room.entries()) - 1, len(alive), rng.choice([1, 1, 1, 2, 3]))
+        for entry in rng.sample(alive, busts):
             for players in room.players.values():
                 for seat, seated in list(players.items()):
                     if seated == entry:
