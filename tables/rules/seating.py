@@ -179,10 +179,16 @@ def _greedy_apart(
     members = {table: set(seated.get(table, ())) for table in capacity}
     placed: dict[int, int] = {}
     for entry in constrained:
-        best = min(
-            (table for table in orders[entry] if capacity[table] > 0),
-            key=lambda table: len(members[table] & set(partners[entry])),
+        own = set(partners[entry])
+        best = next(
+            (t for t in orders[entry] if capacity[t] > 0 and not members[t] & own),
+            None,
         )
+        if best is None:
+            best = min(
+                (table for table in orders[entry] if capacity[table] > 0),
+                key=lambda table: len(members[table] & own),
+            )
         capacity[best] -= 1
         members[best].add(entry)
         placed[entry] = best
@@ -214,8 +220,11 @@ def assign_tables_apart(
     capacity = dict(quota)
     table_of: dict[int, int] = {}
     if constrained:
-        numbers = sorted(quota)
-        orders = {entry: rng.sample(numbers, len(numbers)) for entry in constrained}
+        shuffled = rng.sample(sorted(quota), len(quota))
+        orders = {}
+        for entry in constrained:  # the shared random order, from a random start per entry
+            start = rng.randrange(len(shuffled))
+            orders[entry] = shuffled[start:] + shuffled[:start]
         found = _greedy_apart(constrained, partners, dict(capacity), orders, seated)
         members = {table: set(seated.get(table, ())) for table in quota}
         for entry, table in found.items():
