@@ -18,12 +18,13 @@ Steps, in this order:
 2. Breaking (TDA 2019 rule 9, BDPV Turnierreglement 10). While the
    players left fit at one table fewer with `break_target` (default: the
    table size) players each, the next table of the break sequence breaks.
-   Several tables may break in one plan; all of them are chosen first.
-   Their players then go to the remaining tables so that the shortest
-   table always takes the next player (ties drawn at random), which
-   tables take how many is fixed first, and within that the players with
-   keep-apart partners are placed first, apart if any split allows it.
-   Each gets a random free seat at his table. Any seat is allowed,
+   Several tables may break in one plan; all of them are chosen first,
+   so nobody is sent to a table that breaks in the same plan. First the
+   number of arrivals per remaining table is fixed (each arrival goes to
+   the currently shortest table, ties drawn at random); then players with
+   keep-apart partners are placed, apart if any split allows it; the rest
+   fill the remaining places at random. Each gets a random free seat at
+   his table. Any seat is allowed,
    blinds and button included; a seat between the button and the small
    blind is flagged `wait_for_button`.
 3. Balancing (TDA 2019 rule 10, BDPV Turnierreglement 14). While the
@@ -49,7 +50,12 @@ Steps, in this order:
 4. Halting (TDA 2019 rule 10). A table whose players physically seated
    (arrivals not yet there, departures still there) are `halt_short_by`
    or more below the fullest table is halted; see
-   `SeatingOptions.halt_rule` for the "blinds_affected" refinement.
+   `SeatingOptions.halt_rule` for the "blinds_affected" refinement
+   (it depends on the next hand, so services re-plan after each hand
+   while moves are pending).
+
+A table holds at most min(seat count, `table_size`) players when
+breaking and balancing (a 10-seat table in a 9-handed event takes 9).
 
 The break sequence is `breaking_order` restricted to open tables,
 followed by open tables missing from it, highest number first.
