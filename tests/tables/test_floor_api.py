@@ -27,12 +27,20 @@ def tables_of(api, tournament_id: int) -> list[dict]:
 
 
 def open_counts(api, tournament_id: int) -> dict[int, int]:
-    return {t["number"]: len(t["players"]) for t in tables_of(api, tournament_id) if t["status"] == "open"}
+    return {
+        t["number"]: len(t["players"])
+        for t in tables_of(api, tournament_id)
+        if t["status"] == "open"
+    }
 
 
 def seated_entry(api, tournament_id: int, table_number: int | None = None) -> int:
     for table in tables_of(api, tournament_id):
-        if table["status"] == "open" and table["players"] and table_number in (None, table["number"]):
+        if (
+            table["status"] == "open"
+            and table["players"]
+            and table_number in (None, table["number"])
+        ):
             return table["players"][0]["entry"]
     raise AssertionError("nobody seated")
 
@@ -119,7 +127,9 @@ def test_two_short_players_at_one_table_bring_a_balancing_move_to_the_worst_seat
     done = api.post(f"/moves/{move['id']}/done")
     assert done.status_code == 200
     assert sorted(open_counts(api, game["id"]).values()) == [8, 8]
-    entry = next(e for e in api.get(f"/tournaments/{game['id']}/entries").json() if e["id"] == move["entry"])
+    entry = next(
+        e for e in api.get(f"/tournaments/{game['id']}/entries").json() if e["id"] == move["entry"]
+    )
     assert (entry["table"], entry["seat"]) == (1, move["to_seat"])
 
 
@@ -171,7 +181,9 @@ def test_equal_stacks_busted_in_one_hand_share_the_better_place(api):
 def test_a_mistaken_bust_is_undone_onto_the_same_seat(api):
     game = start(api, players=12, tables=2)
     entry = seated_entry(api, game["id"])
-    before = next(e for e in api.get(f"/tournaments/{game['id']}/entries").json() if e["id"] == entry)
+    before = next(
+        e for e in api.get(f"/tournaments/{game['id']}/entries").json() if e["id"] == entry
+    )
     api.post(f"/entries/{entry}/bust")
     response = api.post(f"/entries/{entry}/unbust")
     assert response.status_code == 200
@@ -204,7 +216,7 @@ def test_the_button_must_be_on_the_table(api):
     game = start(api, players=9, tables=1)
     table = tables_of(api, game["id"])[0]
     assert api.put(f"/tables/{table['id']}/button", {"seat": 11}).status_code == 422
-    assert api.put(f"/tables/999999/button", {"seat": 1}).status_code == 404
+    assert api.put("/tables/999999/button", {"seat": 1}).status_code == 404
 
 
 def test_floor_may_bust_but_desk_may_not(api, floor_api, desk_api):
@@ -223,9 +235,16 @@ def test_keep_apart_pairs_are_never_drawn_to_one_table(api):
     ]
     pairs = [(entries[i], entries[i + 1]) for i in range(0, 12, 2)]
     for pair in pairs:
-        assert api.post(f"/tournaments/{tournament['id']}/keep-apart", {"entries": list(pair)}).status_code == 201
+        assert (
+            api.post(
+                f"/tournaments/{tournament['id']}/keep-apart", {"entries": list(pair)}
+            ).status_code
+            == 201
+        )
     api.post(f"/tournaments/{tournament['id']}/draw")
-    table_of = {p["entry"]: t["number"] for t in tables_of(api, tournament["id"]) for p in t["players"]}
+    table_of = {
+        p["entry"]: t["number"] for t in tables_of(api, tournament["id"]) for p in t["players"]
+    }
     assert all(table_of[a] != table_of[b] for a, b in pairs)
 
 

@@ -4,6 +4,7 @@ from django.urls import path
 from tournament.web import views
 
 urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.tournament_list, name="tournament-list"),

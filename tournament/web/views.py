@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -172,3 +173,10 @@ def seat_card(request: HttpRequest, entry_id: int) -> HttpResponse:
     entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id)
     seat = getattr(entry, "seat", None)
     return render(request, "tournament/seat_card.html", {"entry": entry, "seat": seat})
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Liveness for the proxy and docker-compose: the database answers."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"ok": True})
