@@ -64,12 +64,14 @@ def _register_routers() -> None:
     from clock.api import router as clock_router
     from rulings.api import router as rulings_router
     from tables.api import router as tables_router
+    from tournament.api.payouts import router as payouts_router
     from tournament.api.tournaments import router as tournaments_router
 
     api.add_router("", tournaments_router)
     api.add_router("", tables_router)
     api.add_router("", clock_router)
     api.add_router("", rulings_router)
+    api.add_router("", payouts_router)
 
 
 _register_routers()

@@ -1,0 +1,265 @@
+"""Payouts, results, deals and league seasons (DESIGN.md "API contract v1", Payouts)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from ninja import Router, Schema, Status
+from pydantic import Field
+
+from tournament.api.auth import require_role
+from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_REGISTRATION, ONLY_STAFF
+from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF
+from tournament.services import deals as deal_services
+from tournament.services import league as league_services
+from tournament.services import payouts as payout_services
+from tournament.services.results import player_history, results_compute
+from tournament.services.tournaments import tournament_get
+
+router = Router(tags=["payouts"])
+
+ONLY_FLOOR = _("Only floor staff or a director may do this.")
+
+Money = Decimal
+
+
+class PayoutsIn(Schema):
+    percentages: list[Decimal] | None = Field(..., max_length=1000)
+    rounding: Decimal = Field(..., gt=0, max_digits=6, decimal_places=2)
+    rounding_mode: Literal["down", "nearest"] | None = None
+    guarantee: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+
+
+class PayoutSettingsIn(Schema):
+    re_entry_price: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    re_entry_fee: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    rebuy_price: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    rebuy_fee: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    rebuy_chips: int | None = Field(None, ge=0, le=10**9)
+    addon_price: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    addon_fee: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    addon_chips: int | None = Field(None, ge=0, le=10**9)
+    season: int | None = Field(None, ge=1)
+
+
+class AdditionIn(Schema):
+    amount: Decimal = Field(..., ge=0, max_digits=12, decimal_places=2)
+    note: str = Field("", max_length=200)
+
+
+class PurchaseIn(Schema):
+    count: int = Field(1, ge=-100, le=100)
+
+
+class StackIn(Schema):
+    entry: int = Field(..., ge=1)
+    chips: int = Field(..., ge=1, le=10**15)
+
+
+class DealIn(Schema):
+    method: Literal["icm", "chip_chop"]
+    stacks: list[StackIn] = Field(..., min_length=1, max_length=1000)
+    prizes: list[Decimal] | None = Field(None, max_length=1000)
+    reserve: Decimal = Field(Decimal(0), ge=0, max_digits=12, decimal_places=2)
+    note: str = Field("", max_length=200)
+
+
+class SeasonIn(Schema):
+    name: str = Field(..., min_length=1, max_length=120)
+    formula: Literal["linear", "sqrt", "table"] = "linear"
+    scale: Decimal = Field(Decimal(10), gt=0, max_digits=8, decimal_places=2)
+    table: list[Decimal] | None = Field(None, max_length=1000)
+    participation: Decimal = Field(Decimal(0), ge=0, max_digits=8, decimal_places=2)
+    best_of: int | None = Field(None, ge=1, le=1000)
+
+
+def payouts_payload(tournament: Any, view: payout_services.PayoutView) -> dict[str, Any]:
+    money = payout_services.money
+    return {
+        "prize_pool": money(view.pool.total),
+        "places": view.places(),
+        "collected": money(view.pool.collected),
+        "additions": money(view.pool.additions),
+        "overlay": money(view.pool.overlay),
+        "fees": money(view.pool.fees),
+        "guarantee": None if view.guarantee is None else money(view.guarantee),
+        "rounding": str(view.rounding),
+        "rounding_mode": view.rounding_mode,
+        "structure": view.source,
+        "frozen": view.source == "frozen" or bool(tournament.registration_closed),
+        "entries": view.counts.entries,
+        "re_entries": view.counts.re_entries,
+        "rebuys": view.counts.rebuys,
+        "addons": view.counts.addons,
+        "paid": view.paid,
+    }
+
+
+@router.get("/tournaments/{tournament_id}/payouts", response=dict)
+def get_payouts(request: HttpRequest, tournament_id: int):
+    require_role(request, STAFF, ONLY_STAFF)
+    tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
+    return payouts_payload(tournament, view)
+
+
+@router.put("/tournaments/{tournament_id}/payouts", response=dict)
+def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    extra = {"guarantee": payload.guarantee} if "guarantee" in payload.model_fields_set else {}
+    payout_services.payouts_update(
+        tournament_id=tournament_id,
+        percentages=payload.percentages,
+        rounding=payload.rounding,
+        rounding_mode=payload.rounding_mode,
+        by=user,
+        **extra,
+    )
+    tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
+    return payouts_payload(tournament, view)
+
+
+@router.patch("/tournaments/{tournament_id}/payouts/settings", response=dict)
+def patch_payout_settings(request: HttpRequest, tournament_id: int, payload: PayoutSettingsIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    payout_services.payout_settings_update(
+        tournament_id=tournament_id, changes=payload.dict(exclude_unset=True), by=user
+    )
+    tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
+    return payouts_payload(tournament, view)
+
+
+@router.post("/tournaments/{tournament_id}/prize-additions", response={201: dict})
+def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: AdditionIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    addition = payout_services.prize_addition_add(
+        tournament_id=tournament_id, amount=payload.amount, note=payload.note, by=user
+    )
+    return Status(
+        201,
+        {"id": addition.pk, "amount": payout_services.money(addition.amount), "note": addition.note},
+    )
+
+
+def _purchase(request: HttpRequest, entry_id: int, kind: str, count: int) -> dict[str, Any]:
+    user = require_role(request, REGISTRATION_STAFF, ONLY_REGISTRATION)
+    entry = payout_services.entry_purchase(entry_id=entry_id, kind=kind, count=count, by=user)
+    return {"entry": entry.pk, "rebuys": entry.rebuys, "addons": entry.addons}
+
+
+@router.post("/entries/{entry_id}/rebuys", response={201: dict})
+def rebuy(request: HttpRequest, entry_id: int, payload: PurchaseIn):
+    return Status(201, _purchase(request, entry_id, "rebuy", payload.count))
+
+
+@router.post("/entries/{entry_id}/addons", response={201: dict})
+def addon(request: HttpRequest, entry_id: int, payload: PurchaseIn):
+    return Status(201, _purchase(request, entry_id, "addon", payload.count))
+
+
+@router.get("/tournaments/{tournament_id}/results", response=list[dict])
+def get_results(request: HttpRequest, tournament_id: int):
+    require_role(request, STAFF, ONLY_STAFF)
+    _view, rows = results_compute(tournament_get(tournament_id))
+    return [row.payload() for row in rows]
+
+
+def _deal_args(payload: DealIn) -> dict[str, Any]:
+    return {
+        "method": payload.method,
+        "stacks": [(s.entry, s.chips) for s in payload.stacks],
+        "prizes": payload.prizes,
+        "reserve": payload.reserve,
+    }
+
+
+@router.post("/tournaments/{tournament_id}/deals/preview", response=dict)
+def preview_deal(request: HttpRequest, tournament_id: int, payload: DealIn):
+    require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    plan = deal_services.deal_preview(tournament_id=tournament_id, **_deal_args(payload))
+    return plan.payload()
+
+
+@router.post("/tournaments/{tournament_id}/deals", response={201: dict})
+def record_deal(request: HttpRequest, tournament_id: int, payload: DealIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    deal = deal_services.deal_record(
+        tournament_id=tournament_id, by=user, note=payload.note, **_deal_args(payload)
+    )
+    money = payout_services.money
+    return Status(
+        201,
+        {
+            "id": deal.pk,
+            "method": deal.method,
+            "reserve": money(deal.reserve),
+            "prizes": deal.prizes,
+            "payouts": [{"entry": s.entry_id, "amount": money(s.amount)} for s in deal.shares.all()],
+        },
+    )
+
+
+@router.delete("/tournaments/{tournament_id}/deal", response={204: None})
+def cancel_deal(request: HttpRequest, tournament_id: int):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    deal_services.deal_cancel(tournament_id=tournament_id, by=user)
+    return Status(204, None)
+
+
+@router.get("/players/{player_id}/results", response=list[dict])
+def get_player_history(request: HttpRequest, player_id: int):
+    require_role(request, STAFF, ONLY_STAFF)
+    _player, rows = player_history(player_id=player_id)
+    return [
+        {
+            "tournament": r.tournament.pk,
+            "name": r.tournament.name,
+            "entries": r.entries,
+            "place": r.place,
+            "prize": payout_services.money(r.prize),
+        }
+        for r in rows
+    ]
+
+
+def _season_payload(season: Any) -> dict[str, Any]:
+    return {
+        "id": season.pk,
+        "name": season.name,
+        "formula": season.formula,
+        "scale": str(season.scale),
+        "table": season.table,
+        "participation": str(season.participation),
+        "best_of": season.best_of,
+    }
+
+
+@router.post("/seasons", response={201: dict})
+def create_season(request: HttpRequest, payload: SeasonIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    season = league_services.season_create(by=user, **payload.dict())
+    return Status(201, _season_payload(season))
+
+
+@router.get("/seasons/{season_id}/standings", response=dict)
+def get_season_standings(request: HttpRequest, season_id: int):
+    require_role(request, STAFF, ONLY_STAFF)
+    season, tournaments, rows = league_services.season_standings(season_id=season_id)
+    return {
+        **_season_payload(season),
+        "tournaments": [t.pk for t in tournaments],
+        "standings": [
+            {
+                "rank": r.standing.rank,
+                "player": r.player.pk,
+                "name": r.player.name,
+                "points": str(r.standing.points),
+                "wins": r.standing.wins,
+                "best_place": r.standing.best_place,
+                "played": r.standing.played,
+            }
+            for r in rows
+        ],
+    }

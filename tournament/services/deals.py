@@ -1,0 +1,194 @@
+"""Deals among the remaining players (BDPV Turnierreglement 29-31).
+
+A deal shares the open prizes by ICM or chip chop from the players' chip
+counts, optionally leaving an amount to play for. It must include every
+player still in (rule 30), so both the preview and the recorded deal refuse
+a list that leaves anyone out. League points follow the finishing places
+only and are never dealt (rule 29).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournament import live
+from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import LIVE_STATUSES, ActionLog, Deal, DealShare, Entry, Tournament
+from tournament.rules.deals import DealError, deal_chip_chop, deal_icm
+from tournament.rules.payouts import ZERO
+from tournament.services.payouts import money, payouts_view
+
+DEAL_EVERYONE = _("A deal must include every player still in the tournament, each once.")
+DEAL_TWO_PLAYERS = _("A deal needs at least two players still in the tournament.")
+DEAL_EXISTS = _("This tournament already has a deal; cancel it first.")
+DEAL_NOT_FOUND = _("This tournament has no deal.")
+METHOD_UNKNOWN = _("Unknown deal method; use icm or chip_chop.")
+STACK_NOT_POSITIVE = _("Every chip count must be a positive whole number.")
+TOO_MANY_PRIZES = _("There are more prizes than players in the deal.")
+PRIZE_INVALID = _("Prizes must be amounts of zero or more in whole cents.")
+PRIZES_INCREASING = _("Prizes must not increase with a worse place.")
+RESERVE_INVALID = _("The amount left to play for must be zero or more in whole cents.")
+RESERVE_TOO_LARGE = _("The amount left to play for exceeds the prizes.")
+TOO_MANY_PLAYERS = _("ICM works for at most 16 players; use chip chop.")
+DEAL_INVALID = _("This deal is not valid.")
+
+_DEAL_MESSAGES = {
+    "stack_not_positive": STACK_NOT_POSITIVE,
+    "too_many_prizes": TOO_MANY_PRIZES,
+    "prize_invalid": PRIZE_INVALID,
+    "prize_precision": PRIZE_INVALID,
+    "prizes_increasing": PRIZES_INCREASING,
+    "reserve_invalid": RESERVE_INVALID,
+    "reserve_precision": RESERVE_INVALID,
+    "reserve_too_large": RESERVE_TOO_LARGE,
+    "too_many_players": TOO_MANY_PLAYERS,
+    "no_players": DEAL_TWO_PLAYERS,
+}
+
+Method = Literal["icm", "chip_chop"]
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    method: str
+    stacks: list[tuple[int, int]]  # (entry id, chips)
+    prizes: list[Decimal]  # the open prizes before the reserve
+    reserve: Decimal
+    amounts: list[tuple[int, Decimal]]  # (entry id, amount)
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "method": self.method,
+            "prizes": [money(p) for p in self.prizes],
+            "reserve": money(self.reserve),
+            "payouts": [{"entry": e, "amount": money(a)} for e, a in self.amounts],
+        }
+
+
+def remaining_entries(tournament: Tournament) -> list[Entry]:
+    """The players still in, biggest entry id last (stable order for forms)."""
+    return list(
+        tournament.entries.filter(status__in=LIVE_STATUSES)
+        .exclude(status=Entry.Status.WAITING)
+        .select_related("player")
+        .order_by("id")
+    )
+
+
+def deal_plan(
+    *,
+    tournament: Tournament,
+    method: str,
+    stacks: Sequence[tuple[int, int]],
+    prizes: Sequence[Decimal] | None = None,
+    reserve: Decimal = ZERO,
+) -> DealPlan:
+    """Compute a deal for the tournament as it stands (no writes)."""
+    if method not in Deal.Method.values:
+        raise Invalid(METHOD_UNKNOWN)
+    remaining = {e.pk for e in remaining_entries(tournament)}
+    if len(remaining) < 2:
+        raise Conflict(DEAL_TWO_PLAYERS)
+    given = [entry_id for entry_id, _chips in stacks]
+    if len(given) != len(set(given)) or set(given) != remaining:
+        raise Invalid(DEAL_EVERYONE)
+    if prizes is None:
+        prizes = payouts_view(tournament).amounts[: len(remaining)]
+    chips = [c for _e, c in stacks]
+    calculate = deal_icm if method == Deal.Method.ICM else deal_chip_chop
+    try:
+        result = calculate(stacks=chips, prizes=list(prizes), reserve=reserve)
+    except DealError as exc:
+        raise Invalid(_DEAL_MESSAGES.get(exc.code, DEAL_INVALID)) from exc
+    return DealPlan(
+        method=method,
+        stacks=list(stacks),
+        prizes=list(prizes),
+        reserve=reserve,
+        amounts=list(zip(given, result.amounts, strict=True)),
+    )
+
+
+def deal_preview(
+    *,
+    tournament_id: int,
+    method: str,
+    stacks: Sequence[tuple[int, int]],
+    prizes: Sequence[Decimal] | None = None,
+    reserve: Decimal = ZERO,
+) -> DealPlan:
+    """What each remaining player would get; nothing is stored."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(TOURNAMENT_NOT_FOUND)
+    return deal_plan(
+        tournament=tournament, method=method, stacks=stacks, prizes=prizes, reserve=reserve
+    )
+
+
+def deal_record(
+    *,
+    tournament_id: int,
+    method: str,
+    stacks: Sequence[tuple[int, int]],
+    by: Any,
+    prizes: Sequence[Decimal] | None = None,
+    reserve: Decimal = ZERO,
+    note: str = "",
+) -> Deal:
+    """Record the deal all remaining players agreed to; the results show it."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if Deal.objects.filter(tournament=tournament).exists():
+            raise Conflict(DEAL_EXISTS)
+        plan = deal_plan(
+            tournament=tournament, method=method, stacks=stacks, prizes=prizes, reserve=reserve
+        )
+        deal = Deal.objects.create(
+            tournament=tournament,
+            method=method,
+            reserve=reserve,
+            prizes=[money(p) for p in plan.prizes],
+            note=note.strip()[:200],
+            by=by if getattr(by, "pk", None) else None,
+        )
+        chips = dict(plan.stacks)
+        DealShare.objects.bulk_create(
+            DealShare(deal=deal, entry_id=entry_id, chips=chips[entry_id], amount=amount)
+            for entry_id, amount in plan.amounts
+        )
+        ActionLog.record(tournament, "deal_recorded", {"deal": deal.pk, **plan.payload()}, by)
+        names = {e.pk: e.player for e in remaining_entries(tournament)}
+        style = tournament.display_names
+        live.publish(
+            tournament,
+            "deal",
+            {"deal": deal.pk, **plan.payload()},
+            public={
+                "reserve": money(reserve),
+                "payouts": [
+                    {"name": names[e].public_name(style), "amount": money(a)}
+                    for e, a in plan.amounts
+                ],
+            },
+        )
+    return deal
+
+
+def deal_cancel(*, tournament_id: int, by: Any) -> None:
+    """Remove a deal recorded by mistake (the action log keeps it)."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        deal = Deal.objects.filter(tournament=tournament).first()
+        if deal is None:
+            raise NotFound(DEAL_NOT_FOUND)
+        ActionLog.record(tournament, "deal_cancelled", {"deal": deal.pk}, by)
+        deal.delete()
+        live.publish(tournament, "deal", {"deal": None}, public={"payouts": []})

@@ -1,0 +1,411 @@
+"""Prize pool and payout structure of a tournament.
+
+The pool comes from the paid entries (first entries and re-entries), rebuys,
+add-ons, manual additions and the guarantee (``tournament.rules.payouts``).
+The structure is the director's own percentages, or else the template for
+the field size: it follows the field while registration is open and is
+frozen (``payouts_freeze``) once registration closes. Alternates still
+waiting for a seat have not bought in and do not count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.db import transaction
+from django.db.models import Count, Q, Sum
+from django.utils.translation import gettext_lazy as _
+
+from tournament import live
+from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import (
+    LIVE_STATUSES,
+    ActionLog,
+    Entry,
+    LeagueSeason,
+    PayoutSettings,
+    PrizeAddition,
+    Tournament,
+)
+from tournament.rules import payouts as rules
+from tournament.rules.payouts import CENT, PayoutError, PrizePool, Purchase
+
+PERCENTAGES_EMPTY = _("Give at least one paid place.")
+PERCENTAGE_INVALID = _("Every percentage must be a number of zero or more.")
+PERCENTAGES_INCREASING = _("A place must not pay more than the place above it.")
+PERCENTAGES_SUM = _("The percentages must add up to exactly 100.")
+ROUNDING_UNKNOWN = _("Unknown rounding unit; choose 1, 5 or 10 (or 0.01 to 100).")
+ROUNDING_MODE_UNKNOWN = _("Unknown rounding mode.")
+AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
+PAYOUTS_INVALID = _("This payout structure is not valid.")
+TOO_MANY_PLACES = _("At most 1,000 places can be paid.")
+ENTRY_NOT_FOUND = _("Entry not found.")
+ENTRY_NOT_LIVE = _("Only a player still in the tournament can rebuy or take an add-on.")
+PURCHASE_BELOW_ZERO = _("There is no rebuy or add-on left to take back.")
+PURCHASE_KIND_UNKNOWN = _("Unknown purchase; use rebuy or add-on.")
+ADDITION_NOT_FOUND = _("Prize pool addition not found.")
+SEASON_NOT_FOUND = _("League season not found.")
+SETTING_UNKNOWN = _("Unknown payout setting: %(name)s.")
+
+_PAYOUT_MESSAGES = {
+    "percentages_empty": PERCENTAGES_EMPTY,
+    "percentage_invalid": PERCENTAGE_INVALID,
+    "percentage_negative": PERCENTAGE_INVALID,
+    "percentages_increasing": PERCENTAGES_INCREASING,
+    "percentages_sum": PERCENTAGES_SUM,
+    "rounding_unknown": ROUNDING_UNKNOWN,
+    "rounding_mode_unknown": ROUNDING_MODE_UNKNOWN,
+    "amount_invalid": AMOUNT_INVALID,
+    "amount_negative": AMOUNT_INVALID,
+    "amount_precision": AMOUNT_INVALID,
+}
+
+MAX_PAID_PLACES = 1000
+PAID_STATUSES = ("registered", "seated", "busted", "disqualified")
+UNSET: Any = object()
+
+
+def payout_error(exc: PayoutError) -> Invalid:
+    """The translated domain error for a rules error."""
+    return Invalid(_PAYOUT_MESSAGES.get(exc.code, PAYOUTS_INVALID))
+
+
+def money(value: Decimal) -> str:
+    """Money as the API writes it: a decimal string with two decimals."""
+    return str(value.quantize(CENT))
+
+
+@dataclass(frozen=True)
+class PoolCounts:
+    entries: int
+    re_entries: int
+    rebuys: int
+    addons: int
+
+    @property
+    def field(self) -> int:
+        return self.entries + self.re_entries
+
+
+@dataclass(frozen=True)
+class PayoutView:
+    """Everything the payout screens and the API show."""
+
+    pool: PrizePool
+    counts: PoolCounts
+    guarantee: Decimal | None
+    percentages: list[Decimal]
+    amounts: list[Decimal]
+    rounding: Decimal
+    rounding_mode: str
+    source: Literal["custom", "frozen", "template"]
+
+    @property
+    def paid(self) -> int:
+        return len(self.amounts)
+
+    def places(self) -> list[dict[str, Any]]:
+        return [
+            {"place": n, "amount": money(a), "percentage": str(p)}
+            for n, (a, p) in enumerate(zip(self.amounts, self.percentages, strict=True), 1)
+        ]
+
+    def public(self) -> dict[str, Any]:
+        """What the display board shows: the pool and the places."""
+        return {"prize_pool": money(self.pool.total), "places": self.places()}
+
+
+def payout_settings_for(tournament: Tournament) -> PayoutSettings:
+    """The tournament's payout settings; defaults (unsaved) when none were stored."""
+    found = PayoutSettings.objects.filter(tournament=tournament).first()
+    return found if found is not None else PayoutSettings(tournament=tournament)
+
+
+def _counts(tournament: Tournament) -> PoolCounts:
+    row = tournament.entries.filter(status__in=PAID_STATUSES).aggregate(
+        entries=Count("id", filter=Q(number=1)),
+        re_entries=Count("id", filter=Q(number__gt=1)),
+        rebuys=Sum("rebuys"),
+        addons=Sum("addons"),
+    )
+    return PoolCounts(row["entries"], row["re_entries"], row["rebuys"] or 0, row["addons"] or 0)
+
+
+def _decimals(values: list[Any] | None) -> list[Decimal] | None:
+    return None if values is None else [Decimal(str(v)) for v in values]
+
+
+def _template(field: int) -> list[Decimal]:
+    if field < rules.PAYOUT_TEMPLATES[0][0]:
+        return [Decimal(100)]
+    return rules.payout_template(min(field, rules.MAX_FIELD_SIZE))
+
+
+def payouts_view(tournament: Tournament, settings: PayoutSettings | None = None) -> PayoutView:
+    """Prize pool and amounts per place as they stand now (reads only)."""
+    settings = settings or payout_settings_for(tournament)
+    counts = _counts(tournament)
+    purchases = [
+        Purchase("entry", counts.entries, tournament.buy_in, tournament.fee),
+        Purchase(
+            "re_entry",
+            counts.re_entries,
+            tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
+            tournament.fee if settings.re_entry_fee is None else settings.re_entry_fee,
+        ),
+        Purchase("rebuy", counts.rebuys, settings.rebuy_price, settings.rebuy_fee),
+        Purchase("add_on", counts.addons, settings.addon_price, settings.addon_fee),
+    ]
+    additions = (
+        list(PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True))
+        if tournament.pk
+        else []
+    )
+    pool = rules.compute_prize_pool(
+        purchases=purchases, additions=additions, guarantee=settings.guarantee
+    )
+    source: Literal["custom", "frozen", "template"]
+    if settings.percentages is not None:
+        percentages, source = _decimals(settings.percentages) or [], "custom"
+    elif tournament.registration_closed and settings.frozen_percentages is not None:
+        percentages, source = _decimals(settings.frozen_percentages) or [], "frozen"
+    else:
+        percentages, source = _template(counts.field), "template"
+    amounts = rules.compute_payouts(
+        pool.total, percentages, Decimal(settings.rounding), mode=settings.rounding_mode
+    )
+    return PayoutView(
+        pool=pool,
+        counts=counts,
+        guarantee=settings.guarantee,
+        percentages=percentages,
+        amounts=amounts,
+        rounding=Decimal(settings.rounding).normalize(),
+        rounding_mode=settings.rounding_mode,
+        source=source,
+    )
+
+
+def payouts_get(*, tournament_id: int) -> tuple[Tournament, PayoutView]:
+    """The payouts of a tournament; freezes the template first if registration has closed."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound(TOURNAMENT_NOT_FOUND)
+    settings = payout_settings_for(tournament)
+    if tournament.registration_closed and settings.frozen_percentages is None:
+        payouts_freeze(tournament_id=tournament_id, by=None)
+        tournament.refresh_from_db()
+        settings = payout_settings_for(tournament)
+    return tournament, payouts_view(tournament, settings)
+
+
+def _freeze(tournament: Tournament, settings: PayoutSettings, by: Any) -> bool:
+    if not tournament.registration_closed or settings.frozen_percentages is not None:
+        return False
+    field = _counts(tournament).field
+    settings.frozen_percentages = [str(p) for p in _template(field)]
+    settings.frozen_field = field
+    settings.save()
+    ActionLog.record(
+        tournament,
+        "payouts_frozen",
+        {"field": field, "percentages": settings.frozen_percentages},
+        by,
+    )
+    return True
+
+
+def _locked_settings(tournament_id: int) -> tuple[Tournament, PayoutSettings]:
+    tournament = lock_tournament(tournament_id)
+    settings, _created = PayoutSettings.objects.get_or_create(tournament=tournament)
+    return tournament, settings
+
+
+def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
+    """Freeze the template's structure for the field as it stands once registration closed.
+
+    Idempotent: returns False when registration is open or it was frozen before.
+    The clock's "registration closed" boundary may call it; reading the
+    payouts calls it too, so the structure never follows the field after the close.
+    """
+    with transaction.atomic():
+        tournament, settings = _locked_settings(tournament_id)
+        return _freeze(tournament, settings, by)
+
+
+def _publish(tournament: Tournament, settings: PayoutSettings, extra: dict[str, Any]) -> PayoutView:
+    view = payouts_view(tournament, settings)
+    live.publish(tournament, "payouts", {**view.public(), **extra}, public=view.public())
+    return view
+
+
+def payouts_update(
+    *,
+    tournament_id: int,
+    percentages: list[Decimal] | None,
+    rounding: Decimal,
+    by: Any,
+    rounding_mode: str | None = None,
+    guarantee: Decimal | None = UNSET,
+) -> PayoutView:
+    """Set the payout structure: own percentages (``None``: the template), rounding, guarantee."""
+    if percentages is not None and len(percentages) > MAX_PAID_PLACES:
+        raise Invalid(TOO_MANY_PLACES)
+    try:
+        if percentages is not None:
+            rules.validate_percentages(percentages)
+        if not isinstance(rounding, Decimal) or rounding not in rules.ROUNDING_UNITS:
+            raise PayoutError("rounding_unknown", "unknown rounding unit")
+        if rounding_mode is not None and rounding_mode not in PayoutSettings.RoundingMode.values:
+            raise PayoutError("rounding_mode_unknown", "unknown rounding mode")
+        if guarantee is not UNSET and guarantee is not None:
+            rules.compute_prize_pool(purchases=(), guarantee=guarantee)
+    except PayoutError as exc:
+        raise payout_error(exc) from exc
+    with transaction.atomic():
+        tournament, settings = _locked_settings(tournament_id)
+        _freeze(tournament, settings, by)
+        settings.percentages = None if percentages is None else [str(p) for p in percentages]
+        settings.rounding = rounding
+        if rounding_mode is not None:
+            settings.rounding_mode = rounding_mode
+        if guarantee is not UNSET:
+            settings.guarantee = guarantee
+        settings.save()
+        ActionLog.record(
+            tournament,
+            "payouts_updated",
+            {
+                "percentages": settings.percentages,
+                "rounding": str(rounding),
+                "rounding_mode": settings.rounding_mode,
+                "guarantee": None if settings.guarantee is None else money(settings.guarantee),
+            },
+            by,
+        )
+        return _publish(tournament, settings, {})
+
+
+SETTINGS_FIELDS = (
+    "re_entry_price",
+    "re_entry_fee",
+    "rebuy_price",
+    "rebuy_fee",
+    "rebuy_chips",
+    "addon_price",
+    "addon_fee",
+    "addon_chips",
+    "season",
+)
+
+
+def payout_settings_update(
+    *, tournament_id: int, changes: dict[str, Any], by: Any
+) -> PayoutSettings:
+    """Prices and fees of re-entries, rebuys and add-ons, chips, and the league season."""
+    unknown = set(changes) - set(SETTINGS_FIELDS)
+    if unknown:
+        raise Invalid(SETTING_UNKNOWN % {"name": ", ".join(sorted(unknown))})
+    for name, value in changes.items():
+        if name in ("season", "rebuy_chips", "addon_chips") or value is None:
+            continue
+        try:
+            rules.compute_prize_pool(purchases=(), additions=(value,))
+        except PayoutError as exc:
+            raise payout_error(exc) from exc
+    with transaction.atomic():
+        tournament, settings = _locked_settings(tournament_id)
+        if "season" in changes:
+            season_id = changes.pop("season")
+            season = None
+            if season_id is not None:
+                season = LeagueSeason.objects.filter(pk=season_id).first()
+                if season is None:
+                    raise NotFound(SEASON_NOT_FOUND)
+            settings.season = season
+        for name, value in changes.items():
+            if value is None and name not in ("re_entry_price", "re_entry_fee"):
+                continue
+            setattr(settings, name, value)
+        settings.save()
+        ActionLog.record(
+            tournament,
+            "payout_settings_updated",
+            {k: None if v is None else str(v) for k, v in changes.items()}
+            | {"season": settings.season_id},
+            by,
+        )
+        _publish(tournament, settings, {})
+    return settings
+
+
+def prize_addition_add(*, tournament_id: int, amount: Decimal, note: str, by: Any) -> PrizeAddition:
+    """Add money to the prize pool by hand."""
+    try:
+        rules.compute_prize_pool(purchases=(), additions=(amount,))
+    except PayoutError as exc:
+        raise payout_error(exc) from exc
+    with transaction.atomic():
+        tournament, settings = _locked_settings(tournament_id)
+        addition = PrizeAddition.objects.create(
+            tournament=tournament,
+            amount=amount,
+            note=note.strip()[:200],
+            by=by if getattr(by, "pk", None) else None,
+        )
+        ActionLog.record(
+            tournament,
+            "prize_addition",
+            {"id": addition.pk, "amount": money(amount), "note": addition.note},
+            by,
+        )
+        _publish(tournament, settings, {"addition": addition.pk})
+    return addition
+
+
+def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> None:
+    """Take a mistaken manual addition out of the pool again."""
+    with transaction.atomic():
+        tournament, settings = _locked_settings(tournament_id)
+        addition = PrizeAddition.objects.filter(pk=addition_id, tournament=tournament).first()
+        if addition is None:
+            raise NotFound(ADDITION_NOT_FOUND)
+        ActionLog.record(
+            tournament,
+            "prize_addition_removed",
+            {"id": addition.pk, "amount": money(addition.amount), "note": addition.note},
+            by,
+        )
+        addition.delete()
+        _publish(tournament, settings, {})
+
+
+PurchaseKind = Literal["rebuy", "addon"]
+
+
+def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any) -> Entry:
+    """Record rebuys or add-ons of a live entry (a negative count takes mistaken ones back)."""
+    field = {"rebuy": "rebuys", "addon": "addons"}.get(kind)
+    if field is None:
+        raise Invalid(PURCHASE_KIND_UNKNOWN)
+    tournament_id = Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
+    if tournament_id is None:
+        raise NotFound(ENTRY_NOT_FOUND)
+    with transaction.atomic():
+        tournament, settings = _locked_settings(tournament_id)
+        entry = Entry.objects.select_related("player").get(pk=entry_id)
+        if entry.status not in LIVE_STATUSES or entry.status == Entry.Status.WAITING:
+            raise Conflict(ENTRY_NOT_LIVE)
+        new = getattr(entry, field) + count
+        if new < 0 or count == 0:
+            raise Conflict(PURCHASE_BELOW_ZERO)
+        setattr(entry, field, new)
+        entry.save(update_fields=[field])
+        ActionLog.record(
+            tournament, f"entry_{kind}", {"entry": entry.pk, "count": count, "total": new}, by
+        )
+        _publish(tournament, settings, {"entry": entry.pk, kind: new})
+    return entry

@@ -1,0 +1,188 @@
+"""Results: every placed entry with its prize, shared places split, a deal applied.
+
+Places come from the bust service (``Entry.place``/``place_shared``); the last
+player left holds no place in the database and is shown as place 1. Players
+sharing a place split the prizes of the places they occupy (the rounding unit
+of the structure; leftover units to the better-ranked first: the bigger stack
+at the start of the hand, then the earlier bust report). Entries in a recorded
+deal get their deal amount instead, and the winner of the remaining play the
+amount left to play for on top.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from tournament.errors import Conflict, NotFound
+from tournament.models import LIVE_STATUSES, Deal, Entry, Player, Tournament
+from tournament.rules.payouts import ZERO, PayoutError, prizes_for_places
+from tournament.rules.places import Place
+from tournament.services.payouts import PAID_STATUSES, PayoutView, money, payouts_view
+
+PLACES_INCONSISTENT = _("The finishing places overlap; check the bust-outs.")
+PLAYER_NOT_FOUND = _("Player not found.")
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    place: int | None
+    entry: Entry
+    prize: Decimal
+    shared: bool
+    in_the_money: bool
+    bubble: bool
+    deal: Decimal | None  # the deal amount when the entry took part in a deal
+
+    @property
+    def name(self) -> str:
+        return self.entry.player.name
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "entry": self.entry.pk,
+            "player": self.entry.player_id,
+            "name": self.name,
+            "prize": money(self.prize),
+            "shared": self.shared,
+            "in_the_money": self.in_the_money,
+            "bubble": self.bubble,
+            "deal": None if self.deal is None else money(self.deal),
+        }
+
+    def public_payload(self, style: str) -> dict[str, Any]:
+        return {
+            "place": self.place,
+            "name": self.entry.player.public_name(style),
+            "prize": money(self.prize),
+        }
+
+
+def _tie_order(entry: Entry) -> tuple[int, float, int]:
+    busted = entry.busted_at.timestamp() if entry.busted_at else 0.0
+    return (-(entry.starting_stack_at_bust or 0), busted, entry.pk)
+
+
+def results_compute(
+    tournament: Tournament, view: PayoutView | None = None
+) -> tuple[PayoutView, list[ResultRow]]:
+    """The payout view and the result rows, best place first (dealt players still in first)."""
+    view = view or payouts_view(tournament)
+    entries = list(
+        tournament.entries.filter(status__in=PAID_STATUSES).select_related("player")
+    )
+    live = [e for e in entries if e.status in LIVE_STATUSES]
+    places: dict[int, int] = {e.pk: e.place for e in entries if e.place is not None}
+    if len(live) == 1 and len(entries) > 1 and 1 not in places.values():
+        places[live[0].pk] = 1
+    deal = Deal.objects.filter(tournament=tournament).prefetch_related("shares").first()
+    dealt = {s.entry_id: s.amount for s in deal.shares.all()} if deal else {}
+    by_id = {e.pk: e for e in entries}
+    shared_places = {p for p in places.values() if list(places.values()).count(p) > 1}
+    ordered = sorted(
+        (by_id[entry_id] for entry_id in places if entry_id not in dealt),
+        key=lambda e: (places[e.pk], _tie_order(e)),
+    )
+    try:
+        prizes = prizes_for_places(
+            payouts=view.amounts,
+            places=[Place(e.pk, places[e.pk], places[e.pk] in shared_places) for e in ordered],
+            rounding=view.rounding,
+        )
+    except PayoutError as exc:
+        raise Conflict(PLACES_INCONSISTENT) from exc
+    amount = {p.entry_id: p.amount for p in prizes}
+    for entry_id, share in dealt.items():
+        bonus = deal.reserve if deal and places.get(entry_id) == 1 else ZERO
+        amount[entry_id] = share + bonus
+    rows = []
+    for entry_id in [*(d for d in dealt if d not in places), *sorted(places, key=places.get)]:
+        entry = by_id.get(entry_id)
+        if entry is None:
+            continue
+        place = places.get(entry_id)
+        prize = amount.get(entry_id, ZERO)
+        rows.append(
+            ResultRow(
+                place=place,
+                entry=entry,
+                prize=prize,
+                shared=place in shared_places,
+                in_the_money=prize > 0 or (place is not None and place <= view.paid),
+                bubble=place == view.paid + 1 and prize == 0,
+                deal=dealt.get(entry_id),
+            )
+        )
+    rows.sort(key=lambda r: (r.place is not None, r.place or 0, _tie_order(r.entry)))
+    return view, rows
+
+
+CSV_HEADER = ("place", "entry", "player", "name", "prize", "shared", "in_the_money", "deal")
+
+
+def results_csv(rows: list[ResultRow]) -> str:
+    """The results as CSV (one header row, money as decimal strings)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    for row in rows:
+        data = row.payload()
+        writer.writerow(
+            [
+                "" if data["place"] is None else data["place"],
+                data["entry"],
+                data["player"],
+                _csv_safe(data["name"]),
+                data["prize"],
+                "yes" if data["shared"] else "",
+                "yes" if data["in_the_money"] else "",
+                data["deal"] or "",
+            ]
+        )
+    return out.getvalue()
+
+
+def _csv_safe(text: str) -> str:
+    """Keep spreadsheet programs from running a name as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    tournament: Tournament
+    entries: int  # this player's entries in the tournament
+    place: int | None
+    prize: Decimal
+
+
+def player_history(*, player_id: int) -> tuple[Player, list[HistoryRow]]:
+    """A player's results across tournaments, newest tournament first."""
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(PLAYER_NOT_FOUND)
+    tournament_ids = list(
+        Entry.objects.filter(player=player).values_list("tournament_id", flat=True).distinct()
+    )
+    history = []
+    for tournament in Tournament.objects.filter(pk__in=tournament_ids).order_by("-created_at"):
+        try:
+            _, rows = results_compute(tournament)
+        except Conflict:
+            rows = []
+        own = [r for r in rows if r.entry.player_id == player.pk]
+        placed = [r.place for r in own if r.place is not None]
+        history.append(
+            HistoryRow(
+                tournament=tournament,
+                entries=tournament.entries.filter(player=player).count(),
+                place=min(placed) if placed else None,
+                prize=sum((r.prize for r in own), ZERO),
+            )
+        )
+    return player, history
