@@ -1,0 +1,110 @@
+"""The clock loop: level boundaries on time, with nobody watching.
+
+One small asyncio loop reads the running clocks from the database, hands
+every boundary that is due and not yet fired to the idempotent task
+``clock.tasks.fire_boundary`` and sleeps until the next boundary (at most
+``MAX_SLEEP_S``, so edits, pauses and new clocks are picked up). No Celery
+ETA: a boundary is only sent when it is due.
+
+It looks back to each clock's ``running_since``, so a loop started after a
+restart catches up what it missed; the ``BoundaryFired`` keys make repeats
+and several loops at once harmless.
+
+Production: ``python manage.py clockloop``. Embedded default
+(``CLOCK_LOOP_IN_PROCESS``): :func:`start_in_background` from the ASGI module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable
+
+from django.db import close_old_connections
+
+logger = logging.getLogger(__name__)
+
+MAX_SLEEP_S = 2.0
+MIN_SLEEP_S = 0.01
+Dispatch = Callable[[int, str], object]
+
+
+def _send_task(tournament_id: int, key: str) -> object:
+    from clock.tasks import fire_boundary
+
+    return fire_boundary.delay(tournament_id, key)
+
+
+def run_once(*, now_ms: int | None = None, dispatch: Dispatch | None = None) -> float:
+    """One pass: dispatch due boundaries; return the seconds to sleep before the next pass."""
+    from clock.models import ClockState
+    from clock.rules import clock as rules
+    from clock.services import clock as clock_services
+
+    dispatch = dispatch or _send_task
+    now_ms = clock_services.now() if now_ms is None else now_ms
+    sleep_ms = MAX_SLEEP_S * 1000
+    rows = ClockState.objects.filter(status=ClockState.Status.RUNNING).select_related("tournament")
+    for row in rows:
+        tournament = row.tournament
+        try:
+            structure = clock_services.structure_entries(tournament)
+            if not structure:
+                continue
+            state = clock_services.rule_state(row, structure)
+            for boundary in clock_services.passed_boundaries(tournament, state, structure, now_ms):
+                dispatch(tournament.pk, boundary.key)
+            upcoming = rules.next_boundaries(
+                state,
+                structure,
+                now_ms,
+                horizon_ms=int(MAX_SLEEP_S * 1000),
+                late_registration_levels=tournament.late_registration_levels,
+            )
+        except Exception:  # one broken clock must not stop the others
+            logger.exception("clock loop: tournament %s", tournament.pk)
+            continue
+        if upcoming:
+            sleep_ms = min(sleep_ms, upcoming[0].at_ms - now_ms)
+    return max(sleep_ms / 1000, MIN_SLEEP_S)
+
+
+def _run_once_safely() -> float:
+    close_old_connections()
+    try:
+        return run_once()
+    except Exception:
+        logger.exception("clock loop pass failed")
+        return MAX_SLEEP_S
+    finally:
+        close_old_connections()
+
+
+async def run_forever(stop: asyncio.Event | None = None) -> None:
+    """Pass, sleep until the next boundary (capped), repeat until ``stop`` is set."""
+    from asgiref.sync import sync_to_async
+
+    stop = stop or asyncio.Event()
+    one_pass = sync_to_async(_run_once_safely, thread_sensitive=False)
+    logger.info("clock loop started")
+    while not stop.is_set():
+        delay = await one_pass()
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=delay)
+        except TimeoutError:
+            pass
+
+
+_thread: threading.Thread | None = None
+
+
+def start_in_background() -> threading.Thread:
+    """Run the loop in a daemon thread with its own event loop (embedded default)."""
+    global _thread
+    if _thread is None or not _thread.is_alive():
+        _thread = threading.Thread(
+            target=lambda: asyncio.run(run_forever()), name="clock-loop", daemon=True
+        )
+        _thread.start()
+    return _thread

@@ -1,0 +1,104 @@
+"""Side effects at level boundaries, once per boundary key.
+
+``boundary_fire`` is what the task ``clock.tasks.fire_boundary`` runs. The
+unique ``(tournament, key)`` row of :class:`clock.models.BoundaryFired`
+makes a second or late run a no-op; closing late registration is a
+compare-and-set on ``Tournament.registration_closed``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from clock.models import BoundaryFired, ClockState
+from clock.rules import clock as rules
+from clock.rules.structure import level_numbers
+from clock.services import clock as clock_services
+from tournament import live
+from tournament.errors import NotFound
+from tournament.locking import lock_tournament
+from tournament.models import ActionLog, Tournament
+
+KINDS = {
+    "one_minute_left",
+    "registration_closed",
+    "break_end",
+    "finished",
+    "level_up",
+    "break_start",
+    "last_late_reg_level",
+}
+# Announcements older than this (a worker down, a server restarted) are
+# recorded and applied but not shouted to the room any more.
+STALE_MS = 5 * 60_000
+
+
+def parse_key(key: str) -> tuple[str, int, int] | None:
+    """``"kind:level_index:at_ms"`` -> its parts; None for anything else."""
+    parts = key.split(":")
+    if len(parts) != 3 or parts[0] not in KINDS:
+        return None
+    try:
+        return parts[0], int(parts[1]), int(parts[2])
+    except ValueError:
+        return None
+
+
+def boundary_fire(*, tournament_id: int, key: str, now_ms: int | None = None) -> bool:
+    """Run the boundary's side effects once; False when it already ran (or is unknown)."""
+    parsed = parse_key(key)
+    if parsed is None:
+        return False
+    kind, level_index, at_ms = parsed
+    now_ms = clock_services.now() if now_ms is None else now_ms
+    try:
+        with transaction.atomic():
+            tournament = lock_tournament(tournament_id)
+            try:
+                with transaction.atomic():
+                    BoundaryFired.objects.create(
+                        tournament=tournament,
+                        key=key,
+                        kind=kind,
+                        level_index=level_index,
+                        at=rules.datetime_from_ms(at_ms),
+                    )
+            except IntegrityError:
+                return False
+            if kind == "registration_closed":
+                _close_registration(tournament, key)
+            if now_ms - at_ms <= STALE_MS or kind == "registration_closed":
+                payload = announcement_payload(tournament, kind, level_index, at_ms, now_ms)
+                live.publish(tournament, "announcement", payload, public=payload)
+    except NotFound:
+        return False
+    return True
+
+
+def _close_registration(tournament: Tournament, key: str) -> None:
+    closed = Tournament.objects.filter(pk=tournament.pk, registration_closed=False).update(
+        registration_closed=True
+    )
+    if closed:
+        tournament.registration_closed = True
+        ActionLog.record(tournament, "registration_closed", {"boundary": key}, None)
+
+
+def announcement_payload(
+    tournament: Tournament, kind: str, level_index: int, at_ms: int, now_ms: int
+) -> dict[str, Any]:
+    structure = clock_services.structure_entries(tournament)
+    entry = structure[level_index] if 0 <= level_index < len(structure) else None
+    number = level_numbers(structure)[level_index] if entry is not None else None
+    row = ClockState.objects.filter(tournament=tournament).first()
+    state = clock_services.rule_state(row, structure) if structure else None
+    return {
+        "kind": kind,
+        "level_index": level_index,
+        "level": clock_services.entry_payload(entry, number),
+        "at": at_ms,
+        "registration_closed": tournament.registration_closed,
+        "clock": clock_services.payload_for(tournament, structure, state, now_ms),
+    }

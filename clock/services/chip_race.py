@@ -1,0 +1,23 @@
+"""The chip race calculator behind ``POST /api/v1/chip-race`` (no state kept)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from clock.rules import chip_race as race_rules
+from clock.rules.errors import RuleError
+from clock.services.messages import rule_message
+from tournament.errors import Invalid
+
+_SECURE = random.SystemRandom()
+
+
+def chip_race_run(*, data: Any, rng: random.Random | None = None) -> dict[str, Any]:
+    """Parse, run and present one table's colour-up; the app deals from a secure source."""
+    try:
+        request = race_rules.request_from_json_data(data)
+        result = race_rules.chip_race(request, rng=rng or _SECURE)
+    except RuleError as exc:
+        raise Invalid(rule_message(exc)) from exc
+    return result.to_json_data()

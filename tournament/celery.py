@@ -1,0 +1,11 @@
+"""The Celery app: tasks run in process without REDIS_URL, on Redis workers with it."""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+
+app = Celery("tournament")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
