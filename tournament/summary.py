@@ -26,4 +26,12 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "average_stack": chips // remaining if remaining else 0,
         "hand_for_hand": tournament.hand_for_hand,
         "registration_closed": tournament.registration_closed,
+        **_payouts(tournament),
     }
+
+
+def _payouts(tournament: Tournament) -> dict[str, Any]:
+    from tournament.services.payouts import money, payouts_view
+
+    view = payouts_view(tournament)
+    return {"prize_pool": money(view.pool.total), "paid_places": view.paid}

@@ -8,6 +8,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("tournament.web.urls")),
+    path("", include("tournament.web.payouts_urls")),
     path("", include("tables.urls")),
     path("", include("clock.urls")),
     path("", include("rulings.urls")),

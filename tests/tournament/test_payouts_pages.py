@@ -1,0 +1,190 @@
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.test import Client
+from django.utils import translation
+
+from tournament.models import ActionLog, Deal, Entry, PrizeAddition, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _german_catalogue(django_db_blocker):
+    """Compile the German catalogue so pages can render in German."""
+    po = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    if po.exists():
+        call_command("compilemessages", locale=["de"], ignore=[".venv"], verbosity=0)
+        translation.trans_real._translations = {}
+        translation.trans_real._default = None
+    yield
+
+
+@pytest.fixture
+def browser(director) -> Client:
+    client = Client()
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def floor_browser(floor_user) -> Client:
+    client = Client()
+    client.force_login(floor_user)
+    return client
+
+
+@pytest.fixture
+def finished(api, tournament) -> dict:
+    """Four players at 50: the pool of 200 pays 130 / 70; Clara wins."""
+    names = ["Anna Keller", "Bernd Schulz", "Clara Wolf", "Dieter Roth"]
+    entries = [
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": n}).json() for n in names
+    ]
+    Entry.objects.filter(pk=entries[3]["id"]).update(status="busted", place=4)
+    Entry.objects.filter(pk=entries[0]["id"]).update(status="busted", place=3)
+    Entry.objects.filter(pk=entries[1]["id"]).update(status="busted", place=2)
+    return {"tournament": tournament, "entries": entries}
+
+
+def test_director_sees_the_final_standings_in_english(browser, finished):
+    response = browser.get(f"/tournaments/{finished['tournament']['id']}/standings/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "Final standings" in text
+    assert "Clara Wolf" in text and "130.00" in text
+    assert text.index("Clara Wolf") < text.index("Bernd Schulz") < text.index("Anna Keller")
+    assert "Bubble" in text
+
+
+def test_director_sees_the_final_standings_in_german(browser, finished):
+    browser.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    response = browser.get(f"/tournaments/{finished['tournament']['id']}/standings/")
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert '<html lang="de">' in text
+    assert "Endstand" in text and "Preisgeld" in text
+    assert "Final standings" not in text
+
+
+def test_payouts_page_speaks_german_when_the_browser_asks_for_it(browser, finished):
+    response = browser.get(
+        f"/tournaments/{finished['tournament']['id']}/payouts/", HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert response.status_code == 200
+    assert "Auszahlung" in response.content.decode()
+
+
+def test_standings_export_as_csv_with_prizes(browser, finished):
+    response = browser.get(f"/tournaments/{finished['tournament']['id']}/standings.csv")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:5] == ["place", "entry", "player", "name", "prize"]
+    assert [(r[0], r[3], r[4]) for r in rows[1:3]] == [
+        ("1", "Clara Wolf", "130.00"),
+        ("2", "Bernd Schulz", "70.00"),
+    ]
+
+
+def test_director_saves_a_payout_structure_in_the_browser(browser, finished):
+    tid = finished["tournament"]["id"]
+    response = browser.post(
+        f"/tournaments/{tid}/payouts/structure/",
+        {"percentages": "60\n40", "rounding": "5", "rounding_mode": "down", "guarantee": "500"},
+    )
+    assert response.status_code == 302
+    page = browser.get(f"/tournaments/{tid}/payouts/").content.decode()
+    assert "300.00" in page and "200.00" in page  # 60 / 40 of the guaranteed 500
+
+
+def test_a_bad_structure_in_the_browser_shows_the_reason_and_changes_nothing(browser, finished):
+    tid = finished["tournament"]["id"]
+    response = browser.post(
+        f"/tournaments/{tid}/payouts/structure/",
+        {"percentages": "60 30", "rounding": "1", "rounding_mode": "down"},
+        follow=True,
+    )
+    assert "add up to exactly 100" in response.content.decode()
+    assert not ActionLog.objects.filter(tournament_id=tid, kind="payouts_updated").exists()
+
+
+def test_director_adds_money_to_the_pool_and_the_desk_sells_a_rebuy(browser, api, tournament):
+    tid = tournament["id"]
+    entry = api.post(f"/tournaments/{tid}/entries", {"name": "Eva Braun"}).json()
+    browser.post(f"/tournaments/{tid}/payouts/additions/", {"amount": "25", "note": "Sponsor"})
+    assert PrizeAddition.objects.get(tournament_id=tid).note == "Sponsor"
+    browser.post(
+        f"/tournaments/{tid}/payouts/purchases/", {"entry": entry["id"], "kind": "rebuy", "count": 1}
+    )
+    assert Entry.objects.get(pk=entry["id"]).rebuys == 1
+
+
+def test_floor_staff_may_calculate_a_deal_but_not_record_it(floor_browser, api, tournament):
+    tid = tournament["id"]
+    a, b = (api.post(f"/tournaments/{tid}/entries", {"name": n}).json() for n in ("A a", "B b"))
+    form = {f"chips_{a['id']}": "3000", f"chips_{b['id']}": "1000", "method": "chip_chop"}
+    preview = floor_browser.post(f"/tournaments/{tid}/deal/", {**form, "do": "preview"})
+    assert preview.status_code == 200
+    assert "75.00" in preview.content.decode()  # 3/4 of the pool of 100
+    record = floor_browser.post(f"/tournaments/{tid}/deal/", {**form, "do": "record"})
+    assert record.status_code == 403
+    assert not Deal.objects.filter(tournament_id=tid).exists()
+
+
+def test_director_records_a_deal_in_the_browser(browser, api, tournament):
+    tid = tournament["id"]
+    a, b = (api.post(f"/tournaments/{tid}/entries", {"name": n}).json() for n in ("A a", "B b"))
+    form = {f"chips_{a['id']}": "3000", f"chips_{b['id']}": "1000", "method": "icm"}
+    response = browser.post(f"/tournaments/{tid}/deal/", {**form, "do": "record"})
+    assert response.status_code == 302
+    assert Deal.objects.get(tournament_id=tid).shares.count() == 2
+
+
+def test_a_player_history_page_lists_their_tournaments(browser, finished):
+    player = finished["entries"][2]["player"]
+    response = browser.get(f"/players/{player}/results/")
+    assert response.status_code == 200
+    assert "Friday Freezeout" in response.content.decode()
+    assert browser.get("/players/999999/results/").status_code == 404
+
+
+def test_a_season_table_adds_up_league_points(browser, api, finished):
+    response = browser.post("/seasons/", {"name": "Club 2025", "formula": "linear", "participation": "0"})
+    assert response.status_code == 302
+    season = api.post("/seasons", {"name": "API season"}).json()
+    del season
+    from tournament.models import LeagueSeason
+
+    club = LeagueSeason.objects.get(name="Club 2025")
+    tid = finished["tournament"]["id"]
+    assert api.patch(f"/tournaments/{tid}/payouts/settings", {"season": club.pk}).status_code == 200
+    standings = api.get(f"/seasons/{club.pk}/standings").json()["standings"]
+    assert [(s["name"], s["points"]) for s in standings] == [
+        ("Clara Wolf", "4.00"),
+        ("Bernd Schulz", "3.00"),
+        ("Anna Keller", "2.00"),
+        ("Dieter Roth", "1.00"),
+    ]
+    page = browser.get(f"/seasons/{club.pk}/").content.decode()
+    assert "Clara Wolf" in page
+
+
+def test_pages_need_a_signed_in_staff_member(finished):
+    tid = finished["tournament"]["id"]
+    response = Client().get(f"/tournaments/{tid}/standings/")
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_the_summary_carries_the_prize_pool_for_the_display_board(api, finished):
+    from tournament.summary import tournament_summary
+
+    summary = tournament_summary(Tournament.objects.get(pk=finished["tournament"]["id"]))
+    assert summary["prize_pool"] == "200.00"
+    assert summary["paid_places"] == 2

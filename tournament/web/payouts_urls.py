@@ -1,0 +1,42 @@
+from django.urls import path
+
+from tournament.web import payouts_views as views
+
+urlpatterns = [
+    path("tournaments/<int:tournament_id>/payouts/", views.payouts_page, name="payouts"),
+    path(
+        "tournaments/<int:tournament_id>/payouts/structure/",
+        views.payouts_structure,
+        name="payouts-structure",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/payouts/prices/",
+        views.payouts_prices,
+        name="payouts-prices",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/payouts/additions/",
+        views.payouts_addition,
+        name="payouts-addition",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/payouts/additions/<int:addition_id>/remove/",
+        views.payouts_addition_remove,
+        name="payouts-addition-remove",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/payouts/purchases/",
+        views.payouts_purchase,
+        name="payouts-purchase",
+    ),
+    path("tournaments/<int:tournament_id>/standings/", views.standings_page, name="standings"),
+    path(
+        "tournaments/<int:tournament_id>/standings.csv",
+        views.standings_csv,
+        name="standings-csv",
+    ),
+    path("tournaments/<int:tournament_id>/deal/", views.deal_page, name="deal"),
+    path("players/<int:player_id>/results/", views.player_history_page, name="player-history"),
+    path("seasons/", views.seasons_page, name="seasons"),
+    path("seasons/<int:season_id>/", views.season_page, name="season"),
+]

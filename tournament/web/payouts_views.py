@@ -1,0 +1,448 @@
+"""Pages for the prize pool, payouts, standings, deals, player history and league seasons."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from tournament.errors import DomainError, Invalid
+from tournament.models import Deal, LeagueSeason, PayoutSettings, PrizeAddition, Tournament
+from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
+from tournament.rules.payouts import ROUNDING_UNITS
+from tournament.services import deals as deal_services
+from tournament.services import league as league_services
+from tournament.services import payouts as payout_services
+from tournament.services.results import player_history, results_compute, results_csv
+from tournament.web.decorators import role_required, run_action
+
+PERCENTAGES_UNREADABLE = gettext_lazy(
+    "Write one percentage per line (or separated by spaces), for example 50 30 20."
+)
+TABLE_UNREADABLE = gettext_lazy("Write the points per place separated by spaces.")
+
+
+def _numbers(text: str, message: object) -> list[Decimal]:
+    try:
+        return [
+            Decimal(token.rstrip(",").replace(",", "."))
+            for token in re.split(r"[\s;]+", text.strip())
+            if token.rstrip(",")
+        ]
+    except InvalidOperation as exc:
+        raise Invalid(message) from exc
+
+
+def _money_field(label: str | object, required: bool = False) -> forms.DecimalField:
+    return forms.DecimalField(
+        label=label, required=required, min_value=0, max_digits=12, decimal_places=2
+    )
+
+
+class StructureForm(forms.Form):
+    use_template = forms.BooleanField(
+        label=gettext_lazy("Use the template for the field size"), required=False
+    )
+    percentages = forms.CharField(
+        label=gettext_lazy("Percentages, best place first"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=8000,
+    )
+    rounding = forms.ChoiceField(
+        label=gettext_lazy("Round to"), choices=[(str(u), str(u)) for u in ROUNDING_UNITS]
+    )
+    rounding_mode = forms.ChoiceField(
+        label=gettext_lazy("Rounding"), choices=PayoutSettings.RoundingMode.choices
+    )
+    guarantee = _money_field(gettext_lazy("Guarantee"))
+
+
+class PricesForm(forms.ModelForm):
+    class Meta:
+        model = PayoutSettings
+        fields = [
+            "re_entry_price",
+            "re_entry_fee",
+            "rebuy_price",
+            "rebuy_fee",
+            "rebuy_chips",
+            "addon_price",
+            "addon_fee",
+            "addon_chips",
+            "season",
+        ]
+
+
+class AdditionForm(forms.Form):
+    amount = _money_field(gettext_lazy("Amount"), required=True)
+    note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
+
+
+class PurchaseForm(forms.Form):
+    entry = forms.IntegerField(min_value=1)
+    kind = forms.ChoiceField(choices=[("rebuy", "rebuy"), ("addon", "addon")])
+    count = forms.IntegerField(min_value=-100, max_value=100, initial=1)
+
+
+def _tournament(tournament_id: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=tournament_id)
+
+
+def _bad_form() -> None:
+    raise Invalid(gettext_lazy("Please check the form."))
+
+
+# --- prize pool and payouts --------------------------------------------------
+
+
+@role_required(*STAFF)
+def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
+    settings = payout_services.payout_settings_for(tournament)
+    initial = {
+        "use_template": settings.percentages is None,
+        "percentages": "\n".join(str(p) for p in view.percentages),
+        "rounding": next((str(u) for u in ROUNDING_UNITS if u == settings.rounding), "1"),
+        "rounding_mode": settings.rounding_mode,
+        "guarantee": settings.guarantee,
+    }
+    live_entries = deal_services.remaining_entries(tournament)
+    return render(
+        request,
+        "payouts/prize_pool.html",
+        {
+            "tournament": tournament,
+            "view": view,
+            "places": view.places(),
+            "structure_form": StructureForm(initial=initial),
+            "prices_form": PricesForm(instance=settings),
+            "addition_form": AdditionForm(),
+            "additions": PrizeAddition.objects.filter(tournament=tournament),
+            "live_entries": live_entries,
+            "is_director": has_role(request.user, (DIRECTOR,)),
+            "can_sell": has_role(request.user, REGISTRATION_STAFF),
+        },
+    )
+
+
+def _back(tournament_id: int) -> str:
+    return reverse("payouts", args=[tournament_id])
+
+
+@role_required(DIRECTOR)
+@require_POST
+def payouts_structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    form = StructureForm(request.POST or None)
+
+    def action() -> None:
+        if not form.is_valid():
+            _bad_form()
+        data = form.cleaned_data
+        percentages = (
+            None if data["use_template"] else _numbers(data["percentages"], PERCENTAGES_UNREADABLE)
+        )
+        payout_services.payouts_update(
+            tournament_id=tournament_id,
+            percentages=percentages,
+            rounding=Decimal(data["rounding"]),
+            rounding_mode=data["rounding_mode"],
+            guarantee=data["guarantee"],
+            by=request.user,
+        )
+
+    return run_action(request, action, success=_("Payouts saved."), back=_back(tournament_id))
+
+
+@role_required(DIRECTOR)
+@require_POST
+def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    form = PricesForm(
+        request.POST or None, instance=payout_services.payout_settings_for(tournament)
+    )
+
+    def action() -> None:
+        if not form.is_valid():
+            _bad_form()
+        changes = dict(form.cleaned_data)
+        season = changes.pop("season")
+        changes["season"] = season.pk if season else None
+        payout_services.payout_settings_update(
+            tournament_id=tournament_id, changes=changes, by=request.user
+        )
+
+    return run_action(request, action, success=_("Prices saved."), back=_back(tournament_id))
+
+
+@role_required(DIRECTOR)
+@require_POST
+def payouts_addition(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    form = AdditionForm(request.POST or None)
+
+    def action() -> None:
+        if not form.is_valid():
+            _bad_form()
+        payout_services.prize_addition_add(
+            tournament_id=tournament_id,
+            amount=form.cleaned_data["amount"],
+            note=form.cleaned_data["note"],
+            by=request.user,
+        )
+
+    return run_action(
+        request, action, success=_("Added to the prize pool."), back=_back(tournament_id)
+    )
+
+
+@role_required(DIRECTOR)
+@require_POST
+def payouts_addition_remove(
+    request: HttpRequest, tournament_id: int, addition_id: int
+) -> HttpResponse:
+    return run_action(
+        request,
+        lambda: payout_services.prize_addition_remove(
+            tournament_id=tournament_id, addition_id=addition_id, by=request.user
+        ),
+        success=_("Addition removed."),
+        back=_back(tournament_id),
+    )
+
+
+@role_required(*REGISTRATION_STAFF)
+@require_POST
+def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    form = PurchaseForm(request.POST or None)
+
+    def action() -> None:
+        if not form.is_valid():
+            _bad_form()
+        data = form.cleaned_data
+        if not _tournament(tournament_id).entries.filter(pk=data["entry"]).exists():
+            _bad_form()
+        payout_services.entry_purchase(
+            entry_id=data["entry"], kind=data["kind"], count=data["count"], by=request.user
+        )
+
+    return run_action(request, action, success=_("Recorded."), back=_back(tournament_id))
+
+
+# --- standings -------------------------------------------------------------------
+
+
+@role_required(*STAFF)
+def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    view, rows = results_compute(tournament)
+    deal = Deal.objects.filter(tournament=tournament).first()
+    settings = payout_services.payout_settings_for(tournament)
+    points = {}
+    if settings.season_id:
+        points = {
+            r.player.pk: r.points
+            for r in league_services.tournament_points(tournament, settings.season)
+        }
+    return render(
+        request,
+        "payouts/standings.html",
+        {
+            "tournament": tournament,
+            "view": view,
+            "rows": [(row, points.get(row.entry.player_id)) for row in rows],
+            "deal": deal,
+            "season": settings.season,
+            "remaining": len(deal_services.remaining_entries(tournament)),
+        },
+    )
+
+
+@role_required(*STAFF)
+def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    _view, rows = results_compute(tournament)
+    response = HttpResponse(results_csv(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.csv"'
+    return response
+
+
+# --- deals -----------------------------------------------------------------------------
+
+
+def _deal_input(request: HttpRequest, tournament: Tournament) -> dict:
+    stacks = []
+    for entry in deal_services.remaining_entries(tournament):
+        raw = request.POST.get(f"chips_{entry.pk}", "").strip().replace(".", "").replace(" ", "")
+        if not raw.isdigit():
+            raise Invalid(deal_services.STACK_NOT_POSITIVE)
+        stacks.append((entry.pk, int(raw)))
+    method = request.POST.get("method", "")
+    try:
+        reserve = Decimal((request.POST.get("reserve") or "0").replace(",", "."))
+    except InvalidOperation as exc:
+        raise Invalid(deal_services.RESERVE_INVALID) from exc
+    return {"method": method, "stacks": stacks, "reserve": reserve}
+
+
+@role_required(*FLOOR_STAFF)
+def deal_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _tournament(tournament_id)
+    plan = None
+    status = 200
+    if request.method == "POST" and request.POST.get("do") == "record":
+        if not has_role(request.user, (DIRECTOR,)):
+            return render(
+                request,
+                "forbidden.html",
+                {"message": _("Only a tournament director may do this.")},
+                status=403,
+            )
+        return run_action(
+            request,
+            lambda: deal_services.deal_record(
+                tournament_id=tournament.pk,
+                by=request.user,
+                note=request.POST.get("note", "")[:200],
+                **_deal_input(request, tournament),
+            ),
+            success=_("Deal recorded."),
+            back=reverse("standings", args=[tournament.pk]),
+            page=lambda: deal_page_render(request, tournament, None),
+        )
+    if request.method == "POST" and request.POST.get("do") == "cancel":
+        if not has_role(request.user, (DIRECTOR,)):
+            return render(
+                request,
+                "forbidden.html",
+                {"message": _("Only a tournament director may do this.")},
+                status=403,
+            )
+        return run_action(
+            request,
+            lambda: deal_services.deal_cancel(tournament_id=tournament.pk, by=request.user),
+            success=_("Deal cancelled."),
+            back=reverse("deal", args=[tournament.pk]),
+        )
+    if request.method == "POST":
+        try:
+            plan = deal_services.deal_preview(
+                tournament_id=tournament.pk, **_deal_input(request, tournament)
+            )
+        except DomainError as exc:
+            messages.error(request, str(exc))
+            status = exc.status
+    response = deal_page_render(request, tournament, plan)
+    response.status_code = status
+    return response
+
+
+def deal_page_render(
+    request: HttpRequest, tournament: Tournament, plan: deal_services.DealPlan | None
+) -> HttpResponse:
+    entries = deal_services.remaining_entries(tournament)
+    amounts = dict(plan.amounts) if plan else {}
+    rows = [(e, request.POST.get(f"chips_{e.pk}", ""), amounts.get(e.pk)) for e in entries]
+    deal = (
+        Deal.objects.filter(tournament=tournament).prefetch_related("shares__entry__player").first()
+    )
+    _tournament_obj, view = payout_services.payouts_get(tournament_id=tournament.pk)
+    return render(
+        request,
+        "payouts/deal.html",
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "plan": plan,
+            "deal": deal,
+            "open_prizes": view.amounts[: len(entries)],
+            "method": request.POST.get("method", "icm"),
+            "reserve": request.POST.get("reserve", ""),
+            "methods": Deal.Method.choices,
+            "is_director": has_role(request.user, (DIRECTOR,)),
+        },
+    )
+
+
+# --- players and seasons -------------------------------------------------------------------
+
+
+@role_required(*STAFF)
+def player_history_page(request: HttpRequest, player_id: int) -> HttpResponse:
+    try:
+        player, rows = player_history(player_id=player_id)
+    except DomainError as exc:
+        raise Http404(str(exc)) from exc
+    return render(request, "payouts/player_history.html", {"player": player, "rows": rows})
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    formula = forms.ChoiceField(
+        label=gettext_lazy("Points formula"), choices=LeagueSeason.Formula.choices
+    )
+    table = forms.CharField(
+        label=gettext_lazy("Points by place (table formula)"), required=False, max_length=4000
+    )
+    participation = forms.DecimalField(
+        label=gettext_lazy("Points for taking part"), min_value=0, initial=0, decimal_places=2
+    )
+    best_of = forms.IntegerField(
+        label=gettext_lazy("Count only the best results"), min_value=1, required=False
+    )
+
+
+@role_required(*STAFF)
+def seasons_page(request: HttpRequest) -> HttpResponse:
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST":
+        if not has_role(request.user, (DIRECTOR,)):
+            return render(
+                request,
+                "forbidden.html",
+                {"message": _("Only a tournament director may do this.")},
+                status=403,
+            )
+
+        def action() -> None:
+            if not form.is_valid():
+                _bad_form()
+            data = form.cleaned_data
+            table = _numbers(data["table"], TABLE_UNREADABLE) if data["table"] else None
+            league_services.season_create(
+                name=data["name"],
+                formula=data["formula"],
+                table=table,
+                participation=data["participation"],
+                best_of=data["best_of"],
+                by=request.user,
+            )
+
+        return run_action(request, action, success=_("Season created."), back=reverse("seasons"))
+    return render(
+        request,
+        "payouts/seasons.html",
+        {
+            "seasons": LeagueSeason.objects.all(),
+            "form": form,
+            "is_director": has_role(request.user, (DIRECTOR,)),
+        },
+    )
+
+
+@role_required(*STAFF)
+def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(LeagueSeason, pk=season_id)
+    season, tournaments, rows = league_services.season_standings(season_id=season.pk)
+    return render(
+        request,
+        "payouts/season.html",
+        {"season": season, "tournaments": tournaments, "rows": rows},
+    )
