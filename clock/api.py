@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Router, Schema, Status
 from pydantic import Field
 
+from clock.rules.structure import to_json_data
 from clock.services import chip_race, chips, player_clock
 from clock.services import clock as clock_services
 from clock.services.structure import (
@@ -18,7 +19,6 @@ from clock.services.structure import (
     structure_get,
     structure_set,
 )
-from clock.rules.structure import to_json_data
 from tournament.api.auth import require_role
 from tournament.errors import Invalid
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF

@@ -83,7 +83,9 @@ def chips_overview(*, tournament: Tournament) -> dict[str, Any]:
         numbers = level_numbers(structure)
         plan = chip_rules.suggest_color_ups(structure, chip_set.denominations)
         for value, index in plan.items():
-            after = next((n for n in numbers[index + 1 :] if n), None) if index is not None else None
+            after = (
+                next((n for n in numbers[index + 1 :] if n), None) if index is not None else None
+            )
             suggestions.append(
                 {
                     "value": value,
@@ -137,7 +139,5 @@ def color_ups_apply(*, tournament_id: int, by: Any, now_ms: int | None = None) -
             updated = chip_rules.apply_color_ups(structure, plan)
         except RuleError as exc:
             raise Invalid(rule_message(exc)) from exc
-        structure_set(
-            tournament_id=tournament_id, data=to_json_data(updated), by=by, now_ms=now_ms
-        )
+        structure_set(tournament_id=tournament_id, data=to_json_data(updated), by=by, now_ms=now_ms)
         return chips_overview(tournament=tournament)

@@ -43,7 +43,9 @@ def structure_entries(tournament: Tournament | int) -> tuple[Entry, ...]:
     """The stored structure as rule entries (empty when none is set)."""
     tournament_id = tournament if isinstance(tournament, int) else tournament.pk
     levels = (
-        Structure.objects.filter(tournament_id=tournament_id).values_list("levels", flat=True).first()
+        Structure.objects.filter(tournament_id=tournament_id)
+        .values_list("levels", flat=True)
+        .first()
     )
     if not levels:
         return ()

@@ -62,9 +62,7 @@ MESSAGES: dict[str, Promise] = {
     # chip race
     "bad_method": _("The method must be race, race_one_chip or round_up."),
     "removed_not_smaller": _("The removed chip must be smaller than the smallest remaining one."),
-    "removed_not_divisor": _(
-        "The smallest remaining chip must be a multiple of the removed chip."
-    ),
+    "removed_not_divisor": _("The smallest remaining chip must be a multiple of the removed chip."),
     "bad_button_seat": _("The button seat must be 1 or more."),
     "no_players": _("Name at least one player."),
     "bad_seat": _("Seats are numbered from 1."),

@@ -117,14 +117,18 @@ def clock_call_start(
             called_by=by if getattr(by, "pk", None) else None,
         )
         payload = call_payload(row, tournament, now_ms)
-        ActionLog.record(tournament, "clock_call", {"call": row.pk, "table": table, "seat": seat}, by)
+        ActionLog.record(
+            tournament, "clock_call", {"call": row.pk, "table": table, "seat": seat}, by
+        )
         live.publish(tournament, "clock_call", {"call": payload}, public={"call": payload})
     return payload
 
 
 def clock_call_cancel(*, call_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
     now_ms = clock_services.now() if now_ms is None else now_ms
-    tournament_id = ClockCall.objects.filter(pk=call_id).values_list("tournament_id", flat=True).first()
+    tournament_id = (
+        ClockCall.objects.filter(pk=call_id).values_list("tournament_id", flat=True).first()
+    )
     if tournament_id is None:
         raise NotFound(CALL_NOT_FOUND)
     with transaction.atomic():

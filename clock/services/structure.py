@@ -17,7 +17,6 @@ from clock.rules.structure import (
     Problem,
     StructureDataError,
     from_json_data,
-    has_errors,
     to_json_data,
     validate_structure,
 )
@@ -166,7 +165,9 @@ def structure_set(
 
 def structure_get(*, tournament: Tournament) -> dict[str, Any]:
     entries = clock_services.structure_entries(tournament)
-    _errors, warnings = structure_check(entries, tournament_id=tournament.pk) if entries else ([], [])
+    _errors, warnings = (
+        structure_check(entries, tournament_id=tournament.pk) if entries else ([], [])
+    )
     return {**to_json_data(entries), "warnings": warnings}
 
 
