@@ -7,7 +7,15 @@ from typing import Any
 from tables.models import Move, Seat, Table
 
 
-def table_payload(table: Table, seats: list[Seat], *, public: bool, style: str) -> dict[str, Any]:
+def table_payload(
+    table: Table,
+    seats: list[Seat],
+    *,
+    public: bool,
+    style: str,
+    penalties: dict[int, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    penalties = penalties or {}
     players = []
     for seat in seats:
         entry = seat.entry
@@ -20,6 +28,8 @@ def table_payload(table: Table, seats: list[Seat], *, public: bool, style: str) 
                 "entry": entry.pk,
                 "name": player.public_name(style) if public else player.name,
                 "wait_for_button": entry.wait_for_button,
+                # A running sit-out penalty: {kind, hands, hands_left}, else None.
+                "penalty": penalties.get(entry.pk),
             }
         )
     return {
@@ -53,7 +63,13 @@ def tables_payload(
     for seat in seats:
         seats_by_table[seat.table_id].append(seat)
     style = tournament.display_names
-    return [table_payload(t, seats_by_table[t.pk], public=public, style=style) for t in tables]
+    from rulings.services.penalties import seat_penalties
+
+    penalties = seat_penalties(tournament, [s.entry_id for s in seats if s.entry_id])
+    return [
+        table_payload(t, seats_by_table[t.pk], public=public, style=style, penalties=penalties)
+        for t in tables
+    ]
 
 
 def move_payload(move: Move, *, public: bool, style: str = "nickname") -> dict[str, Any]:

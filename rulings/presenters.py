@@ -1,0 +1,95 @@
+"""Rulings as the API, the screens and the exports show them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from rulings.models import Amendment, Penalty, Ruling, RulingEntry
+
+
+def rulings_with_details(queryset: QuerySet[Ruling]) -> QuerySet[Ruling]:
+    """The queryset with everything :func:`ruling_payload` reads, in a fixed number of queries."""
+    return queryset.select_related(
+        "decided_by", "penalty__entry__player", "penalty__table"
+    ).prefetch_related(
+        Prefetch("involved", queryset=RulingEntry.objects.select_related("entry__player")),
+        Prefetch("amendments", queryset=Amendment.objects.select_related("created_by")),
+    )
+
+
+def user_label(user: Any) -> str | None:
+    if user is None:
+        return None
+    return user.get_full_name() or user.get_username()
+
+
+def _penalty_of(ruling: Ruling) -> Penalty | None:
+    try:
+        return ruling.penalty
+    except Penalty.DoesNotExist:
+        return None
+
+
+def penalty_payload(penalty: Penalty, *, hands_left: int | None = None) -> dict[str, Any]:
+    return {
+        "entry": penalty.entry_id,
+        "name": penalty.entry.player.name,
+        "kind": penalty.kind,
+        "count": penalty.count,
+        "players_at_table": penalty.players_at_table,
+        "hands": penalty.hands,
+        "hands_left": hands_left,
+        "table": penalty.table.number if penalty.table_id else None,
+        "hand_at_start": penalty.hand_at_start,
+    }
+
+
+def ruling_payload(ruling: Ruling, *, hands_left: dict[int, int] | None = None) -> dict[str, Any]:
+    penalty = _penalty_of(ruling)
+    left = None
+    if penalty is not None and hands_left is not None:
+        left = hands_left.get(penalty.pk, 0)
+    return {
+        "id": ruling.pk,
+        "tournament": ruling.tournament_id,
+        "created_at": ruling.created_at.isoformat(),
+        "level_index": ruling.level_index,
+        "decided_by": user_label(ruling.decided_by),
+        "table": ruling.table_number,
+        "entries": [i.entry_id for i in ruling.involved.all()],
+        "seats": [
+            {
+                "entry": i.entry_id,
+                "name": i.entry.player.name,
+                "table": i.table_number,
+                "seat": i.seat_number,
+            }
+            for i in ruling.involved.all()
+        ],
+        "category": ruling.category,
+        "situation": ruling.situation,
+        "decision": ruling.decision,
+        "rules": list(ruling.rules),
+        "penalty": penalty_payload(penalty, hands_left=left) if penalty is not None else None,
+        "amendments": [
+            {
+                "id": a.pk,
+                "text": a.text,
+                "created_at": a.created_at.isoformat(),
+                "by": user_label(a.created_by),
+            }
+            for a in ruling.amendments.all()
+        ],
+    }
+
+
+def public_penalty_payload(penalty: Penalty, *, style: str) -> dict[str, Any]:
+    """For the display board: display name, table, seat, kind and hands; nothing else."""
+    return {
+        "name": penalty.entry.player.public_name(style),
+        "table": penalty.table.number if penalty.table_id else None,
+        "kind": penalty.kind,
+        "hands": penalty.hands,
+    }

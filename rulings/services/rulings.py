@@ -1,0 +1,294 @@
+"""Floor actions of the ruling log: log a ruling (with its penalty), amend one.
+
+Each runs in one transaction that locks the tournament first. Rulings are
+append-only: nothing here updates or deletes a ruling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from rulings.models import Amendment, Category, Penalty, Ruling, RulingEntry
+from rulings.presenters import public_penalty_payload, ruling_payload, rulings_with_details
+from rulings.rules.penalties import (
+    COUNTED_KINDS,
+    ErrorCode,
+    PenaltyKind,
+    PenaltyLimits,
+    compute_penalty,
+    validate_penalty,
+)
+from rulings.services.catalog import rules_resolve
+from rulings.services.levels import current_level_index
+from tables.models import Seat, Table
+from tournament import live
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import ActionLog, Entry, Tournament
+
+UNKNOWN_CATEGORY = _("Unknown category.")
+SITUATION_REQUIRED = _("Describe the situation.")
+DECISION_REQUIRED = _("Write down the decision.")
+UNKNOWN_RULES = _("Unknown rule reference: %(rules)s.")
+TABLE_NOT_FOUND = _("There is no table %(number)s in this tournament.")
+ENTRY_NOT_FOUND = _("Entry %(entry)s is not in this tournament.")
+DUPLICATE_ENTRY = _("An entry is listed twice.")
+RULING_NOT_FOUND = _("Ruling not found.")
+AMENDMENT_REQUIRED = _("An amendment needs a text.")
+PENALTY_NEEDS_SEAT = _("Missed hands or rounds need a seated player.")
+PENALTY_PLAYER_OUT = _("This player is already out of the tournament.")
+
+PENALTY_PROBLEMS = {
+    ErrorCode.UNKNOWN_KIND: _(
+        "Unknown penalty: use warning, missed_hands, missed_rounds or disqualification."
+    ),
+    ErrorCode.COUNT_REQUIRED: _("Give the number of hands or rounds."),
+    ErrorCode.COUNT_NOT_INTEGER: _("The number of hands or rounds must be a whole number."),
+    ErrorCode.COUNT_NOT_POSITIVE: _("The number of hands or rounds must be at least 1."),
+    ErrorCode.COUNT_TOO_LARGE: _("Too many: at most %(hands)s hands or %(rounds)s rounds."),
+    ErrorCode.COUNT_NOT_ALLOWED: _("A warning or a disqualification takes no count."),
+    ErrorCode.PLAYERS_REQUIRED: _("Missed rounds need the number of players at the table."),
+    ErrorCode.PLAYERS_NOT_INTEGER: _("The number of players must be a whole number."),
+    ErrorCode.PLAYERS_OUT_OF_RANGE: _(
+        "Missed rounds need %(min)s to %(max)s players at the table."
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyOrder:
+    entry: int
+    kind: str
+    count: int | None = None
+
+
+def penalty_limits(tournament: Tournament) -> PenaltyLimits:
+    """House ceilings from the tournament's options (``penalty_max_hands``, ``penalty_max_rounds``)."""
+    options = tournament.options or {}
+    defaults = PenaltyLimits()
+    return PenaltyLimits(
+        max_hands=int(options.get("penalty_max_hands", defaults.max_hands)),
+        max_rounds=int(options.get("penalty_max_rounds", defaults.max_rounds)),
+        min_players=defaults.min_players,
+        max_players=defaults.max_players,
+    )
+
+
+def _penalty_problem(code: ErrorCode, limits: PenaltyLimits) -> Invalid:
+    message = PENALTY_PROBLEMS[code]
+    if code is ErrorCode.COUNT_TOO_LARGE:
+        return Invalid(message % {"hands": limits.max_hands, "rounds": limits.max_rounds})
+    if code is ErrorCode.PLAYERS_OUT_OF_RANGE:
+        return Invalid(message % {"min": limits.min_players, "max": limits.max_players})
+    return Invalid(message)
+
+
+def _check_penalty_shape(order: PenaltyOrder, limits: PenaltyLimits) -> None:
+    """Kind and count, before anything is locked (players are counted later)."""
+    for problem in validate_penalty(
+        kind=order.kind, count=order.count, players_at_table=limits.max_players, limits=limits
+    ):
+        raise _penalty_problem(problem.code, limits)
+
+
+def _seat_of(entry: Entry) -> Seat | None:
+    return Seat.objects.select_related("table").filter(entry=entry).first()
+
+
+def ruling_create(
+    *,
+    tournament_id: int,
+    by: Any,
+    category: str,
+    situation: str,
+    decision: str,
+    rules: Sequence[str] = (),
+    table: int | None = None,
+    entries: Sequence[int] = (),
+    penalty: PenaltyOrder | None = None,
+    assistant: dict[str, Any] | None = None,
+) -> Ruling:
+    """Log a ruling; a penalty is given with it, a disqualification takes effect at once.
+
+    ``table`` is the table number. The penalised entry counts as involved.
+    ``decided_by`` is ``by`` and the time is the server's.
+    """
+    if category not in Category.values:
+        raise Invalid(UNKNOWN_CATEGORY)
+    situation, decision = situation.strip(), decision.strip()
+    if not situation:
+        raise Invalid(SITUATION_REQUIRED)
+    if not decision:
+        raise Invalid(DECISION_REQUIRED)
+    if len(set(entries)) != len(entries):
+        raise Invalid(DUPLICATE_ENTRY)
+    involved_ids = list(entries)
+    if penalty is not None and penalty.entry not in involved_ids:
+        involved_ids.append(penalty.entry)
+
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        limits = penalty_limits(tournament)
+        if penalty is not None:
+            _check_penalty_shape(penalty, limits)
+        rule_ids, unknown = rules_resolve(rules)
+        if unknown:
+            raise Invalid(UNKNOWN_RULES % {"rules": ", ".join(unknown)})
+
+        found = {
+            e.pk: e
+            for e in Entry.objects.filter(
+                tournament=tournament, pk__in=involved_ids
+            ).select_related("player")
+        }
+        for entry_id in involved_ids:
+            if entry_id not in found:
+                raise NotFound(ENTRY_NOT_FOUND % {"entry": entry_id})
+        seats = {
+            s.entry_id: s
+            for s in Seat.objects.filter(entry_id__in=involved_ids).select_related("table")
+        }
+
+        table_obj = None
+        if table is not None:
+            table_obj = Table.objects.filter(tournament=tournament, number=table).first()
+            if table_obj is None:
+                raise NotFound(TABLE_NOT_FOUND % {"number": table})
+        else:
+            at_tables = {s.table_id: s.table for s in seats.values()}
+            if len(at_tables) == 1:
+                table_obj = next(iter(at_tables.values()))
+
+        ruling = Ruling.objects.create(
+            tournament=tournament,
+            level_index=current_level_index(tournament),
+            table=table_obj,
+            table_number=table_obj.number if table_obj is not None else None,
+            category=category,
+            situation=situation,
+            decision=decision,
+            rules=rule_ids,
+            decided_by=by,
+            assistant=assistant or {},
+        )
+        for entry_id in involved_ids:
+            seat = seats.get(entry_id)
+            RulingEntry.objects.create(
+                ruling=ruling,
+                entry=found[entry_id],
+                table_number=seat.table.number if seat else None,
+                seat_number=seat.number if seat else None,
+            )
+
+        given = None
+        if penalty is not None:
+            given = _penalty_give(
+                tournament=tournament,
+                ruling=ruling,
+                entry=found[penalty.entry],
+                seat=seats.get(penalty.entry),
+                order=penalty,
+                limits=limits,
+                by=by,
+            )
+
+        ruling = rulings_with_details(Ruling.objects.filter(pk=ruling.pk)).get()
+        payload = ruling_payload(ruling)
+        ActionLog.record(
+            tournament,
+            "ruling",
+            {
+                "ruling": ruling.pk,
+                "category": category,
+                "table": ruling.table_number,
+                "entries": involved_ids,
+                "rules": rule_ids,
+                "penalty": payload["penalty"],
+            },
+            by,
+        )
+        public = None
+        if given is not None and given.kind != PenaltyKind.WARNING:
+            public = {"penalty": public_penalty_payload(given, style=tournament.display_names)}
+        live.publish(tournament, "ruling", {"ruling": payload}, public=public)
+    return ruling
+
+
+def _penalty_give(
+    *,
+    tournament: Tournament,
+    ruling: Ruling,
+    entry: Entry,
+    seat: Seat | None,
+    order: PenaltyOrder,
+    limits: PenaltyLimits,
+    by: Any,
+) -> Penalty:
+    kind = PenaltyKind(order.kind)
+    if kind is not PenaltyKind.WARNING and not entry.is_live:
+        raise Conflict(PENALTY_PLAYER_OUT)
+    players = None
+    if kind in COUNTED_KINDS:
+        if seat is None:
+            raise Conflict(PENALTY_NEEDS_SEAT)
+        if kind is PenaltyKind.MISSED_ROUNDS:
+            # One round is one hand per player at the table when it is given (TDA 2019 rule 69).
+            players = Seat.objects.filter(table=seat.table, entry__isnull=False).count()
+    problems = validate_penalty(
+        kind=kind, count=order.count, players_at_table=players, limits=limits
+    )
+    if problems:
+        raise _penalty_problem(problems[0].code, limits)
+    computed = compute_penalty(
+        kind=kind, count=order.count, players_at_table=players, limits=limits
+    )
+    given = Penalty.objects.create(
+        ruling=ruling,
+        tournament=tournament,
+        entry=entry,
+        kind=kind.value,
+        count=computed.count,
+        players_at_table=computed.players_at_table,
+        hands=computed.hands,
+        table=seat.table if seat is not None else None,
+        hand_at_start=seat.table.hand if seat is not None else None,
+    )
+    if kind is PenaltyKind.DISQUALIFICATION:
+        from tables.services.floor import entry_disqualify
+
+        entry_disqualify(tournament=tournament, entry=entry, by=by)
+    return given
+
+
+def ruling_get(ruling_id: int) -> Ruling:
+    ruling = rulings_with_details(Ruling.objects.filter(pk=ruling_id)).first()
+    if ruling is None:
+        raise NotFound(RULING_NOT_FOUND)
+    return ruling
+
+
+def amendment_add(*, ruling_id: int, text: str, by: Any) -> Amendment:
+    """A correction or appeal under a ruling; the ruling itself stays as it was."""
+    text = text.strip()
+    if not text:
+        raise Invalid(AMENDMENT_REQUIRED)
+    tournament_id = Ruling.objects.filter(pk=ruling_id).values_list("tournament_id", flat=True)
+    if not tournament_id:
+        raise NotFound(RULING_NOT_FOUND)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id[0])
+        amendment = Amendment.objects.create(ruling_id=ruling_id, text=text, created_by=by)
+        ActionLog.record(
+            tournament, "ruling_amended", {"ruling": ruling_id, "amendment": amendment.pk}, by
+        )
+        live.publish(
+            tournament,
+            "ruling",
+            {"ruling": ruling_payload(ruling_get(ruling_id))},
+        )
+    return amendment
