@@ -121,7 +121,8 @@ def test_director_adds_money_to_the_pool_and_the_desk_sells_a_rebuy(browser, api
     browser.post(f"/tournaments/{tid}/payouts/additions/", {"amount": "25", "note": "Sponsor"})
     assert PrizeAddition.objects.get(tournament_id=tid).note == "Sponsor"
     browser.post(
-        f"/tournaments/{tid}/payouts/purchases/", {"entry": entry["id"], "kind": "rebuy", "count": 1}
+        f"/tournaments/{tid}/payouts/purchases/",
+        {"entry": entry["id"], "kind": "rebuy", "count": 1},
     )
     assert Entry.objects.get(pk=entry["id"]).rebuys == 1
 
@@ -156,7 +157,9 @@ def test_a_player_history_page_lists_their_tournaments(browser, finished):
 
 
 def test_a_season_table_adds_up_league_points(browser, api, finished):
-    response = browser.post("/seasons/", {"name": "Club 2025", "formula": "linear", "participation": "0"})
+    response = browser.post(
+        "/seasons/", {"name": "Club 2025", "formula": "linear", "participation": "0"}
+    )
     assert response.status_code == 302
     season = api.post("/seasons", {"name": "API season"}).json()
     del season
