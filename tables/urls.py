@@ -1,1 +1,27 @@
-urlpatterns: list = []
+from django.urls import path
+
+from tables import views
+
+urlpatterns = [
+    path("tournaments/<int:tournament_id>/floor/", views.floor_map, name="floor-map"),
+    path("tournaments/<int:tournament_id>/floor/moves/", views.moves_list, name="floor-moves"),
+    path("tournaments/<int:tournament_id>/floor/history/", views.history, name="floor-history"),
+    path(
+        "tournaments/<int:tournament_id>/floor/director/",
+        views.director_tools,
+        name="floor-director",
+    ),
+    path("floor/tables/<int:table_id>/seats/<int:seat>/", views.seat_panel, name="seat-panel"),
+    path("floor/tables/<int:table_id>/button/", views.button, name="floor-button"),
+    path("floor/tables/<int:table_id>/hand/", views.next_hand, name="floor-next-hand"),
+    path("floor/tables/<int:table_id>/break/", views.break_table, name="floor-break"),
+    path(
+        "floor/tables/<int:table_id>/hand-finished/",
+        views.hand_finished,
+        name="floor-hand-finished",
+    ),
+    path("floor/entries/<int:entry_id>/bust/", views.bust, name="floor-bust"),
+    path("floor/entries/<int:entry_id>/unbust/", views.unbust, name="floor-unbust"),
+    path("floor/moves/<int:move_id>/<str:action>/", views.move_action, name="floor-move"),
+    path("floor/history/<int:action_id>/undo/", views.undo, name="floor-undo"),
+]

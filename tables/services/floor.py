@@ -626,3 +626,21 @@ def table_hand_finished(*, table_id: int, by: Any) -> dict[str, Any]:
         payload = {"table": table.number, "still_playing": still_playing}
         live.publish(tournament, "hand_for_hand", payload, public=payload)
     return payload
+
+
+BAD_BREAK_ORDER = _("List every open table number once, in the order the tables break.")
+
+
+def breaking_order_set(*, tournament_id: int, numbers: Sequence[int], by: Any) -> list[int]:
+    """The director's breaking order: the first table listed breaks first."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        tables = {t.number: t for t in tournament.tables.filter(status=Table.Status.OPEN)}
+        if sorted(numbers) != sorted(tables) or len(set(numbers)) != len(numbers):
+            raise Invalid(BAD_BREAK_ORDER)
+        for position, number in enumerate(numbers, start=1):
+            tables[number].break_order = position
+        Table.objects.bulk_update(tables.values(), ["break_order"])
+        ActionLog.record(tournament, "break_order", {"order": list(numbers)}, by)
+        live.publish(tournament, "tables", {"break_order": list(numbers)})
+    return list(numbers)

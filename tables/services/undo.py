@@ -1,0 +1,134 @@
+"""Undo of floor actions from the history (issue: seating, item 9).
+
+An action can be undone while no later action depends on it; the undo is
+itself recorded, and the original row points at it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tables.models import Move, Seat, SeatChange, Table
+from tables.services.floor import _after_field_change, _publish_table, entry_unbust
+from tournament.errors import Conflict, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import ActionLog
+
+ACTION_NOT_FOUND = _("History entry not found.")
+ALREADY_UNDONE = _("This action has already been undone.")
+CANNOT_UNDO_KIND = _("This kind of action cannot be undone here.")
+LATER_TABLE_ACTION = _("A later button or hand change at this table must be undone first.")
+MOVE_NOT_UNDOABLE = _("The player has moved on since, or the old seat is taken.")
+BREAK_MOVES_DONE = _("Players from this table have already moved; move them back one by one.")
+
+UNDOABLE = {"bust", "move_done", "move_manual", "table_break", "button_set", "next_hand"}
+
+
+def action_undo(*, action_id: int, by: Any) -> ActionLog:
+    action = ActionLog.objects.filter(pk=action_id).first()
+    if action is None:
+        raise NotFound(ACTION_NOT_FOUND)
+    if action.kind == "bust":
+        if action.undone_by_id is not None:
+            raise Conflict(ALREADY_UNDONE)
+        entry_unbust(entry_id=action.data["entry"], by=by)
+        with transaction.atomic():
+            undo = ActionLog.objects.filter(kind="unbust", data__entry=action.data["entry"]).first()
+            ActionLog.objects.filter(pk=action.pk).update(undone_by=undo)
+        return undo
+    with transaction.atomic():
+        tournament = lock_tournament(action.tournament_id)
+        action = ActionLog.objects.select_for_update().get(pk=action_id)
+        if action.undone_by_id is not None:
+            raise Conflict(ALREADY_UNDONE)
+        if action.kind not in UNDOABLE:
+            raise Conflict(CANNOT_UNDO_KIND)
+        handler = {
+            "move_done": _undo_move_done,
+            "move_manual": _undo_move_manual,
+            "table_break": _undo_break,
+            "button_set": _undo_table_state,
+            "next_hand": _undo_table_state,
+        }[action.kind]
+        handler(tournament, action, by)
+        undo = ActionLog.record(tournament, "undo", {"action": action.pk, "kind": action.kind}, by)
+        action.undone_by = undo
+        action.save(update_fields=["undone_by"])
+    return undo
+
+
+def _undo_table_state(tournament: Any, action: ActionLog, by: Any) -> None:
+    table = tournament.tables.get(number=action.data["table"])
+    later = ActionLog.objects.filter(
+        tournament=tournament,
+        kind__in=("button_set", "next_hand"),
+        data__table=table.number,
+        pk__gt=action.pk,
+        undone_by__isnull=True,
+    ).exists()
+    if later:
+        raise Conflict(LATER_TABLE_ACTION)
+    before = action.data["before"]
+    table.button_seat, table.small_blind_seat, table.big_blind_seat = before[:3]
+    if action.kind == "next_hand":
+        table.hand = before[3]
+    table.save(update_fields=["button_seat", "small_blind_seat", "big_blind_seat", "hand"])
+    _publish_table(tournament, table, "table")
+
+
+def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:
+    move = Move.objects.select_related("from_table", "to_table").get(pk=action.data["move"])
+    seat_now = Seat.objects.filter(entry_id=move.entry_id).select_related("table").first()
+    at_destination = seat_now is not None and (seat_now.table_id, seat_now.number) == (
+        move.to_table_id,
+        move.to_seat,
+    )
+    if not at_destination or move.from_table_id is None:
+        raise Conflict(MOVE_NOT_UNDOABLE)
+    old = Seat.objects.select_for_update().get(table=move.from_table, number=move.from_seat)
+    if old.entry_id is not None or move.from_table.status != Table.Status.OPEN:
+        raise Conflict(MOVE_NOT_UNDOABLE)
+    seat_now.entry = None
+    seat_now.save(update_fields=["entry"])
+    old.entry_id = move.entry_id
+    old.save(update_fields=["entry"])
+    SeatChange.objects.create(
+        tournament=tournament,
+        entry_id=move.entry_id,
+        from_table=move.to_table.number,
+        from_seat=move.to_seat,
+        to_table=move.from_table.number,
+        to_seat=move.from_seat,
+        reason="undo",
+        by=by if getattr(by, "pk", None) else None,
+    )
+    _after_field_change(tournament, by, "move", {"move": move.pk, "undone": True})
+
+
+def _undo_move_manual(tournament: Any, action: ActionLog, by: Any) -> None:
+    move = Move.objects.get(pk=action.data["move"])
+    if move.status != Move.Status.PENDING:
+        raise Conflict(MOVE_NOT_UNDOABLE)
+    move.status = Move.Status.CANCELLED
+    move.finished_at = timezone.now()
+    move.save(update_fields=["status", "finished_at"])
+    _after_field_change(tournament, by, "move", {"move": move.pk, "undone": True})
+
+
+def _undo_break(tournament: Any, action: ActionLog, by: Any) -> None:
+    table = tournament.tables.get(number=action.data["table"])
+    moves = Move.objects.filter(tournament=tournament, from_table=table, reason=Move.Reason.BREAK)
+    if moves.filter(status=Move.Status.DONE, created_at__gte=action.at).exists():
+        raise Conflict(BREAK_MOVES_DONE)
+    moves.filter(status=Move.Status.PENDING).update(
+        status=Move.Status.CANCELLED, finished_at=timezone.now()
+    )
+    table.status = Table.Status.OPEN
+    table.save(update_fields=["status"])
+    from tournament import live
+
+    live.publish(tournament, "break", {"table": table.number, "undone": True}, public={})

@@ -1,0 +1,291 @@
+"""Floor pages: table map, seat actions, moves to carry out, history; director tools."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tables.models import KeepApart, Move, SeatChange, Table
+from tables.presenters import move_payload, tables_payload
+from tables.services import floor
+from tables.services.seating import seats_are_drawn, seats_draw
+from tables.services.tables import tables_create
+from tables.services.undo import UNDOABLE, action_undo
+from tournament.errors import Invalid
+from tournament.models import ActionLog, Entry, Tournament
+from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
+from tournament.summary import tournament_summary
+from tournament.web.decorators import role_required, run_action
+
+
+def _int(value: str | None) -> int:
+    try:
+        return int(value or "")
+    except ValueError as exc:
+        raise Invalid(_("Please enter a whole number.")) from exc
+
+
+def _pending_moves(tournament: Tournament) -> list[dict]:
+    moves = Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
+        "entry__player", "from_table", "to_table"
+    )
+    return [move_payload(m, public=False) for m in moves]
+
+
+def _floor_tables(tournament: Tournament) -> list[dict]:
+    tables = [t for t in tables_payload(tournament) if t["status"] == "open"]
+    moves = _pending_moves(tournament)
+    arriving = {(m["to_table"], m["to_seat"]): m for m in moves}
+    leaving = {(m["from_table"], m["from_seat"]): m for m in moves}
+    for table in tables:
+        by_seat = {p["seat"]: p for p in table["players"]}
+        table["seat_rows"] = [
+            {
+                "number": n,
+                "player": by_seat.get(n),
+                "arriving": arriving.get((table["number"], n)),
+                "leaving": leaving.get((table["number"], n)),
+                "button": n == table["button_seat"],
+                "small_blind": n == table["small_blind_seat"],
+                "big_blind": n == table["big_blind_seat"],
+            }
+            for n in range(1, table["seats"] + 1)
+        ]
+    return tables
+
+
+def _floor_context(tournament: Tournament) -> dict:
+    return {
+        "tournament": tournament,
+        "summary": tournament_summary(tournament),
+        "tables": _floor_tables(tournament),
+        "moves": _pending_moves(tournament),
+        "drawn": seats_are_drawn(tournament),
+        "registered": tournament.entries.filter(status=Entry.Status.REGISTERED).count(),
+        "table_count": tournament.tables.filter(status=Table.Status.OPEN).count(),
+    }
+
+
+@role_required(*STAFF)
+def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    template = "tables/_map.html" if request.headers.get("HX-Request") else "tables/floor.html"
+    return render(request, template, _floor_context(tournament))
+
+
+@role_required(*FLOOR_STAFF)
+def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("tournament"), pk=table_id)
+    occupant = (
+        Entry.objects.select_related("player").filter(seat__table=table, seat__number=seat).first()
+    )
+    open_tables = table.tournament.tables.filter(status=Table.Status.OPEN)
+    return render(
+        request,
+        "tables/_seat_panel.html",
+        {"table": table, "seat": seat, "entry": occupant, "open_tables": open_tables},
+    )
+
+
+def _back(tournament_id: int) -> str:
+    return reverse("floor-map", args=[tournament_id])
+
+
+@require_POST
+@role_required(*FLOOR_STAFF)
+def bust(request: HttpRequest, entry_id: int) -> HttpResponse:
+    entry = get_object_or_404(Entry, pk=entry_id)
+    stack = request.POST.get("starting_stack") or None
+    return run_action(
+        request,
+        lambda: floor.entries_bust(
+            tournament_id=entry.tournament_id,
+            reports=[
+                floor.BustReport(entry=entry.pk, starting_stack=_int(stack) if stack else None)
+            ],
+            by=request.user,
+        ),
+        success=_("Player busted."),
+        back=_back(entry.tournament_id),
+    )
+
+
+@require_POST
+@role_required(*FLOOR_STAFF)
+def unbust(request: HttpRequest, entry_id: int) -> HttpResponse:
+    entry = get_object_or_404(Entry, pk=entry_id)
+    return run_action(
+        request,
+        lambda: floor.entry_unbust(entry_id=entry.pk, by=request.user),
+        success=_("Bust undone."),
+        back=request.POST.get("next") or _back(entry.tournament_id),
+    )
+
+
+@require_POST
+@role_required(*FLOOR_STAFF)
+def button(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=table_id)
+    return run_action(
+        request,
+        lambda: floor.table_button_set(
+            table_id=table.pk, seat=_int(request.POST.get("seat")), by=request.user
+        ),
+        success=_("Button set."),
+        back=_back(table.tournament_id),
+    )
+
+
+@require_POST
+@role_required(*FLOOR_STAFF)
+def next_hand(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=table_id)
+    return run_action(
+        request,
+        lambda: floor.table_hand_next(table_id=table.pk, by=request.user),
+        success="",
+        back=request.POST.get("next") or _back(table.tournament_id),
+    )
+
+
+@require_POST
+@role_required(*FLOOR_STAFF)
+def break_table(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=table_id)
+    return run_action(
+        request,
+        lambda: floor.table_break(table_id=table.pk, by=request.user),
+        success=_("Table broken: carry out the moves."),
+        back=_back(table.tournament_id),
+    )
+
+
+@require_POST
+@role_required(*FLOOR_STAFF)
+def hand_finished(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=table_id)
+    return run_action(
+        request,
+        lambda: floor.table_hand_finished(table_id=table.pk, by=request.user),
+        success="",
+        back=request.POST.get("next") or _back(table.tournament_id),
+    )
+
+
+@require_POST
+@role_required(*FLOOR_STAFF)
+def move_action(request: HttpRequest, move_id: int, action: str) -> HttpResponse:
+    move = get_object_or_404(Move, pk=move_id)
+    if action not in ("done", "cancel"):
+        raise Http404
+    service = floor.move_done if action == "done" else floor.move_cancelled
+    return run_action(
+        request,
+        lambda: service(move_id=move.pk, by=request.user),
+        success=_("Move carried out.") if action == "done" else _("Move cancelled."),
+        back=request.POST.get("next") or _back(move.tournament_id),
+    )
+
+
+@role_required(*STAFF)
+def moves_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    template = "tables/announce.html" if request.GET.get("announce") else "tables/moves.html"
+    return render(
+        request, template, {"tournament": tournament, "moves": _pending_moves(tournament)}
+    )
+
+
+@role_required(*STAFF)
+def history(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    changes = SeatChange.objects.filter(tournament=tournament).select_related(
+        "entry__player", "by"
+    )[:300]
+    actions = ActionLog.objects.filter(tournament=tournament).select_related("by")[:200]
+    return render(
+        request,
+        "tables/history.html",
+        {"tournament": tournament, "changes": changes, "actions": actions, "undoable": UNDOABLE},
+    )
+
+
+@require_POST
+@role_required(*FLOOR_STAFF)
+def undo(request: HttpRequest, action_id: int) -> HttpResponse:
+    action = get_object_or_404(ActionLog, pk=action_id)
+    return run_action(
+        request,
+        lambda: action_undo(action_id=action.pk, by=request.user),
+        success=_("Undone."),
+        back=reverse("floor-history", args=[action.tournament_id]),
+    )
+
+
+def _unknown_action() -> None:
+    raise Invalid(_("Unknown action."))
+
+
+@role_required(DIRECTOR)
+def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    back = reverse("floor-director", args=[tournament.pk])
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "open_tables":
+            call = lambda: tables_create(  # noqa: E731
+                tournament_id=tournament.pk,
+                count=_int(request.POST.get("count")),
+                seats=_int(request.POST.get("seats") or tournament.table_size),
+                by=request.user,
+            )
+        elif action == "draw":
+            call = lambda: seats_draw(tournament_id=tournament.pk, by=request.user)  # noqa: E731
+        elif action == "keep_apart":
+            call = lambda: floor.keep_apart_add(  # noqa: E731
+                tournament_id=tournament.pk,
+                entries=[_int(request.POST.get("first")), _int(request.POST.get("second"))],
+                by=request.user,
+            )
+        elif action == "manual_move":
+            call = lambda: floor.move_manual(  # noqa: E731
+                entry_id=_int(request.POST.get("entry")),
+                to_table=_int(request.POST.get("to_table")),
+                to_seat=_int(request.POST.get("to_seat")),
+                by=request.user,
+            )
+        elif action == "break_order":
+            call = lambda: floor.breaking_order_set(  # noqa: E731
+                tournament_id=tournament.pk,
+                numbers=[_int(n) for n in request.POST.get("order", "").replace(",", " ").split()],
+                by=request.user,
+            )
+        elif action == "hand_for_hand":
+            call = lambda: floor.hand_for_hand_set(  # noqa: E731
+                tournament_id=tournament.pk, on=request.POST.get("on") == "1", by=request.user
+            )
+        else:
+            call = _unknown_action
+        return run_action(request, call, success=_("Done."), back=back)
+    live_entries = tournament.entries.filter(status__in=("seated", "registered")).select_related(
+        "player"
+    )
+    pairs = KeepApart.objects.filter(tournament=tournament).select_related(
+        "first__player", "second__player"
+    )
+    open_tables = list(tournament.tables.filter(status=Table.Status.OPEN))
+    from tables.services.state import breaking_order
+
+    return render(
+        request,
+        "tables/director.html",
+        {
+            **_floor_context(tournament),
+            "entries": live_entries,
+            "pairs": pairs,
+            "breaking_order": breaking_order(open_tables),
+        },
+    )

@@ -1,0 +1,120 @@
+"""The organiser's pages in English and German."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tournament.models import Entry, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user, language: str = "en") -> Client:
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = language
+    return client
+
+
+def test_anonymous_visitors_are_sent_to_the_login_page(db):
+    response = Client().get("/")
+    assert response.status_code == 302 and response.url.startswith("/login/")
+
+
+def test_login_page_works_with_the_printed_credentials(director):
+    client = Client()
+    response = client.post("/login/", {"username": "dora", "password": "pw-dora"})
+    assert response.status_code == 302
+    assert client.get("/").status_code == 200
+
+
+def test_director_creates_a_tournament_in_the_browser_form(director):
+    client = signed_in(director)
+    response = client.post(
+        "/tournaments/new/",
+        {
+            "name": "Donnerstag",
+            "table_size": 9,
+            "starting_stack": 25000,
+            "buy_in": "40",
+            "fee": "5",
+            "final_table_size": 9,
+            "rulebook": "bdpv",
+            "tie_rule": "",
+            "late_registration_levels": 6,
+            "max_entries": 2,
+            "display_names": "nickname",
+        },
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Donnerstag")
+    assert tournament.tie_rule == "button"
+
+
+def test_a_bad_tournament_form_is_shown_again_with_a_400(director):
+    response = signed_in(director).post("/tournaments/new/", {"name": "", "table_size": 12})
+    assert response.status_code == 400
+
+
+def test_german_pages_speak_of_turnier_tisch_and_spieler(director, api, tournament):
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 1})
+    client = signed_in(director, "de")
+    listing = client.get("/").content.decode()
+    assert "Turnier" in listing
+    desk = client.get(f"/tournaments/{tournament['id']}/desk/").content.decode()
+    assert "Spieler" in desk
+    plan = client.get(f"/tournaments/{tournament['id']}/plan/").content.decode()
+    assert "Tisch" in plan
+
+
+def test_registration_desk_registers_by_keyboard_and_finds_known_players(desk_user, tournament):
+    client = signed_in(desk_user)
+    response = client.post(f"/tournaments/{tournament['id']}/desk/", {"name": "Greta Neumann"})
+    assert response.status_code == 302
+    results = client.get(f"/tournaments/{tournament['id']}/desk/search/?q=gret").content.decode()
+    assert "Greta Neumann" in results and "already playing" in results
+
+
+def test_registering_a_live_player_again_at_the_desk_is_refused_with_409(desk_user, tournament):
+    client = signed_in(desk_user)
+    client.post(f"/tournaments/{tournament['id']}/desk/", {"name": "Hans Richter"})
+    player = Entry.objects.get().player_id
+    response = client.post(f"/tournaments/{tournament['id']}/desk/", {"player": player})
+    assert response.status_code == 409
+    assert Entry.objects.count() == 1
+
+
+def test_seat_card_shows_table_and_seat_after_the_draw(director, api, tournament):
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 1})
+    entry = api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Ines Krüger"}).json()
+    api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Jonas Wolf"})
+    api.post(f"/tournaments/{tournament['id']}/draw")
+    seated = next(
+        e
+        for e in api.get(f"/tournaments/{tournament['id']}/entries").json()
+        if e["id"] == entry["id"]
+    )
+    card = signed_in(director, "de").get(f"/entries/{entry['id']}/card/").content.decode()
+    assert (
+        "Ines Krüger" in card and f"<strong>{seated['seat']}</strong>" in card and "Platz" in card
+    )
+
+
+def test_entries_list_filters_by_status(director, api, tournament):
+    api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Karl Schubert"})
+    page = signed_in(director).get(f"/tournaments/{tournament['id']}/entries/?status=busted")
+    assert "Karl Schubert" not in page.content.decode()
+
+
+def test_the_demo_command_loads_a_tournament_and_prints_a_working_login(db, capsys):
+    from django.core.management import call_command
+
+    call_command("demo")
+    out = capsys.readouterr().out
+    password = out.split("Password:")[1].split()[0]
+    client = Client()
+    assert client.post("/login/", {"username": "director", "password": password}).status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.entries.filter(status="seated").count() == 45
+    assert tournament.tables.count() == 5
