@@ -1,0 +1,79 @@
+"""Rulebook profiles: the options that differ between the rooms' books.
+
+Each tournament picks a profile; any option can be overridden per tournament.
+Plain data, no Django: the rules modules take these options as arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+PROFILE_NAMES = ("tda2019", "tda2024", "bdpv", "ifp", "house")
+
+# Option name -> allowed values (None means any non-negative integer).
+OPTION_CHOICES: dict[str, tuple[Any, ...] | None] = {
+    "balancing": ("tda", "bdpv"),
+    "halt_rule": ("immediate", "blinds_affected", "off"),
+    "halt_short_by": None,
+    "tie_rule": ("share", "button"),
+    "dead_button": ("dead", "moving"),
+    "chip_race": ("race", "race_one_chip", "round_up"),
+    "clock_call_seconds": None,
+    "clock_call_countdown_seconds": None,
+    "missed_rounds_max": None,
+}
+
+_TDA2019: dict[str, Any] = {
+    "balancing": "tda",
+    "halt_rule": "immediate",
+    "halt_short_by": 3,
+    "tie_rule": "share",
+    "dead_button": "dead",
+    "chip_race": "round_up",
+    "clock_call_seconds": 60,
+    "clock_call_countdown_seconds": 10,
+    "missed_rounds_max": 4,
+}
+
+PROFILES: dict[str, dict[str, Any]] = {
+    "tda2019": _TDA2019,
+    "tda2024": {
+        **_TDA2019,
+        "halt_rule": "blinds_affected",
+        "chip_race": "race_one_chip",
+        "clock_call_seconds": 25,
+        "clock_call_countdown_seconds": 5,
+    },
+    "bdpv": {**_TDA2019, "balancing": "bdpv", "tie_rule": "button", "chip_race": "race"},
+    "ifp": {**_TDA2019, "tie_rule": "share", "chip_race": "race"},
+    "house": {**_TDA2019, "clock_call_seconds": 50, "clock_call_countdown_seconds": 10},
+}
+
+
+class UnknownOption(ValueError):
+    def __init__(self, name: str, value: Any = None) -> None:
+        super().__init__(name)
+        self.name = name
+        self.value = value
+
+
+def validate_overrides(overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the overrides unchanged if every name and value is allowed."""
+    for name, value in overrides.items():
+        if name not in OPTION_CHOICES:
+            raise UnknownOption(name)
+        choices = OPTION_CHOICES[name]
+        if choices is None:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise UnknownOption(name, value)
+        elif value not in choices:
+            raise UnknownOption(name, value)
+    return dict(overrides)
+
+
+def resolve_options(profile: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """The profile's options with the tournament's own overrides on top."""
+    if profile not in PROFILES:
+        raise UnknownOption("rulebook", profile)
+    return {**PROFILES[profile], **validate_overrides(overrides)}
