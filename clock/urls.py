@@ -1,1 +1,20 @@
-urlpatterns: list = []
+from django.urls import path
+
+from clock import views
+
+urlpatterns = [
+    path("tournaments/<int:tournament_id>/clock/", views.clock_page, name="clock-page"),
+    path("tournaments/<int:tournament_id>/clock/call/", views.clock_call, name="clock-call"),
+    path(
+        "tournaments/<int:tournament_id>/clock/<slug:action>/",
+        views.clock_action,
+        name="clock-action",
+    ),
+    path("tournaments/<int:tournament_id>/structure/", views.structure_page, name="structure-page"),
+    path("tournaments/<int:tournament_id>/chips/", views.chips_page, name="chips-page"),
+    path(
+        "tournaments/<int:tournament_id>/tables/<int:table_number>/chip-race/",
+        views.chip_race_page,
+        name="chip-race-page",
+    ),
+]
