@@ -10,7 +10,15 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
-from tournament.models import ActionLog, Deal, Entry, PrizeAddition, Tournament
+from tournament.models import (
+    ActionLog,
+    Deal,
+    Entry,
+    LeagueSeason,
+    PrizeAddition,
+    Tournament,
+)
+from tournament.summary import tournament_summary
 
 pytestmark = pytest.mark.django_db
 
@@ -161,10 +169,6 @@ def test_a_season_table_adds_up_league_points(browser, api, finished):
         "/seasons/", {"name": "Club 2025", "formula": "linear", "participation": "0"}
     )
     assert response.status_code == 302
-    season = api.post("/seasons", {"name": "API season"}).json()
-    del season
-    from tournament.models import LeagueSeason
-
     club = LeagueSeason.objects.get(name="Club 2025")
     tid = finished["tournament"]["id"]
     assert api.patch(f"/tournaments/{tid}/payouts/settings", {"season": club.pk}).status_code == 200
@@ -186,8 +190,6 @@ def test_pages_need_a_signed_in_staff_member(finished):
 
 
 def test_the_summary_carries_the_prize_pool_for_the_display_board(api, finished):
-    from tournament.summary import tournament_summary
-
     summary = tournament_summary(Tournament.objects.get(pk=finished["tournament"]["id"]))
     assert summary["prize_pool"] == "200.00"
     assert summary["paid_places"] == 2

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from tournament.models import Entry
+from tournament.models import Entry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -233,9 +233,7 @@ def test_a_recorded_deal_shows_in_the_results_and_the_reserve_goes_to_the_winner
     assert sum(Decimal(r["prize"]) for r in results.values()) == Decimal("500")
 
 
-def test_a_deal_can_be_cancelled_and_results_fall_back_to_the_places(
-    api, tournament, ten_players
-):
+def test_a_deal_can_be_cancelled_and_results_fall_back_to_the_places(api, tournament, ten_players):
     tid = tournament["id"]
     a, b, c = final_three(api, tournament, ten_players)
     body = {
@@ -247,3 +245,24 @@ def test_a_deal_can_be_cancelled_and_results_fall_back_to_the_places(
     assert api.delete(f"/tournaments/{tid}/deal").status_code == 404
     results = api.get(f"/tournaments/{tid}/results").json()
     assert all(r["deal"] is None for r in results)
+
+
+def test_a_recorded_deal_reaches_the_display_board_with_display_names_only(
+    api, tournament, ten_players, monkeypatch, django_capture_on_commit_callbacks
+):
+    sent = []
+    monkeypatch.setattr(
+        "tournament.live.send_now", lambda tid, audience, message: sent.append((audience, message))
+    )
+    a, b, c = final_three(api, tournament, ten_players)
+    Player.objects.filter(pk=a["player"]).update(
+        email="secret@example.org", name="Hanna Maria Schmidt"
+    )
+    body = {"method": "icm", "stacks": [{"entry": e["id"], "chips": 100} for e in (a, b, c)]}
+    with django_capture_on_commit_callbacks(execute=True):
+        assert api.post(f"/tournaments/{tournament['id']}/deals", body).status_code == 201
+    display = [m for audience, m in sent if audience == "display" and m["type"] == "deal"]
+    assert len(display) == 1
+    names = {p["name"] for p in display[0]["payouts"]}
+    assert "Hanna S." in names
+    assert "secret@example.org" not in str(display) and "Hanna Maria Schmidt" not in str(display)
