@@ -7,6 +7,7 @@ change can fall between the two; a client that sees a version gap sends
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -42,7 +43,14 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         if isinstance(content, dict) and content.get("type") == "snapshot":
             await self.send_snapshot()
         elif isinstance(content, dict) and content.get("type") == "ping":
-            await self.send_json({"type": "pong", "client_time": content.get("client_time")})
+            await self.send_json(
+                {
+                    "type": "pong",
+                    "client_time": content.get("client_time"),
+                    # The screens estimate their offset to the server clock from this.
+                    "server_time": int(time.time() * 1000),
+                }
+            )
 
     async def send_snapshot(self) -> None:
         await self.send_json(await database_sync_to_async(self.build_snapshot)())

@@ -9,6 +9,7 @@ from typing import Any
 
 from tournament import live
 from tournament.models import Tournament
+from tournament.screens.live_data import snapshot_extras
 from tournament.summary import tournament_summary
 
 
@@ -21,10 +22,14 @@ def _table_rows(tournament: Tournament, public: bool) -> list[dict[str, Any]]:
 def snapshot(tournament_id: int, *, audience: str) -> dict[str, Any]:
     tournament = Tournament.objects.get(pk=tournament_id)
     public = audience == live.DISPLAY
-    return {
+    data = {
         "type": "snapshot",
         "version": tournament.version,
         "audience": audience,
         "summary": tournament_summary(tournament),
         "tables": _table_rows(tournament, public),
     }
+    # Moves, clock, clock calls, payouts and announcements for the screens.
+    for key, value in snapshot_extras(tournament, public=public).items():
+        data.setdefault(key, value)
+    return data

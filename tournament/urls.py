@@ -12,4 +12,5 @@ urlpatterns = [
     path("", include("tables.urls")),
     path("", include("clock.urls")),
     path("", include("rulings.urls")),
+    path("", include("tournament.screens.urls")),
 ]

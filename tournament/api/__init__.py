@@ -66,12 +66,14 @@ def _register_routers() -> None:
     from tables.api import router as tables_router
     from tournament.api.payouts import router as payouts_router
     from tournament.api.tournaments import router as tournaments_router
+    from tournament.screens.api import router as screens_router
 
     api.add_router("", tournaments_router)
     api.add_router("", tables_router)
     api.add_router("", clock_router)
     api.add_router("", rulings_router)
     api.add_router("", payouts_router)
+    api.add_router("", screens_router)
 
 
 _register_routers()

@@ -1,0 +1,46 @@
+"""API for the live screens: director's announcements and floor calls."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from ninja import Router, Schema, Status
+from pydantic import Field
+
+from tournament.api.auth import require_role
+from tournament.roles import DIRECTOR, STAFF
+from tournament.screens import services
+
+router = Router(tags=["screens"])
+
+ONLY_DIRECTOR_ANNOUNCES = _("Only a tournament director may make announcements.")
+ONLY_STAFF_CALLS = _("Only staff may call the floor from a table.")
+
+
+class AnnouncementIn(Schema):
+    text: str = Field(max_length=2000)
+
+
+class FloorCallIn(Schema):
+    reason: str = Field(default="", max_length=500)
+
+
+@router.post("/tournaments/{tournament_id}/announcements", response={201: dict})
+def post_announcement(request: HttpRequest, tournament_id: int, payload: AnnouncementIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ANNOUNCES)
+    result = services.announcement_post(tournament_id=tournament_id, text=payload.text, by=user)
+    return Status(201, result)
+
+
+@router.delete("/tournaments/{tournament_id}/announcements", response={204: None})
+def clear_announcement(request: HttpRequest, tournament_id: int):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ANNOUNCES)
+    services.announcement_clear(tournament_id=tournament_id, by=user)
+    return Status(204, None)
+
+
+@router.post("/tables/{table_id}/floor-call", response={201: dict})
+def post_floor_call(request: HttpRequest, table_id: int, payload: FloorCallIn | None = None):
+    user = require_role(request, STAFF, ONLY_STAFF_CALLS)
+    reason = payload.reason if payload is not None else ""
+    return Status(201, services.floor_call(table_id=table_id, by=user, reason=reason))

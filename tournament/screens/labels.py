@@ -1,0 +1,50 @@
+"""Translated texts for the screens' JavaScript, passed in with ``json_script``.
+
+Placeholders are ``{name}`` style; live.js fills them.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+
+def screen_labels() -> dict[str, str]:
+    return {
+        "offline": _("Offline – reconnecting…"),
+        "level": _("Level {number}"),
+        "break": _("Break"),
+        "ante": _("Ante {ante}"),
+        "bb_ante": _("Big blind ante {ante}"),
+        "next_level": _("Next: {blinds}"),
+        "next_break_minutes": _("Next: break ({minutes} min)"),
+        "not_started": _("Not started"),
+        "paused": _("Paused"),
+        "finished": _("Finished"),
+        "now": _("now"),
+        "players_of": _("{remaining} of {entries}"),
+        "place": _("{place}."),
+        "chip_up_next": _("Chip-up at the next break: {chips} chips leave play"),
+        "color_up_now": _("Colour-up now: {chips} chips leave play"),
+        "move": _("{name} – Table {from_table} Seat {from_seat} → Table {to_table} Seat {to_seat}"),
+        "move_new": _("{name} → Table {to_table} Seat {to_seat}"),
+        "hand_for_hand": _("Hand for hand"),
+        "waiting_for": _("waiting for table {tables}"),
+        "clock_called": _("Clock called: Table {table}, Seat {seat}"),
+        "time_up": _("Time!"),
+        "registration_open": _("Late registration open"),
+        "table_seat": _("Table {table} · Seat {seat}"),
+        "page_of": _("Page {page} of {pages}"),
+        "say_level": _("Level {number}. Blinds {small} and {big}."),
+        "say_ante": _("Ante {ante}."),
+        "say_break": _("Break for {minutes} minutes."),
+        "say_color_up": _("Chip-up: the {chips} chips leave play."),
+        "say_one_minute": _("One minute left in this level."),
+        "no_player_found": _("No player found."),
+        "floor_call": _("Floor! Table {table}"),
+        "floor_called": _("The floor has been called."),
+        "hand_reported": _("Hand reported finished."),
+        "failed": _("That did not work. Please try again."),
+        "hands_left": _("sits out: {hands} hands left"),
+        "arriving": _("arriving"),
+        "leaving": _("leaving"),
+    }

@@ -1,0 +1,96 @@
+"""Director's announcements and floor calls: one locked transaction each,
+published through :mod:`tournament.live` after commit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tables.models import Table
+from tournament import live
+from tournament.errors import Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import ActionLog, Tournament
+
+ANNOUNCEMENT_EMPTY = _("Write the announcement first.")
+ANNOUNCEMENT_TOO_LONG = _("An announcement can have at most 280 characters.")
+TABLE_NOT_FOUND = _("Table not found.")
+MAX_ANNOUNCEMENT = 280
+
+ANNOUNCED = "announcement"
+ANNOUNCEMENT_CLEARED = "announcement_cleared"
+FLOOR_CALL = "floor_call"
+
+
+def _epoch_ms(moment: Any) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def announcement_payload(row: ActionLog) -> dict[str, Any]:
+    """Public: the text, when and an id; never who wrote it."""
+    return {"kind": "director", "id": row.pk, "text": row.data["text"], "at": _epoch_ms(row.at)}
+
+
+def announcement_post(*, tournament_id: int, text: str, by: Any) -> dict[str, Any]:
+    """Show the director's free text on every screen of the tournament."""
+    text = " ".join((text or "").split())
+    if not text:
+        raise Invalid(ANNOUNCEMENT_EMPTY)
+    if len(text) > MAX_ANNOUNCEMENT:
+        raise Invalid(ANNOUNCEMENT_TOO_LONG)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        row = ActionLog.record(tournament, ANNOUNCED, {"text": text}, by)
+        payload = announcement_payload(row)
+        live.publish(tournament, "announcement", payload, public=payload)
+    return payload
+
+
+def announcement_clear(*, tournament_id: int, by: Any) -> None:
+    """Take the director's announcement off the screens."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        ActionLog.record(tournament, ANNOUNCEMENT_CLEARED, {}, by)
+        payload = {"kind": "director_cleared"}
+        live.publish(tournament, "announcement", payload, public=payload)
+
+
+def announcements_current(tournament: Tournament) -> list[dict[str, Any]]:
+    """The announcement on the screens now (none after a clear), as a list."""
+    latest = (
+        ActionLog.objects.filter(tournament=tournament, kind__in=(ANNOUNCED, ANNOUNCEMENT_CLEARED))
+        .order_by("-id")
+        .first()
+    )
+    if latest is None or latest.kind != ANNOUNCED:
+        return []
+    return [announcement_payload(latest)]
+
+
+def floor_call(*, table_id: int, by: Any, reason: str = "") -> dict[str, Any]:
+    """A dealer or player at a table calls the floor: alerts the floor tablets only."""
+    tournament_id = (
+        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise NotFound(TABLE_NOT_FOUND)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        table = Table.objects.get(pk=table_id)
+        reason = " ".join((reason or "").split())[:120]
+        row = ActionLog.record(
+            tournament, FLOOR_CALL, {"table": table.number, "reason": reason}, by
+        )
+        payload = {
+            "table": table.number,
+            "table_id": table.pk,
+            "reason": reason,
+            "at": _epoch_ms(row.at if row.at else timezone.now()),
+            "by": by.get_username() if getattr(by, "pk", None) else None,
+        }
+        # Staff only: the display group just learns the new version.
+        live.publish(tournament, FLOOR_CALL, payload)
+    return payload

@@ -1,0 +1,193 @@
+"""The public display board and lobby, and the staff table view.
+
+Public pages carry display names only (the public snapshot), never e-mail,
+phone or notes, and load nothing from outside the server.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+import segno
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils import translation
+from django.views.decorators.http import require_GET
+
+from tables.models import Table
+from tournament import live
+from tournament.models import Tournament
+from tournament.roles import STAFF
+from tournament.screens.labels import screen_labels
+from tournament.screens.live_data import clock_data, snapshot_extras
+from tournament.snapshots import snapshot
+from tournament.summary import tournament_summary
+from tournament.web.decorators import role_required
+
+LAYOUTS = ("clock", "payouts", "seats")
+LANGUAGES = ("de", "en")
+
+
+def _language(request: HttpRequest) -> str:
+    asked = request.GET.get("lang", "")
+    return asked if asked in LANGUAGES else (translation.get_language() or "en")[:2]
+
+
+def _localised(request: HttpRequest, template: str, context: dict[str, Any], lang: str):
+    with translation.override(lang):
+        context = {**context, "lang": lang, "labels": screen_labels()}
+        response = render(request, template, context)
+    response["Content-Language"] = lang
+    return response
+
+
+def qr_svg(url: str) -> str:
+    """The URL as an inline SVG QR code (rendered here: no outside service)."""
+    return segno.make(url, error="m", micro=False).svg_inline(
+        scale=6, border=2, dark="#000", light="#fff", omitsize=True
+    )
+
+
+def normalised(text: str) -> str:
+    """Case- and accent-free text for the seat finder: "Müller" finds "muller"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def seat_rows(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rows = [
+        {"name": p["name"], "table": t["number"], "seat": p["seat"]}
+        for t in tables
+        if t["status"] == "open"
+        for p in t["players"]
+    ]
+    return sorted(rows, key=lambda r: (normalised(r["name"]), r["table"], r["seat"]))
+
+
+def seat_find(tables: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
+    """Seats whose public name contains ``query`` (case and accents ignored)."""
+    needle = normalised(query.strip())
+    if not needle:
+        return []
+    return [r for r in seat_rows(tables) if needle in normalised(r["name"])][:50]
+
+
+@require_GET
+def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    layout = request.GET.get("layout", "clock")
+    layout = layout if layout in LAYOUTS else "clock"
+    lang = _language(request)
+    data = snapshot(tournament.pk, audience=live.DISPLAY)
+    if layout != "seats":
+        data["tables"] = []  # the clock layouts need no seats: a lighter page
+    lobby_url = request.build_absolute_uri(
+        reverse("screens-lobby", args=[tournament.pk]) + f"?lang={lang}"
+    )
+    context = {
+        "tournament": tournament,
+        "layout": layout,
+        "snapshot": data,
+        "config": {"tournament": tournament.pk, "layout": layout, "lang": lang},
+        "qr": qr_svg(lobby_url),
+        "lobby_url": lobby_url,
+    }
+    return _localised(request, "screens/display.html", context, lang)
+
+
+@require_GET
+def lobby_list(request: HttpRequest) -> HttpResponse:
+    lang = _language(request)
+    running = Tournament.objects.exclude(status=Tournament.Status.FINISHED).order_by(
+        "-status", "-created_at"
+    )[:30]
+    cards = [
+        {"tournament": t, "summary": tournament_summary(t), "clock": clock_data(t)} for t in running
+    ]
+    return _localised(request, "screens/lobby_list.html", {"cards": cards}, lang)
+
+
+@require_GET
+def lobby(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    lang = _language(request)
+    data = snapshot(tournament.pk, audience=live.DISPLAY)
+    query = request.GET.get("q", "")[:60]
+    context = {
+        "tournament": tournament,
+        "snapshot": data,
+        "query": query,
+        "found": seat_find(data["tables"], query) if query else None,
+        "config": {"tournament": tournament.pk, "lang": lang, "needs_tables": True, "sound": False},
+    }
+    return _localised(request, "screens/lobby.html", context, lang)
+
+
+def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
+    from tables.presenters import tables_payload
+
+    tournament = table.tournament
+    row = tables_payload(tournament, public=False, table_ids=[table.pk])[0]
+    extras = snapshot_extras(tournament, public=False)
+    penalties = table_penalties(tournament, [p["entry"] for p in row["players"]])
+    by_seat = {p["seat"]: p for p in row["players"]}
+    seats = []
+    for number in range(1, row["seats"] + 1):
+        player = by_seat.get(number)
+        seats.append(
+            {
+                "number": number,
+                "player": player,
+                "penalty": penalties.get(player["entry"]) if player else None,
+                "button": number == row["button_seat"],
+                "small_blind": number == row["small_blind_seat"],
+                "big_blind": number == row["big_blind_seat"],
+            }
+        )
+    moves = extras["moves"]
+    return {
+        "tournament": tournament,
+        "table": row,
+        "seats": seats,
+        "arriving": [m for m in moves if m["to_table"] == row["number"]],
+        "leaving": [m for m in moves if m["from_table"] == row["number"]],
+        "calls": [c for c in extras["clock_calls"] if c["table"] == row["number"]],
+        "hand_for_hand": tournament.hand_for_hand,
+        "summary": tournament_summary(tournament),
+    }
+
+
+def table_penalties(tournament: Tournament, entry_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """Running sit-out penalties with hands left, when the rulings app provides them."""
+    try:
+        from rulings.services.penalties import seat_penalties
+    except ImportError:
+        return {}
+    return seat_penalties(tournament, entry_ids)
+
+
+@role_required(*STAFF)
+def table_view(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("tournament"), pk=table_id)
+    context = _table_context(request, table)
+    context["config"] = {
+        "tournament": table.tournament_id,
+        "table": table.pk,
+        "number": table.number,
+        "panel": reverse("screens-table-panel", args=[table.pk]),
+        "hand_finished": f"/api/v1/tables/{table.pk}/hand-finished",
+        "floor_call": f"/api/v1/tables/{table.pk}/floor-call",
+        "csrf": get_token(request),
+    }
+    context["labels"] = screen_labels()
+    return render(request, "screens/table_view.html", context)
+
+
+@role_required(*STAFF)
+def table_panel(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The live part of the table view, fetched again when the floor group reports a change."""
+    table = get_object_or_404(Table.objects.select_related("tournament"), pk=table_id)
+    return render(request, "screens/_table_panel.html", _table_context(request, table))
