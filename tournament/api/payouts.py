@@ -139,7 +139,11 @@ def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: Additio
     )
     return Status(
         201,
-        {"id": addition.pk, "amount": payout_services.money(addition.amount), "note": addition.note},
+        {
+            "id": addition.pk,
+            "amount": payout_services.money(addition.amount),
+            "note": addition.note,
+        },
     )
 
 
@@ -196,7 +200,9 @@ def record_deal(request: HttpRequest, tournament_id: int, payload: DealIn):
             "method": deal.method,
             "reserve": money(deal.reserve),
             "prizes": deal.prizes,
-            "payouts": [{"entry": s.entry_id, "amount": money(s.amount)} for s in deal.shares.all()],
+            "payouts": [
+                {"entry": s.entry_id, "amount": money(s.amount)} for s in deal.shares.all()
+            ],
         },
     )
 

@@ -74,9 +74,7 @@ def results_compute(
 ) -> tuple[PayoutView, list[ResultRow]]:
     """The payout view and the result rows, best place first (dealt players still in first)."""
     view = view or payouts_view(tournament)
-    entries = list(
-        tournament.entries.filter(status__in=PAID_STATUSES).select_related("player")
-    )
+    entries = list(tournament.entries.filter(status__in=PAID_STATUSES).select_related("player"))
     live = [e for e in entries if e.status in LIVE_STATUSES]
     places: dict[int, int] = {e.pk: e.place for e in entries if e.place is not None}
     if len(live) == 1 and len(entries) > 1 and 1 not in places.values():
