@@ -1,6 +1,11 @@
-"""ASGI entry point: HTTP through Django, websockets through Channels (daphne)."""
+"""ASGI entry point: HTTP through Django, websockets through Channels (daphne).
+
+In the embedded default (``CLOCK_LOOP_IN_PROCESS``) the server process also
+runs the clock loop in a daemon thread; never under pytest.
+"""
 
 import os
+import sys
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 
@@ -22,3 +27,10 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+from django.conf import settings  # noqa: E402
+
+if settings.CLOCK_LOOP_IN_PROCESS and "pytest" not in sys.modules:
+    from clock.loop import start_in_background
+
+    start_in_background()

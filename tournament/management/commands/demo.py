@@ -91,6 +91,8 @@ class Command(BaseCommand):
         return password_file.read_text().strip()
 
     def _demo_tournament(self, username: str) -> None:
+        from clock.services.clock import clock_start
+        from clock.services.demo import load_demo_structure
         from tables.services.seating import seats_draw
         from tables.services.tables import tables_create
         from tournament.services.entries import entry_register
@@ -119,4 +121,6 @@ class Command(BaseCommand):
                 email=f"{first.lower()}@example.org",
                 nickname=first if len(first) > 5 else "",
             )
+        load_demo_structure(tournament_id=tournament.pk, by=director)
         seats_draw(tournament_id=tournament.pk, by=director)
+        clock_start(tournament_id=tournament.pk, by=director)
