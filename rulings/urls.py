@@ -1,1 +1,18 @@
-urlpatterns: list = []
+from django.urls import path
+
+from rulings import views
+
+urlpatterns = [
+    path("tournaments/<int:tournament_id>/rulings/", views.ruling_log, name="ruling-log"),
+    path("tournaments/<int:tournament_id>/rulings/new/", views.ruling_new, name="ruling-new"),
+    path(
+        "tournaments/<int:tournament_id>/rulings/assistant/",
+        views.ruling_assistant,
+        name="ruling-assistant",
+    ),
+    path("tournaments/<int:tournament_id>/rulings/print/", views.ruling_print, name="ruling-print"),
+    path("tournaments/<int:tournament_id>/rulings.csv", views.ruling_csv, name="ruling-csv"),
+    path("rulings/<int:ruling_id>/amendments/", views.ruling_amend, name="ruling-amend"),
+    path("rules/", views.rule_catalog, name="rule-catalog"),
+    path("rules/search/", views.rule_search_partial, name="rule-search"),
+]
