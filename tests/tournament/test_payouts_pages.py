@@ -2,13 +2,12 @@ from __future__ import annotations
 
 import csv
 import io
+import subprocess
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.test import Client
-from django.utils import translation
 
 from tournament.models import (
     ActionLog,
@@ -23,15 +22,20 @@ from tournament.summary import tournament_summary
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _german_catalogue(django_db_blocker):
-    """Compile the German catalogue so pages can render in German."""
+@pytest.fixture(scope="module")
+def _compiled_locale(tmp_path_factory) -> Path:
+    """The German catalogue compiled into a temporary locale dir (the repo stays as it is)."""
     po = Path(settings.BASE_DIR) / "locale" / "de" / "LC_MESSAGES" / "django.po"
-    if po.exists():
-        call_command("compilemessages", locale=["de"], ignore=[".venv"], verbosity=0)
-        translation.trans_real._translations = {}
-        translation.trans_real._default = None
-    yield
+    target = tmp_path_factory.mktemp("locale") / "de" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    subprocess.run(["msgfmt", "-o", str(target / "django.mo"), str(po)], check=True)
+    return target.parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _german_catalogue(settings, _compiled_locale):
+    # Changing LOCALE_PATHS makes Django drop its cached catalogues.
+    settings.LOCALE_PATHS = [_compiled_locale]
 
 
 @pytest.fixture
