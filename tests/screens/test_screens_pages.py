@@ -1,0 +1,129 @@
+"""The display board, the lobby and the table view as pages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import assert_private_data_absent, seated_tournament
+from django.contrib.staticfiles import finders
+from django.test import Client
+
+from tables.models import Seat, Table
+from tournament.screens.views import normalised, seat_find
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cup(director):
+    return seated_tournament(director)
+
+
+@pytest.fixture
+def public() -> Client:
+    return Client(HTTP_HOST="localhost")
+
+
+def html_of(response) -> str:
+    assert response.status_code == 200, response.content[:500]
+    return response.content.decode()
+
+
+def test_display_board_shows_public_names_and_never_email_phone_or_notes(cup, public):
+    for layout in ("clock", "payouts", "seats"):
+        html = html_of(public.get(f"/display/{cup.pk}/?layout={layout}"))
+        assert_private_data_absent(html)
+    assert "Anna K." in html  # the seats layout lists players by display name
+
+
+def test_lobby_pages_never_show_email_phone_or_notes(cup, public):
+    assert_private_data_absent(html_of(public.get("/lobby/")))
+    html = html_of(public.get(f"/lobby/{cup.pk}/?q=anna"))
+    assert_private_data_absent(html)
+    assert "Anna K." in html
+
+
+def test_display_board_loads_everything_from_this_server_and_weighs_under_300_kb(cup, public):
+    html = html_of(public.get(f"/display/{cup.pk}/?layout=seats"))
+    urls = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert urls, "the page links its stylesheet and scripts"
+    assert all(u.startswith("/") and not u.startswith("//") for u in urls), urls
+    assert "@import" not in html and "url(http" not in html
+    total = len(html.encode())
+    for url in urls:
+        path = finders.find(url.removeprefix("/static/"))
+        assert path, url
+        with open(path, "rb") as asset:
+            text = asset.read()
+        assert b"http://" not in text and b"https://" not in text, url
+        total += len(text)
+    assert total < 300 * 1024, total
+
+
+def test_display_board_speaks_the_language_asked_for_in_its_url(cup, public):
+    english = html_of(public.get(f"/display/{cup.pk}/?lang=en"))
+    german = html_of(public.get(f"/display/{cup.pk}/?lang=de"))
+    assert 'lang="en"' in english and "Average stack" in english
+    assert 'lang="de"' in german and "Durchschnitt" in german
+    assert '"level": "Level {number}"' in english
+    assert "Tisch {from_table} Platz {from_seat}" in german
+
+
+def test_display_board_shows_a_qr_code_of_the_tournament_lobby(cup, public):
+    html = html_of(public.get(f"/display/{cup.pk}/?lang=de"))
+    assert "<svg" in html and "</svg>" in html
+    assert f"http://localhost/lobby/{cup.pk}/?lang=de" in html  # also written under the code
+
+
+def test_unknown_tournament_or_layout(cup, public):
+    assert public.get("/display/987654/").status_code == 404
+    assert public.get("/lobby/987654/").status_code == 404
+    assert 'class="display layout-clock"' in html_of(public.get(f"/display/{cup.pk}/?layout=x"))
+
+
+def test_seat_finder_finds_part_of_a_name_without_case_or_accents(cup, public):
+    page = html_of(public.get(f"/lobby/{cup.pk}/?q=BERN"))
+    html = page.split('id="seat-results"')[1].split("</ul>")[0]
+    seat = Seat.objects.select_related("table").get(entry__player__name="Bernd Schulz")
+    assert f"Table {seat.table.number} · Seat {seat.number}" in html
+    assert "Bernd S." in html and "Clara" not in html
+    assert normalised("Müller") == normalised("muller") == "muller"
+    rows = [{"number": 1, "status": "open", "players": [{"seat": 2, "name": "Jörg M."}]}]
+    assert seat_find(rows, "jorg") == [{"name": "Jörg M.", "table": 1, "seat": 2}]
+    assert seat_find(rows, "  ") == []
+
+
+def test_seat_finder_says_when_nobody_matches_in_german(cup, public):
+    html = html_of(public.get(f"/lobby/{cup.pk}/?q=zzz&lang=de"))
+    assert "Kein Spieler gefunden." in html
+
+
+def test_lobby_lists_the_running_tournaments(cup, public):
+    html = html_of(public.get("/lobby/"))
+    assert "Screens Cup" in html and f"/lobby/{cup.pk}/" in html
+
+
+def test_table_view_is_for_staff_only(cup, public, director, desk_user):
+    table = Table.objects.filter(tournament=cup).first()
+    assert public.get(f"/tables/{table.pk}/view/").status_code == 302
+    public.force_login(desk_user)
+    assert public.get(f"/tables/{table.pk}/view/").status_code == 200
+    assert public.get("/tables/987654/view/").status_code == 404
+
+
+def test_table_view_shows_seats_button_blinds_and_the_floor_button(cup, director):
+    client = Client(HTTP_HOST="localhost")
+    client.force_login(director)
+    table = Table.objects.filter(tournament=cup).order_by("number").first()
+    html = html_of(client.get(f"/tables/{table.pk}/view/"))
+    names = Seat.objects.filter(table=table, entry__isnull=False).values_list(
+        "entry__player__name", flat=True
+    )
+    for name in names:
+        assert name in html
+    assert 'data-action="floor-call"' in html
+    assert 'data-action="hand-finished"' not in html  # only during hand for hand
+    assert "/static/js/live.js" in html and "/static/js/table_view.js" in html
+    panel = html_of(client.get(f"/tables/{table.pk}/view/panel/"))
+    assert "tv-seats" in panel and "<html" not in panel
