@@ -7,31 +7,36 @@ from typing import Any
 from tables.models import Move, Seat, Table
 
 
+def public_name(name: str, nickname: str, style: str) -> str:
+    """A name safe for public screens: nickname, or first name and initial."""
+    from tournament.models import Player
+
+    return Player(name=name, nickname=nickname).public_name(style)
+
+
 def table_payload(
     table: Table,
-    seats: list[Seat],
+    seats: list[dict],
     *,
     public: bool,
     style: str,
     penalties: dict[int, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     penalties = penalties or {}
-    players = []
-    for seat in seats:
-        entry = seat.entry
-        if entry is None:
-            continue
-        player = entry.player
-        players.append(
-            {
-                "seat": seat.number,
-                "entry": entry.pk,
-                "name": player.public_name(style) if public else player.name,
-                "wait_for_button": entry.wait_for_button,
-                # A running sit-out penalty: {kind, hands, hands_left}, else None.
-                "penalty": penalties.get(entry.pk),
-            }
-        )
+    players = [
+        {
+            "seat": seat["number"],
+            "entry": seat["entry_id"],
+            "name": public_name(seat["entry__player__name"], seat["entry__player__nickname"], style)
+            if public
+            else seat["entry__player__name"],
+            "wait_for_button": seat["entry__wait_for_button"],
+            # A running sit-out penalty: {kind, hands, hands_left}, else None.
+            "penalty": penalties.get(seat["entry_id"]),
+        }
+        for seat in seats
+        if seat["entry_id"] is not None
+    ]
     return {
         "id": table.pk,
         "number": table.number,
@@ -53,19 +58,27 @@ def tables_payload(
 ) -> list[dict[str, Any]]:
     tables = list(tournament.tables.all().order_by("number"))
     if table_ids is not None:
-        tables = [t for t in tables if t.pk in table_ids]
-    seats_by_table: dict[int, list[Seat]] = {t.pk: [] for t in tables}
+        wanted = set(table_ids)
+        tables = [t for t in tables if t.pk in wanted]
+    seats_by_table: dict[int, list[dict]] = {t.pk: [] for t in tables}
     seats = (
-        Seat.objects.filter(table__in=tables)
-        .select_related("entry__player")
+        Seat.objects.filter(table__in=tables, entry__isnull=False)
         .order_by("table_id", "number")
+        .values(
+            "table_id",
+            "number",
+            "entry_id",
+            "entry__wait_for_button",
+            "entry__player__name",
+            "entry__player__nickname",
+        )
     )
     for seat in seats:
-        seats_by_table[seat.table_id].append(seat)
+        seats_by_table[seat["table_id"]].append(seat)
     style = tournament.display_names
     from rulings.services.penalties import seat_penalties
 
-    penalties = seat_penalties(tournament, [s.entry_id for s in seats if s.entry_id])
+    penalties = seat_penalties(tournament, [s["entry_id"] for s in seats])
     return [
         table_payload(t, seats_by_table[t.pk], public=public, style=style, penalties=penalties)
         for t in tables

@@ -324,8 +324,8 @@ def draw_button(*, seats: Sequence[int] | Collection[int], rng: random.Random) -
         raise ValueError("nobody to draw for the button")
     if len(order) > len(DECK):
         raise ValueError("more players than cards")
-    deck = list(DECK)
-    rng.shuffle(deck)
-    cards = tuple(zip(order, deck, strict=False))
+    # Dealing the top cards of a shuffled deck is drawing that many without
+    # replacement; sampling asks the secure random source far fewer times.
+    cards = tuple(zip(order, rng.sample(DECK, len(order)), strict=True))
     winner = max(cards, key=lambda dealt: card_strength(dealt[1]))[0]
     return ButtonDraw(cards=cards, button=winner)
