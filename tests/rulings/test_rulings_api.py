@@ -285,3 +285,25 @@ def test_anonymous_users_get_401(anonymous_api, game):
     assert anonymous_api.post(f"/tournaments/{game['id']}/rulings", ruling(game)).status_code == 401
     assert anonymous_api.get(f"/tournaments/{game['id']}/rulings").status_code == 401
     assert anonymous_api.get("/rules?q=misdeal").status_code == 401
+
+
+def test_a_ruling_records_the_level_the_clock_is_in(api, game):
+    level = {"kind": "level", "seconds": 1200}
+    structure = {
+        "levels": [
+            {**level, "small_blind": 100, "big_blind": 200},
+            {**level, "small_blind": 200, "big_blind": 400},
+        ]
+    }
+    response = api.put(f"/tournaments/{game['id']}/structure", structure)
+    assert response.status_code == 200, response.content
+    assert api.post(f"/tournaments/{game['id']}/clock/start").status_code == 200
+    assert api.post(f"/tournaments/{game['id']}/clock/next").status_code == 200
+    response = api.post(f"/tournaments/{game['id']}/rulings", ruling(game))
+    assert response.json()["level_index"] == 1
+
+
+def test_without_a_blind_structure_the_level_is_empty(api, game):
+    assert (
+        api.post(f"/tournaments/{game['id']}/rulings", ruling(game)).json()["level_index"] is None
+    )
