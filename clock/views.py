@@ -342,7 +342,12 @@ def chips_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(
         request,
         "clock/chips.html",
-        {"tournament": tournament, "overview": overview, "chip_rows": chip_rows},
+        {
+            "tournament": tournament,
+            "overview": overview,
+            "chip_rows": chip_rows,
+            "tables": Table.objects.filter(tournament=tournament, status=Table.Status.OPEN),
+        },
     )
 
 
