@@ -23,7 +23,9 @@ def prepare_database() -> None:
 
         base, name = url.rsplit("/", 1)
         with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+            exists = conn.execute(
+                "SELECT 1 FROM pg_database WHERE datname = %s", (name,)
+            ).fetchone()
             if exists:
                 conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
             conn.execute(f'CREATE DATABASE "{name}"')
@@ -36,8 +38,8 @@ def prepare_database() -> None:
 
 
 def api_client():
-    from django.contrib.auth.models import Group
     from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
     from django.test import Client
 
     from tournament.api.auth import issue_token
@@ -55,7 +57,9 @@ def big_field(client, *, entries: int, tables: int) -> int:
     """A tournament with `tables` open tables and `entries` registered entries (bulk set-up)."""
     from tournament.models import Entry, Player
 
-    response = client.post("/api/v1/tournaments", {"name": "Benchmark"}, content_type="application/json")
+    response = client.post(
+        "/api/v1/tournaments", {"name": "Benchmark"}, content_type="application/json"
+    )
     tournament_id = response.json()["id"]
     client.post(
         f"/api/v1/tournaments/{tournament_id}/tables",

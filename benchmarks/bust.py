@@ -1,6 +1,6 @@
 """Bust-outs through the API with 1,100 tables, balancing planned (target p99 < 100 ms).
 
-    .venv/bin/python benchmarks/bust.py [--busts 300]
+.venv/bin/python benchmarks/bust.py [--busts 300]
 """
 
 import argparse

@@ -1,7 +1,7 @@
 """Seat draw of 10,000 entries on 1,112 tables through the API (target: < 3 s).
 
-    .venv/bin/python benchmarks/seat_draw.py   (DATABASE_URL defaults to a
-    throw-away PostgreSQL database td_benchmark on 127.0.0.1)
+.venv/bin/python benchmarks/seat_draw.py   (DATABASE_URL defaults to a
+throw-away PostgreSQL database td_benchmark on 127.0.0.1)
 """
 
 from _setup import api_client, big_field, clock, prepare_database

@@ -5,7 +5,9 @@ from typing import Literal
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from ninja import Router, Schema, Status
+from ninja.errors import ValidationError as NinjaValidationError
 from pydantic import Field
+from pydantic import ValidationError as PydanticValidationError
 
 from tables.models import Move
 from tables.presenters import move_payload, tables_payload
@@ -57,6 +59,24 @@ class ManualMoveIn(Schema):
 
 class HandForHandIn(Schema):
     on: bool
+
+
+BUST_BODY = {
+    "requestBody": {
+        "required": False,
+        "content": {"application/json": {"schema": BustIn.model_json_schema()}},
+    }
+}
+
+
+def _optional_body(request: HttpRequest, schema: type[Schema]) -> Schema:
+    """The body is optional here (a bust needs no stack): empty means defaults."""
+    if not request.body.strip() or request.content_type != "application/json":
+        return schema()
+    try:
+        return schema.model_validate_json(request.body)
+    except PydanticValidationError as exc:
+        raise NinjaValidationError(exc.errors(include_url=False)) from exc
 
 
 def _bust_result(entry) -> dict:
@@ -125,13 +145,12 @@ def break_table(request: HttpRequest, table_id: int):
     return [move_payload(m, public=False) for m in moves]
 
 
-@router.post("/entries/{entry_id}/bust", response=dict)
-def bust(request: HttpRequest, entry_id: int, payload: BustIn | None = None):
+@router.post("/entries/{entry_id}/bust", response=dict, openapi_extra=BUST_BODY)
+def bust(request: HttpRequest, entry_id: int):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    payload = _optional_body(request, BustIn)
     tournament_id = floor._entry_tournament_id(entry_id)
-    report = floor.BustReport(
-        entry=entry_id, starting_stack=payload.starting_stack if payload else None
-    )
+    report = floor.BustReport(entry=entry_id, starting_stack=payload.starting_stack)
     group = floor.entries_bust(tournament_id=tournament_id, reports=[report], by=user)
     return _bust_result(next(e for e in group if e.pk == entry_id))
 

@@ -62,10 +62,7 @@ def seats_draw(*, tournament_id: int, by: Any) -> dict[str, Any]:
         }
         update_rows(
             Seat,
-            [
-                (seats[(table_by_number[a.table].pk, a.seat)], a.entry)
-                for a in draw.assignments
-            ],
+            [(seats[(table_by_number[a.table].pk, a.seat)], a.entry) for a in draw.assignments],
             ["entry"],
         )
         tournament.entries.filter(status=Entry.Status.REGISTERED).exclude(

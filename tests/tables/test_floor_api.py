@@ -270,3 +270,17 @@ def test_a_long_run_of_busts_keeps_every_floor_invariant_down_to_the_winner(api)
         places.append(response.json()["place"])
     assert places == list(range(40, 1, -1))
     assert api.get(f"/tournaments/{game['id']}").json()["status"] == "finished"
+
+
+def test_a_bust_needs_no_body_and_bad_stacks_are_refused(api):
+    game = start(api, players=12, tables=2)
+    entry = seated_entry(api, game["id"])
+    raw = api.client.post(
+        f"/api/v1/entries/{entry}/bust", content_type="application/json", **api.headers
+    )
+    assert raw.status_code == 200
+    other = seated_entry(api, game["id"])
+    bad = api.post(f"/entries/{other}/bust", {"starting_stack": -4})
+    assert bad.status_code == 422 and bad.json()["detail"]
+    junk = api.post(f"/entries/{other}/bust", raw="{nope")
+    assert 400 <= junk.status_code < 500
