@@ -114,12 +114,14 @@ def _after_field_change(tournament: Tournament, by: Any, event: str, extra: dict
 
 
 def _finish_if_won(tournament: Tournament, by: Any) -> None:
-    live_entries = list(tournament.entries.filter(status__in=LIVE_STATUSES))
-    busted = tournament.entries.filter(status__in=("busted", "disqualified")).exists()
-    if len(live_entries) == 1 and busted and tournament.status != Tournament.Status.FINISHED:
-        tournament.status = Tournament.Status.FINISHED
-        tournament.save(update_fields=["status"])
-        ActionLog.record(tournament, "winner", {"entry": live_entries[0].pk}, by)
+    live_entries = tournament.entries.filter(status__in=LIVE_STATUSES)
+    if tournament.status == Tournament.Status.FINISHED or live_entries.count() != 1:
+        return
+    if not tournament.entries.filter(status__in=("busted", "disqualified")).exists():
+        return
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    ActionLog.record(tournament, "winner", {"entry": live_entries.get().pk}, by)
 
 
 @dataclass(frozen=True)

@@ -60,9 +60,9 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
         )
     user = by if getattr(by, "pk", None) else None
     physical = {
-        seat.entry_id: (number, seat_no)
-        for (number, seat_no), seat in state.seats.items()
-        if seat.entry_id is not None
+        entry_id: (number, seat_no)
+        for (number, seat_no), (_pk, entry_id) in state.seats.items()
+        if entry_id is not None
     }
     for move in plan.moves:
         Move.objects.filter(

@@ -137,13 +137,14 @@ def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: st
         entry.waiting_since = entry.waiting_since or timezone.now()
         entry.save(update_fields=["status", "waiting_since"])
         return False
-    seat = state.seats[(choice.table, choice.seat)]
-    seat.entry = entry
+    seat_pk, _occupant = state.seats[(choice.table, choice.seat)]
     try:
         with transaction.atomic():
-            seat.save(update_fields=["entry"])
+            taken = Seat.objects.filter(pk=seat_pk, entry__isnull=True).update(entry=entry)
     except IntegrityError as exc:
         raise Conflict(SEAT_TAKEN) from exc
+    if not taken:
+        raise Conflict(SEAT_TAKEN)
     entry.status = Entry.Status.SEATED
     entry.wait_for_button = choice.wait_for_button
     entry.waiting_since = None

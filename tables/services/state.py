@@ -52,7 +52,9 @@ def breaking_order(tables: list[Table]) -> list[int]:
 class FloorState:
     tables: list[Table]
     states: list[TableState]
-    seats: dict[tuple[int, int], Seat]  # (table number, seat) -> Seat row
+    # (table number, seat number) -> (seat row id, entry id or None); plain values,
+    # since a big field has 10,000 seats and every bust reads them all.
+    seats: dict[tuple[int, int], tuple[int, int | None]]
 
     def table(self, number: int) -> Table:
         return next(t for t in self.tables if t.number == number)
@@ -63,15 +65,17 @@ class FloorState:
 
 def floor_state(tournament: Any) -> FloorState:
     tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
-    by_pk = {t.pk: t for t in tables}
+    number_of = {t.pk: t.number for t in tables}
     seats = {
-        (by_pk[s.table_id].number, s.number): s
-        for s in Seat.objects.filter(table__in=tables).order_by("table_id", "number")
+        (number_of[table_id], number): (pk, entry_id)
+        for pk, table_id, number, entry_id in Seat.objects.filter(
+            table__tournament=tournament, table__status=Table.Status.OPEN
+        ).values_list("pk", "table_id", "number", "entry_id")
     }
     players: dict[int, dict[int, int]] = {t.number: {} for t in tables}
-    for (number, seat_no), seat in seats.items():
-        if seat.entry_id is not None:
-            players[number][seat_no] = seat.entry_id
+    for (number, seat_no), (_pk, entry_id) in seats.items():
+        if entry_id is not None:
+            players[number][seat_no] = entry_id
     reserved: dict[int, set[int]] = {t.number: set() for t in tables}
     departures: dict[int, int] = {t.number: 0 for t in tables}
     pending = Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
