@@ -461,7 +461,7 @@ def table_break(*, table_id: int, by: Any) -> list[Move]:
                     entry_id=entry_id,
                     from_table=physical.table if physical else table,
                     from_seat=physical.number if physical else seat_no,
-                    to_table=state.table(choice.table),
+                    to_table_id=state.table(choice.table).pk,
                     to_seat=choice.seat,
                     reason=Move.Reason.BREAK,
                     wait_for_button=choice.wait_for_button,

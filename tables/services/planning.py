@@ -48,11 +48,10 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
         keep_apart=keep_apart_pairs(tournament),
         options=seating_options(tournament),
     )
-    for number in plan.break_tables:
-        table = tables_by_number[number]
-        table.status = Table.Status.BROKEN
-        table.halted = False
-        table.save(update_fields=["status", "halted"])
+    if plan.break_tables:
+        Table.objects.filter(
+            pk__in=[tables_by_number[number].pk for number in plan.break_tables]
+        ).update(status=Table.Status.BROKEN, halted=False)
     if plan.final_table is not None:
         # The redraw supersedes every move still pending.
         Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).update(
@@ -74,9 +73,9 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
                 Move.objects.create(
                     tournament=tournament,
                     entry_id=move.entry,
-                    from_table=tables_by_number.get(origin[0]),
+                    from_table_id=_pk_or_none(tables_by_number.get(origin[0])),
                     from_seat=origin[1],
-                    to_table=tables_by_number[move.to_table],
+                    to_table_id=tables_by_number[move.to_table].pk,
                     to_seat=move.to_seat,
                     reason=move.reason,
                     wait_for_button=move.wait_for_button,
@@ -85,15 +84,25 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
         except IntegrityError as exc:
             raise Conflict(SEAT_RESERVED) from exc
     halted = set(plan.halted_tables)
-    for table in state.tables:
-        if table.status == Table.Status.OPEN and table.halted != (table.number in halted):
-            table.halted = table.number in halted
-            table.save(update_fields=["halted"])
+    broken = set(plan.break_tables)
+    for flag in (True, False):
+        changed = [
+            t.pk
+            for t in state.tables
+            if t.number not in broken and t.halted != flag and (t.number in halted) == flag
+        ]
+        if changed:
+            Table.objects.filter(pk__in=changed).update(halted=flag)
     if plan.final_table is not None:
-        _draw_final_table_button(tournament, tables_by_number[plan.final_table], plan, by)
+        final = Table.objects.get(pk=tables_by_number[plan.final_table].pk)
+        _draw_final_table_button(tournament, final, plan, by)
     if not plan.is_empty:
         ActionLog.record(tournament, "table_plan", plan.to_log(), by)
     return plan
+
+
+def _pk_or_none(row: Any) -> int | None:
+    return row.pk if row is not None else None
 
 
 def _draw_final_table_button(tournament: Tournament, table: Table, plan: Any, by: Any) -> None:

@@ -29,7 +29,7 @@ def seating_options(tournament: Any) -> SeatingOptions:
     )
 
 
-def blind_state(table: Table) -> BlindState | None:
+def blind_state(table: Any) -> BlindState | None:
     if None in (table.button_seat, table.small_blind_seat, table.big_blind_seat):
         return None
     return BlindState(
@@ -43,54 +43,83 @@ def keep_apart_pairs(tournament: Any) -> list[tuple[int, int]]:
     return list(KeepApart.objects.filter(tournament=tournament).values_list("first", "second"))
 
 
-def breaking_order(tables: list[Table]) -> list[int]:
+def breaking_order(tables: list[Any]) -> list[int]:
     """Table numbers in the order they break: explicit order first, then highest number."""
     return [t.number for t in sorted(tables, key=lambda t: (t.break_order or 10**6, -t.number))]
 
 
+@dataclass(frozen=True)
+class TableRow:
+    """An open table as the planner needs it (a plain row: big fields have 1,100)."""
+
+    pk: int
+    number: int
+    seats: int
+    halted: bool
+    break_order: int
+    button_seat: int | None
+    small_blind_seat: int | None
+    big_blind_seat: int | None
+
+
 @dataclass
 class FloorState:
-    tables: list[Table]
+    tables: list[TableRow]
     states: list[TableState]
-    # (table number, seat number) -> (seat row id, entry id or None); plain values,
-    # since a big field has 10,000 seats and every bust reads them all.
+    # (table number, seat number) -> (seat row id, entry id or None)
     seats: dict[tuple[int, int], tuple[int, int | None]]
 
-    def table(self, number: int) -> Table:
+    def table(self, number: int) -> TableRow:
         return next(t for t in self.tables if t.number == number)
 
     def state_of(self, number: int) -> TableState:
         return next(s for s in self.states if s.number == number)
 
 
+_OPEN_TABLES = """
+    SELECT id, number, seats, halted, break_order, button_seat, small_blind_seat, big_blind_seat
+    FROM tables_table WHERE tournament_id = %s AND status = 'open' ORDER BY number
+"""
+_OPEN_SEATS = """
+    SELECT s.id, t.number, s.number, s.entry_id
+    FROM tables_seat s JOIN tables_table t ON t.id = s.table_id
+    WHERE t.tournament_id = %s AND t.status = 'open'
+"""
+_PENDING_MOVES = """
+    SELECT m.entry_id, f.number, m.from_seat, t.number, m.to_seat
+    FROM tables_move m
+    LEFT JOIN tables_table f ON f.id = m.from_table_id
+    JOIN tables_table t ON t.id = m.to_table_id
+    WHERE m.tournament_id = %s AND m.status = 'pending'
+    ORDER BY m.id
+"""
+
+
 def floor_state(tournament: Any) -> FloorState:
-    tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
-    number_of = {t.pk: t.number for t in tables}
-    seats = {
-        (number_of[table_id], number): (pk, entry_id)
-        for pk, table_id, number, entry_id in Seat.objects.filter(
-            table__tournament=tournament, table__status=Table.Status.OPEN
-        ).values_list("pk", "table_id", "number", "entry_id")
-    }
+    """Read with plain SQL: the ORM's per-row cost dominated every bust in a big field."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_OPEN_TABLES, [tournament.pk])
+        tables = [TableRow(*row) for row in cursor.fetchall()]
+        cursor.execute(_OPEN_SEATS, [tournament.pk])
+        seats = {(number, seat_no): (pk, entry) for pk, number, seat_no, entry in cursor.fetchall()}
+        cursor.execute(_PENDING_MOVES, [tournament.pk])
+        pending = cursor.fetchall()
     players: dict[int, dict[int, int]] = {t.number: {} for t in tables}
     for (number, seat_no), (_pk, entry_id) in seats.items():
         if entry_id is not None:
             players[number][seat_no] = entry_id
     reserved: dict[int, set[int]] = {t.number: set() for t in tables}
     departures: dict[int, int] = {t.number: 0 for t in tables}
-    pending = Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
-        "from_table", "to_table"
-    )
-    for move in pending:
-        source = move.from_table.number if move.from_table_id else None
-        if source in players and players[source].get(move.from_seat) == move.entry_id:
-            del players[source][move.from_seat]
+    for entry_id, source, from_seat, destination, to_seat in pending:
+        if source in players and players[source].get(from_seat) == entry_id:
+            del players[source][from_seat]
             departures[source] += 1
-        destination = move.to_table.number
         if destination in players:
             # A seat can be vacated and refilled by two pending moves (final-table redraw).
-            players[destination][move.to_seat] = move.entry_id
-            reserved[destination].add(move.to_seat)
+            players[destination][to_seat] = entry_id
+            reserved[destination].add(to_seat)
     states = [
         TableState(
             number=t.number,
