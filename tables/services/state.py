@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from tables.models import KeepApart, Move, Seat, Table
+from tables.models import KeepApart
 from tables.rules.button import BlindState
 from tables.rules.model import TableState
 from tables.rules.options import SeatingOptions
