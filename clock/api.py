@@ -1,4 +1,4 @@
-"""Clock, structure, chips, chip race and clock calls (DESIGN.md "API contract v1")."""
+"""Clock, structure, chips, chip race, clock calls and the shot clock (DESIGN.md "API contract v1")."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ninja import Router, Schema, Status
 from pydantic import Field
 
 from clock.rules.structure import to_json_data
-from clock.services import chip_race, chips, player_clock
+from clock.services import chip_race, chips, player_clock, shot_clock
 from clock.services import clock as clock_services
 from clock.services.structure import (
     StructureInvalid,
@@ -30,6 +30,7 @@ ONLY_DIRECTOR_STRUCTURE = _("Only a tournament director may change the structure
 ONLY_DIRECTOR_CHIPS = _("Only a tournament director may change the chip set.")
 ONLY_FLOOR_CLOCK = _("Only floor staff or a director may run the clock.")
 ONLY_STAFF_CLOCK = _("Only staff may see this.")
+ONLY_DIRECTOR_SHOT_CLOCK = _("Only a tournament director may change the shot clock settings.")
 NOT_JSON = _("The body must be JSON.")
 
 
@@ -71,6 +72,17 @@ class ClockCallIn(Schema):
     seat: int = Field(ge=1, le=10)
     facing_action: bool = True
     think_seconds: int | None = Field(None, ge=0, le=600)
+
+
+class ShotClockStartIn(Schema):
+    seat: int = Field(ge=1, le=10)
+
+
+class ShotClockSettingsIn(Schema):
+    enabled: bool
+    action_seconds: int = Field(ge=1, le=600)
+    extension_seconds: int = Field(ge=1, le=600)
+    extensions_per_day: int = Field(ge=0, le=100)
 
 
 # -- structure ---------------------------------------------------------------
@@ -212,3 +224,39 @@ def call_the_clock(request: HttpRequest, tournament_id: int, payload: ClockCallI
 def cancel_clock_call(request: HttpRequest, call_id: int):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR_CLOCK)
     return player_clock.clock_call_cancel(call_id=call_id, by=user)
+
+
+# -- shot clock --------------------------------------------------------------
+
+
+@router.get("/tournaments/{tournament_id}/shot-clock", response=dict)
+def get_shot_clock(request: HttpRequest, tournament_id: int):
+    require_role(request, STAFF, ONLY_STAFF_CLOCK)
+    return shot_clock.shot_clock_overview(tournament=tournament_get(tournament_id))
+
+
+@router.put("/tournaments/{tournament_id}/shot-clock/settings", response=dict)
+def put_shot_clock_settings(request: HttpRequest, tournament_id: int, payload: ShotClockSettingsIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR_SHOT_CLOCK)
+    return shot_clock.shot_clock_settings_set(
+        tournament_id=tournament_id, by=user, **payload.dict()
+    )
+
+
+@router.post("/tables/{table_id}/shot-clock", response={201: dict})
+def start_shot_clock(request: HttpRequest, table_id: int, payload: ShotClockStartIn):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR_CLOCK)
+    turn = shot_clock.shot_clock_turn_start(table_id=table_id, seat=payload.seat, by=user)
+    return Status(201, turn)
+
+
+@router.post("/shot-clock/{turn_id}/extend", response=dict)
+def extend_shot_clock(request: HttpRequest, turn_id: int):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR_CLOCK)
+    return shot_clock.shot_clock_extend(turn_id=turn_id, by=user)
+
+
+@router.post("/shot-clock/{turn_id}/stop", response=dict)
+def stop_shot_clock(request: HttpRequest, turn_id: int):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR_CLOCK)
+    return shot_clock.shot_clock_stop(turn_id=turn_id, by=user)

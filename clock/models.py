@@ -1,5 +1,5 @@
 """Clock data: the structure, the clock as timestamps, the chip set, fired
-boundaries and player clock calls. The arithmetic lives in ``clock.rules``."""
+boundaries, player clock calls and the shot clock. The arithmetic lives in ``clock.rules``."""
 
 from __future__ import annotations
 
@@ -132,6 +132,96 @@ class ClockCall(models.Model):
         ordering = ["-called_at", "-id"]
         verbose_name = _("clock call")
         verbose_name_plural = _("clock calls")
+
+    def __str__(self) -> str:
+        return f"{self.table_number}/{self.seat}"
+
+
+class ShotClockSettings(models.Model):
+    """The optional shot clock of a tournament: a timer on every decision,
+    with time-bank extensions per player and playing day."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="shot_clock_settings"
+    )
+    enabled = models.BooleanField(_("shot clock on"), default=False)
+    action_seconds = models.PositiveIntegerField(_("seconds per action"), default=30)
+    extension_seconds = models.PositiveIntegerField(_("seconds per extension"), default=30)
+    extensions_per_day = models.PositiveSmallIntegerField(
+        _("extensions per player and day"), default=4
+    )
+
+    class Meta:
+        verbose_name = _("shot clock settings")
+        verbose_name_plural = _("shot clock settings")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(action_seconds__gte=1, extension_seconds__gte=1),
+                name="shot_clock_seconds_positive",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+
+class TimeBank(models.Model):
+    """An entry's time-bank extensions left on one playing day (the tournament's local date)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="time_banks")
+    entry = models.ForeignKey("tournament.Entry", on_delete=models.CASCADE, related_name="+")
+    day = models.DateField(_("day"))
+    extensions_left = models.PositiveSmallIntegerField(_("extensions left"))
+
+    class Meta:
+        ordering = ["day", "entry_id"]
+        verbose_name = _("time bank")
+        verbose_name_plural = _("time banks")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "entry", "day"], name="time_bank_once_per_day"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} {self.day}: {self.extensions_left}"
+
+
+class ShotClockTurn(models.Model):
+    """One decision on the shot clock. The seconds are copied from the settings
+    when the turn starts, so a change of settings never moves a running deadline."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Running")
+        STOPPED = "stopped", _("Stopped")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="shot_clock_turns"
+    )
+    table_number = models.PositiveIntegerField(_("table"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    entry = models.ForeignKey("tournament.Entry", on_delete=models.CASCADE, related_name="+")
+    started_at = models.DateTimeField()
+    action_ms = models.PositiveIntegerField()
+    extension_ms = models.PositiveIntegerField()
+    extensions_used = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    stopped_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        verbose_name = _("shot clock turn")
+        verbose_name_plural = _("shot clock turns")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "table_number"],
+                condition=Q(status="active"),
+                name="one_shot_clock_turn_per_table",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.table_number}/{self.seat}"

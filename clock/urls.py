@@ -6,6 +6,14 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/clock/", views.clock_page, name="clock-page"),
     path("tournaments/<int:tournament_id>/clock/call/", views.clock_call, name="clock-call"),
     path(
+        "tournaments/<int:tournament_id>/shot-clock/", views.shot_clock_page, name="shot-clock-page"
+    ),
+    path(
+        "tournaments/<int:tournament_id>/shot-clock/<slug:action>/",
+        views.shot_clock_action,
+        name="shot-clock-action",
+    ),
+    path(
         "tournaments/<int:tournament_id>/clock/<slug:action>/",
         views.clock_action,
         name="clock-action",

@@ -1,4 +1,4 @@
-"""Clock pages: structure editor, clock control, chip set, chip race per table.
+"""Clock pages: structure editor, clock control, shot clock, chip set, chip race per table.
 
 Views parse the form, call one service and render; refused actions show the
 service's translated message with its 4xx status.
@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clock.rules.structure import TEMPLATES, Break, Level, shift_blinds, to_json_data
-from clock.services import chip_race, chips, player_clock
+from clock.services import chip_race, chips, player_clock, shot_clock
 from clock.services import clock as clock_services
 from clock.services.structure import (
     StructureInvalid,
@@ -144,6 +144,66 @@ def clock_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
         success=_("The clock is called."),
         back=back,
     )
+
+
+# -- shot clock ----------------------------------------------------------------
+
+
+@role_required(*STAFF)
+def shot_clock_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    overview = shot_clock.shot_clock_overview(tournament=tournament)
+    running = {(t["table"], t["seat"]): t for t in overview["turns"]}
+    players = [{**p, "turn": running.get((p["table"], p["seat"]))} for p in overview["players"]]
+    return render(
+        request,
+        "clock/shot_clock.html",
+        {"tournament": tournament, "overview": overview, "players": players},
+    )
+
+
+@role_required(*FLOOR_STAFF)
+def shot_clock_action(request: HttpRequest, tournament_id: int, action: str) -> HttpResponse:
+    back = reverse("shot-clock-page", args=[tournament_id])
+    if request.method != "POST":
+        return redirect(back)
+    try:
+        if action == "start":
+            table_id, seat = _int(request.POST.get("table")), _int(request.POST.get("seat"))
+            call = lambda: shot_clock.shot_clock_turn_start(  # noqa: E731
+                table_id=table_id, seat=seat, by=request.user
+            )
+            done = _("Shot clock started.")
+        elif action in ("extend", "stop"):
+            turn_id = _int(request.POST.get("turn"))
+            service = (
+                shot_clock.shot_clock_extend if action == "extend" else shot_clock.shot_clock_stop
+            )
+            call = lambda: service(turn_id=turn_id, by=request.user)  # noqa: E731
+            done = _("Extension used.") if action == "extend" else _("Shot clock stopped.")
+        elif action == "settings":
+            if not has_role(request.user, (DIRECTOR,)):
+                messages.error(
+                    request, _("Only a tournament director may change the shot clock settings.")
+                )
+                return redirect(back)
+            values = {
+                key: _int(request.POST.get(key))
+                for key in ("action_seconds", "extension_seconds", "extensions_per_day")
+            }
+            call = lambda: shot_clock.shot_clock_settings_set(  # noqa: E731
+                tournament_id=tournament_id,
+                enabled=request.POST.get("enabled") == "on",
+                by=request.user,
+                **values,
+            )
+            done = _("Shot clock settings saved.")
+        else:
+            return redirect(back)
+    except ValueError:
+        messages.error(request, str(BAD_NUMBER))
+        return redirect(back)
+    return run_action(request, call, success=done, back=back)
 
 
 # -- structure editor ----------------------------------------------------------

@@ -37,6 +37,14 @@ def clock_calls(tournament: Tournament) -> list[dict[str, Any]]:
     return clock_calls_current(tournament=tournament)
 
 
+def shot_clock_turns(tournament: Tournament, *, public: bool) -> list[dict[str, Any]]:
+    try:
+        from clock.services.shot_clock import shot_clock_turns_current
+    except ImportError:
+        return []
+    return shot_clock_turns_current(tournament=tournament, public=public)
+
+
 def payouts_data(tournament: Tournament) -> dict[str, Any] | None:
     try:
         from tournament.services.payouts import payouts_view
@@ -51,6 +59,7 @@ def snapshot_extras(tournament: Tournament, *, public: bool) -> dict[str, Any]:
         "moves": pending_moves(tournament, public=public),
         "announcements": announcements_current(tournament),
         "clock_calls": clock_calls(tournament),
+        "shot_clock": shot_clock_turns(tournament, public=public),
     }
     clock = clock_data(tournament)
     if clock is not None:
