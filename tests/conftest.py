@@ -108,3 +108,21 @@ def tournament(api) -> dict:
 def _fast_password_hashing(settings):
     # Hashing with the production hasher costs ~0.3 s per user; tests make many.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _celery_tasks_in_process(request):
+    """Tasks run in the test's own process unless a test asks for a real worker.
+
+    With REDIS_URL set (CI's production run) tasks would otherwise wait for a
+    worker that the test does not start; tests marked `celery_worker` start one.
+    """
+    from tournament.celery import app
+
+    if request.node.get_closest_marker("celery_worker"):
+        yield
+        return
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
