@@ -54,12 +54,18 @@ def table_payload(
 
 
 def tables_payload(
-    tournament: Any, *, public: bool = False, table_ids: list[int] | None = None
+    tournament: Any,
+    *,
+    public: bool = False,
+    table_ids: list[int] | None = None,
+    table_numbers: list[int] | None = None,
 ) -> list[dict[str, Any]]:
-    tables = list(tournament.tables.all().order_by("number"))
+    tables = tournament.tables.all().order_by("number")
     if table_ids is not None:
-        wanted = set(table_ids)
-        tables = [t for t in tables if t.pk in wanted]
+        tables = tables.filter(pk__in=table_ids)
+    if table_numbers is not None:
+        tables = tables.filter(number__in=table_numbers)
+    tables = list(tables)
     seats_by_table: dict[int, list[dict]] = {t.pk: [] for t in tables}
     seats = (
         Seat.objects.filter(table__in=tables, entry__isnull=False)

@@ -17,6 +17,7 @@ from tables.services.undo import UNDOABLE, action_undo
 from tournament.errors import Invalid
 from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
+from tournament.screens.labels import screen_labels
 from tournament.summary import tournament_summary
 from tournament.web.decorators import role_required, run_action
 
@@ -72,8 +73,13 @@ def _floor_context(tournament: Tournament) -> dict:
 @role_required(*STAFF)
 def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    template = "tables/_map.html" if request.headers.get("HX-Request") else "tables/floor.html"
-    return render(request, template, _floor_context(tournament))
+    if request.headers.get("HX-Request"):
+        return render(request, "tables/_map.html", _floor_context(tournament))
+    return render(
+        request,
+        "tables/floor.html",
+        {**_floor_context(tournament), "live_labels": screen_labels()},
+    )
 
 
 @role_required(*FLOOR_STAFF)

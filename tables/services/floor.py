@@ -84,30 +84,44 @@ def _table_tournament_id(table_id: int) -> int:
     return tournament_id
 
 
-def _after_field_change(tournament: Tournament, by: Any, event: str, extra: dict) -> dict:
-    """Seat alternates, plan the floor's next steps, and tell the screens."""
+def _after_field_change(
+    tournament: Tournament, by: Any, event: str, extra: dict, touched: Sequence[int] = ()
+) -> dict:
+    """Seat alternates, plan the floor's next steps, and tell the screens.
+
+    The message carries the summary, the pending moves and the rows of the
+    tables that changed (`touched` plus every table a pending move or a break
+    involves), not the whole floor.
+    """
     seat_alternates(tournament=tournament, by=by)
     plan = floor_replan(tournament=tournament, by=by)
     _finish_if_won(tournament, by)
-    pending = [
-        move_payload(m, public=False)
-        for m in Move.objects.filter(
-            tournament=tournament, status=Move.Status.PENDING
-        ).select_related("entry__player", "from_table", "to_table")
-    ]
+    moves = list(
+        Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
+            "entry__player", "from_table", "to_table"
+        )
+    )
+    changed = {n for n in touched if n is not None} | set(plan.break_tables)
+    for move in moves:
+        changed.add(move.to_table.number)
+        if move.from_table_id:
+            changed.add(move.from_table.number)
     summary = tournament_summary(tournament)
+    numbers = sorted(changed)
     live.publish(
         tournament,
         event,
-        {**extra, "summary": summary, "moves": pending, "plan": plan.to_log()},
+        {
+            **extra,
+            "summary": summary,
+            "moves": [move_payload(m, public=False) for m in moves],
+            "tables": tables_payload(tournament, table_numbers=numbers),
+            "plan": plan.to_log(),
+        },
         public={
             "summary": summary,
-            "moves": [
-                move_payload(m, public=True, style=tournament.display_names)
-                for m in Move.objects.filter(
-                    tournament=tournament, status=Move.Status.PENDING
-                ).select_related("entry__player", "from_table", "to_table")
-            ],
+            "moves": [move_payload(m, public=True, style=tournament.display_names) for m in moves],
+            "tables": tables_payload(tournament, public=True, table_numbers=numbers),
         },
     )
     return {"plan": plan.to_log(), "summary": summary}
@@ -207,6 +221,7 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
         except place_rules.PlacesError as exc:
             raise Invalid(STACK_NEEDED) from exc
         place_of = {p.entry_id: p for p in places}
+        touched: list[int] = []
         now = timezone.now()
         for entry in group_members:
             seat = Seat.objects.select_related("table").filter(entry=entry).first()
@@ -225,6 +240,7 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
                     by,
                 )
                 if seat is not None:
+                    touched.append(seat.table.number)
                     seat.entry = None
                     seat.save(update_fields=["entry"])
                     SeatChange.objects.create(
@@ -261,6 +277,7 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
             by,
             "bust",
             {"busted": [{"entry": e.pk, "place": e.place} for e in group_members]},
+            touched,
         )
     return group_members
 
@@ -326,7 +343,8 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
 
             seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
         ActionLog.record(tournament, "unbust", {"entry": entry.pk, "same_seat": restored}, by)
-        _after_field_change(tournament, by, "unbust", {"entry": entry.pk})
+        back_at = Seat.objects.filter(entry=entry).values_list("table__number", flat=True).first()
+        _after_field_change(tournament, by, "unbust", {"entry": entry.pk}, [back_at])
     entry.refresh_from_db()
     return entry
 
@@ -359,7 +377,9 @@ def entry_disqualify(*, tournament: Tournament, entry: Entry, by: Any) -> Entry:
     entry.busted_at = timezone.now()
     entry.wait_for_button = False
     entry.save(update_fields=["status", "place", "busted_at", "wait_for_button"])
-    _after_field_change(tournament, by, "disqualified", {"entry": entry.pk})
+    _after_field_change(
+        tournament, by, "disqualified", {"entry": entry.pk}, [seat.table.number if seat else None]
+    )
     return entry
 
 
@@ -370,7 +390,8 @@ def move_done(*, move_id: int, by: Any) -> Move:
         move = move_for_update(move_id)
         move_complete(tournament=tournament, move=move, by=by)
         ActionLog.record(tournament, "move_done", {"move": move.pk, "entry": move.entry_id}, by)
-        _after_field_change(tournament, by, "move", {"move": move.pk})
+        touched = [move.to_table.number, move.from_table.number if move.from_table_id else None]
+        _after_field_change(tournament, by, "move", {"move": move.pk}, touched)
     return move
 
 
@@ -473,7 +494,7 @@ def table_break(*, table_id: int, by: Any) -> list[Move]:
                 for s in others
             ]
         ActionLog.record(tournament, "table_break", {"table": table.number}, by)
-        _after_field_change(tournament, by, "break", {"table": table.number})
+        _after_field_change(tournament, by, "break", {"table": table.number}, [table.number])
     return moves
 
 

@@ -106,7 +106,13 @@ def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:
         reason="undo",
         by=by if getattr(by, "pk", None) else None,
     )
-    _after_field_change(tournament, by, "move", {"move": move.pk, "undone": True})
+    _after_field_change(
+        tournament,
+        by,
+        "move",
+        {"move": move.pk, "undone": True},
+        [move.to_table.number, move.from_table.number if move.from_table_id else None],
+    )
 
 
 def _undo_move_manual(tournament: Any, action: ActionLog, by: Any) -> None:
@@ -116,7 +122,13 @@ def _undo_move_manual(tournament: Any, action: ActionLog, by: Any) -> None:
     move.status = Move.Status.CANCELLED
     move.finished_at = timezone.now()
     move.save(update_fields=["status", "finished_at"])
-    _after_field_change(tournament, by, "move", {"move": move.pk, "undone": True})
+    _after_field_change(
+        tournament,
+        by,
+        "move",
+        {"move": move.pk, "undone": True},
+        [move.to_table.number, move.from_table.number if move.from_table_id else None],
+    )
 
 
 def _undo_break(tournament: Any, action: ActionLog, by: Any) -> None:

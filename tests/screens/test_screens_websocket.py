@@ -117,7 +117,12 @@ async def test_a_bust_reaches_display_and_floor_as_a_small_versioned_delta(direc
     assert public["type"] == staff["type"] == "bust"
     assert public["version"] == staff["version"] == first["version"] + 1
     assert public["summary"]["remaining"] == 4
-    assert "tables" not in public  # a delta, not the whole tournament
+    # A delta: only the tables the bust or its planned moves touch, never more.
+    involved = {m["from_table"] for m in public["moves"]} | {m["to_table"] for m in public["moves"]}
+    assert {t["number"] for t in public["tables"]} <= involved | {
+        t["number"] for t in staff["tables"]
+    }
+    assert {t["number"] for t in staff["tables"]} == {t["number"] for t in public["tables"]}
     await display.disconnect()
     await floor.disconnect()
 

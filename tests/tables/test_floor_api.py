@@ -284,3 +284,23 @@ def test_a_bust_needs_no_body_and_bad_stacks_are_refused(api):
     assert bad.status_code == 422 and bad.json()["detail"]
     junk = api.post(f"/entries/{other}/bust", raw="{nope")
     assert 400 <= junk.status_code < 500
+
+
+def test_a_bust_tells_the_screens_the_changed_table_not_the_whole_floor(
+    api, django_capture_on_commit_callbacks
+):
+    from unittest import mock
+
+    game = start(api, players=27, tables=3)
+    tables = tables_of(api, game["id"])
+    entry = tables[1]["players"][0]["entry"]
+    sent = []
+    with mock.patch("tournament.live.send_now", side_effect=lambda t, a, m: sent.append((a, m))):
+        with django_capture_on_commit_callbacks(execute=True):
+            api.post(f"/entries/{entry}/bust")
+    floor = next(m for a, m in sent if a == "floor" and m["type"] == "bust")
+    public = next(m for a, m in sent if a == "display" and m["type"] == "bust")
+    assert [t["number"] for t in floor["tables"]] == [2]
+    assert entry not in [p["entry"] for p in floor["tables"][0]["players"]]
+    assert [t["number"] for t in public["tables"]] == [2]
+    assert public["summary"]["remaining"] == 26

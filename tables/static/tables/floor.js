@@ -1,33 +1,30 @@
-// Floor tablet: open the seat dialog after htmx loads it, and refresh the
-// table map whenever the floor channel reports a change (with reconnects).
+// Floor tablet: open the seat dialog after htmx loads it, refresh the table map
+// when the floor channel reports a change, and alert on "floor!" calls.
+// The connection (reconnects, gaps, offline badge) is static/js/live.js.
 (function () {
   "use strict";
-  const dialog = document.getElementById("seat-dialog");
+  var dialog = document.getElementById("seat-dialog");
   document.body.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target.id === "seat-panel" && dialog && !dialog.open) dialog.showModal();
   });
   document.body.addEventListener("click", function (event) {
     if (event.target.closest(".close-dialog") && dialog) dialog.close();
   });
-  const root = document.getElementById("floor-live");
-  if (!root || !window.WebSocket) return;
-  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host +
-    "/ws/tournaments/" + root.dataset.tournament + "/floor";
-  let delay = 1000;
-  let first = true;
-  function connect() {
-    const socket = new WebSocket(url);
-    socket.onopen = function () { delay = 1000; document.body.classList.remove("offline"); };
-    socket.onmessage = function (event) {
-      const message = JSON.parse(event.data);
-      if (message.type === "snapshot" && first) { first = false; return; }
-      if (!(dialog && dialog.open)) document.body.dispatchEvent(new Event("live-update"));
-    };
-    socket.onclose = function () {
-      document.body.classList.add("offline");
-      setTimeout(connect, delay + Math.random() * 500);
-      delay = Math.min(delay * 2, 30000);
-    };
+  var root = document.getElementById("floor-live");
+  if (!root || !window.Live) return;
+  var labels = Live.readJson("floor-labels") || {};
+  var alertFloorCall = Live.floorCallAlerts(labels);
+  function refresh() {
+    // Never pull the map from under a floor person who has a seat open.
+    if (!(dialog && dialog.open)) document.body.dispatchEvent(new Event("live-update"));
   }
-  connect();
+  Live.connect({
+    path: "/ws/tournaments/" + root.dataset.tournament + "/floor",
+    labels: labels,
+    onSnapshot: refresh,
+    onMessage: function (message) {
+      alertFloorCall(message);
+      if (message.type !== "floor_call" && message.type !== "pong") refresh();
+    }
+  });
 })();
