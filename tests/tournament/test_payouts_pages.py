@@ -93,6 +93,18 @@ def test_payouts_page_speaks_german_when_the_browser_asks_for_it(browser, finish
     assert "Auszahlung" in response.content.decode()
 
 
+def test_payouts_in_german_show_amounts_with_a_decimal_comma(browser, finished):
+    tid = finished["tournament"]["id"]
+    browser.post(
+        f"/tournaments/{tid}/payouts/structure/",
+        {"percentages": "60\n40", "rounding": "1", "rounding_mode": "down"},
+    )
+    browser.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    page = browser.get(f"/tournaments/{tid}/payouts/").content.decode()
+    assert "<td>120,00</td>" in page and "<td>80,00</td>" in page  # 60 / 40 of 200
+    assert "120.00" not in page
+
+
 def test_standings_export_as_csv_with_prizes(browser, finished):
     response = browser.get(f"/tournaments/{finished['tournament']['id']}/standings.csv")
     assert response.status_code == 200

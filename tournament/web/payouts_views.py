@@ -122,7 +122,8 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "view": view,
-            "places": view.places(),
+            # Amounts as numbers, so the page formats them for its language (240,00).
+            "places": [{**p, "amount": Decimal(p["amount"])} for p in view.places()],
             "structure_form": StructureForm(initial=initial),
             "prices_form": PricesForm(instance=settings),
             "addition_form": AdditionForm(),
