@@ -37,7 +37,8 @@ def _pending_moves(tournament: Tournament) -> list[dict]:
 
 
 def _floor_tables(tournament: Tournament) -> list[dict]:
-    tables = [t for t in tables_payload(tournament) if t["status"] == "open"]
+    # A broken table stays on the map while its players still sit there waiting to move.
+    tables = [t for t in tables_payload(tournament) if t["status"] == "open" or t["players"]]
     moves = _pending_moves(tournament)
     arriving = {(m["to_table"], m["to_seat"]): m for m in moves}
     leaving = {(m["from_table"], m["from_seat"]): m for m in moves}

@@ -33,5 +33,5 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
 def _payouts(tournament: Tournament) -> dict[str, Any]:
     from tournament.services.payouts import money, payouts_view
 
-    view = payouts_view(tournament)
+    view = payouts_view(tournament, amounts=False)
     return {"prize_pool": money(view.pool.total), "paid_places": view.paid}

@@ -15,6 +15,7 @@ from tables.services.state import (
     RANDOM,
     floor_state,
     keep_apart_pairs,
+    seat_row_id,
     seating_options,
     update_rows,
 )
@@ -137,7 +138,7 @@ def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: st
         entry.waiting_since = entry.waiting_since or timezone.now()
         entry.save(update_fields=["status", "waiting_since"])
         return False
-    seat_pk, _occupant = state.seats[(choice.table, choice.seat)]
+    seat_pk = seat_row_id(tournament, choice.table, choice.seat)
     try:
         with transaction.atomic():
             taken = Seat.objects.filter(pk=seat_pk, entry__isnull=True).update(entry=entry)

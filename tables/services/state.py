@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from tables.models import KeepApart
+from tables.models import KeepApart, Seat
 from tables.rules.button import BlindState
 from tables.rules.model import TableState
 from tables.rules.options import SeatingOptions
@@ -66,8 +66,7 @@ class TableRow:
 class FloorState:
     tables: list[TableRow]
     states: list[TableState]
-    # (table number, seat number) -> (seat row id, entry id or None)
-    seats: dict[tuple[int, int], tuple[int, int | None]]
+    seated: list[tuple[int, int, int]]  # (table number, seat number, entry id)
 
     def table(self, number: int) -> TableRow:
         return next(t for t in self.tables if t.number == number)
@@ -80,10 +79,10 @@ _OPEN_TABLES = """
     SELECT id, number, seats, halted, break_order, button_seat, small_blind_seat, big_blind_seat
     FROM tables_table WHERE tournament_id = %s AND status = 'open' ORDER BY number
 """
-_OPEN_SEATS = """
-    SELECT s.id, t.number, s.number, s.entry_id
+_SEATED = """
+    SELECT t.number, s.number, s.entry_id
     FROM tables_seat s JOIN tables_table t ON t.id = s.table_id
-    WHERE t.tournament_id = %s AND t.status = 'open'
+    WHERE t.tournament_id = %s AND t.status = 'open' AND s.entry_id IS NOT NULL
 """
 _PENDING_MOVES = """
     SELECT m.entry_id, f.number, m.from_seat, t.number, m.to_seat
@@ -102,36 +101,42 @@ def floor_state(tournament: Any) -> FloorState:
     with connection.cursor() as cursor:
         cursor.execute(_OPEN_TABLES, [tournament.pk])
         tables = [TableRow(*row) for row in cursor.fetchall()]
-        cursor.execute(_OPEN_SEATS, [tournament.pk])
-        seats = {(number, seat_no): (pk, entry) for pk, number, seat_no, entry in cursor.fetchall()}
+        cursor.execute(_SEATED, [tournament.pk])
+        seated = cursor.fetchall()
         cursor.execute(_PENDING_MOVES, [tournament.pk])
         pending = cursor.fetchall()
     players: dict[int, dict[int, int]] = {t.number: {} for t in tables}
-    for (number, seat_no), (_pk, entry_id) in seats.items():
-        if entry_id is not None:
-            players[number][seat_no] = entry_id
-    reserved: dict[int, set[int]] = {t.number: set() for t in tables}
-    departures: dict[int, int] = {t.number: 0 for t in tables}
+    for number, seat_no, entry_id in seated:
+        players[number][seat_no] = entry_id
+    reserved: dict[int, set[int]] = {}
+    departures: dict[int, int] = {}
     for entry_id, source, from_seat, destination, to_seat in pending:
         if source in players and players[source].get(from_seat) == entry_id:
             del players[source][from_seat]
-            departures[source] += 1
+            departures[source] = departures.get(source, 0) + 1
         if destination in players:
             # A seat can be vacated and refilled by two pending moves (final-table redraw).
             players[destination][to_seat] = entry_id
-            reserved[destination].add(to_seat)
+            reserved.setdefault(destination, set()).add(to_seat)
+    no_seats: frozenset[int] = frozenset()
     states = [
         TableState(
             number=t.number,
             seat_count=t.seats,
             players=players[t.number],
             blinds=blind_state(t),
-            reserved=frozenset(reserved[t.number]),
-            pending_departures=departures[t.number],
+            reserved=frozenset(reserved[t.number]) if t.number in reserved else no_seats,
+            pending_departures=departures.get(t.number, 0),
         )
         for t in tables
     ]
-    return FloorState(tables=tables, states=states, seats=seats)
+    return FloorState(tables=tables, states=states, seated=seated)
+
+
+def seat_row_id(tournament: Any, table_number: int, seat_number: int) -> int:
+    return Seat.objects.values_list("pk", flat=True).get(
+        table__tournament=tournament, table__number=table_number, number=seat_number
+    )
 
 
 def update_rows(model: Any, rows: list[tuple], fields: list[str], chunk: int = 4000) -> None:

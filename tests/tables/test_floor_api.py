@@ -304,3 +304,17 @@ def test_a_bust_tells_the_screens_the_changed_table_not_the_whole_floor(
     assert entry not in [p["entry"] for p in floor["tables"][0]["players"]]
     assert [t["number"] for t in public["tables"]] == [2]
     assert public["summary"]["remaining"] == 26
+
+
+def test_the_final_table_redraw_asks_nobody_to_move_to_the_seat_he_already_has(api):
+    game = start(api, players=20, tables=3, final_table_size=9)
+    for _ in range(60):
+        do_all_moves(api, game["id"])
+        left = api.get(f"/tournaments/{game['id']}").json()["remaining"]
+        if left <= 9:
+            break
+        api.post(f"/entries/{seated_entry(api, game['id'])}/bust")
+    moves = api.get(f"/tournaments/{game['id']}/moves").json()
+    final = [m for m in moves if m["reason"] == "final_table"]
+    assert final, "the final table was redrawn"
+    assert all((m["from_table"], m["from_seat"]) != (m["to_table"], m["to_seat"]) for m in final)

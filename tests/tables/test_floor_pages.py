@@ -116,3 +116,22 @@ def test_moves_can_be_shown_in_large_type_for_announcing(game, api, director):
     page = signed_in(director).get(f"/tournaments/{game['id']}/floor/moves/?announce=1")
     move = Move.objects.get(status="pending")
     assert f"Table {move.to_table.number} Seat {move.to_seat}" in page.content.decode()
+
+
+def test_a_breaking_table_stays_on_the_map_until_its_players_have_moved(api, director):
+    tournament = api.post("/tournaments", {"name": "Breaking"}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 3})
+    for i in range(19):
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i:02}"})
+    api.post(f"/tournaments/{tournament['id']}/draw")
+    seated = api.get(f"/tournaments/{tournament['id']}/tables").json()[0]["players"][0]["entry"]
+    api.post(f"/entries/{seated}/bust")
+    broken = [
+        t
+        for t in api.get(f"/tournaments/{tournament['id']}/tables").json()
+        if t["status"] == "broken"
+    ]
+    assert len(broken) == 1 and broken[0]["players"]
+    html = signed_in(director).get(f"/tournaments/{tournament['id']}/floor/").content.decode()
+    assert f'id="table-{broken[0]["number"]}"' in html
+    assert "Breaking: players move" in html

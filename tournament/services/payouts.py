@@ -151,8 +151,16 @@ def _cached_template(field: int) -> tuple[Decimal, ...]:
     return tuple(rules.payout_template(min(field, rules.MAX_FIELD_SIZE)))
 
 
-def payouts_view(tournament: Tournament, settings: PayoutSettings | None = None) -> PayoutView:
-    """Prize pool and amounts per place as they stand now (reads only)."""
+def payouts_view(
+    tournament: Tournament, settings: PayoutSettings | None = None, *, amounts: bool = True
+) -> PayoutView:
+    """Prize pool and amounts per place as they stand now (reads only).
+
+    Without `amounts` the rounding per place is skipped (one amount per
+    percentage is still listed, unrounded): the summary sent after every bust
+    needs only the pool and the number of paid places, and rounding 1,500
+    places of a big field cost more than the rest of the summary.
+    """
     settings = settings or payout_settings_for(tournament)
     counts = _counts(tournament)
     purchases = [
@@ -181,15 +189,18 @@ def payouts_view(tournament: Tournament, settings: PayoutSettings | None = None)
         percentages, source = _decimals(settings.frozen_percentages) or [], "frozen"
     else:
         percentages, source = _template(counts.field), "template"
-    amounts = rules.compute_payouts(
-        pool.total, percentages, Decimal(settings.rounding), mode=settings.rounding_mode
-    )
+    if amounts:
+        per_place = rules.compute_payouts(
+            pool.total, percentages, Decimal(settings.rounding), mode=settings.rounding_mode
+        )
+    else:
+        per_place = [pool.total * p / 100 for p in percentages]
     return PayoutView(
         pool=pool,
         counts=counts,
         guarantee=settings.guarantee,
         percentages=percentages,
-        amounts=amounts,
+        amounts=per_place,
         rounding=Decimal(settings.rounding).normalize(),
         rounding_mode=settings.rounding_mode,
         source=source,
