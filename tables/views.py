@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tables.models import KeepApart, Move, SeatChange, Table
@@ -101,85 +105,60 @@ def _back(tournament_id: int) -> str:
     return reverse("floor-map", args=[tournament_id])
 
 
-@require_POST
-@role_required(*FLOOR_STAFF)
-def bust(request: HttpRequest, entry_id: int) -> HttpResponse:
-    entry = get_object_or_404(Entry, pk=entry_id)
-    stack = request.POST.get("starting_stack") or None
-    return run_action(
-        request,
-        lambda: floor.entries_bust(
-            tournament_id=entry.tournament_id,
-            reports=[
-                floor.BustReport(entry=entry.pk, starting_stack=_int(stack) if stack else None)
-            ],
-            by=request.user,
-        ),
-        success=_("Player busted."),
-        back=_back(entry.tournament_id),
-    )
+def _floor_post(model: type, call: Callable[[HttpRequest, Any], Any], success: Any) -> Callable:
+    """A floor form post on one table or entry: authorise, call one service, go back."""
+
+    @require_POST
+    @role_required(*FLOOR_STAFF)
+    def view(request: HttpRequest, pk: int) -> HttpResponse:
+        target = get_object_or_404(model, pk=pk)
+        return run_action(
+            request,
+            lambda: call(request, target),
+            success=str(success),
+            back=request.POST.get("next") or _back(target.tournament_id),
+        )
+
+    return view
 
 
-@require_POST
-@role_required(*FLOOR_STAFF)
-def unbust(request: HttpRequest, entry_id: int) -> HttpResponse:
-    entry = get_object_or_404(Entry, pk=entry_id)
-    return run_action(
-        request,
-        lambda: floor.entry_unbust(entry_id=entry.pk, by=request.user),
-        success=_("Bust undone."),
-        back=request.POST.get("next") or _back(entry.tournament_id),
-    )
+def _stack(request: HttpRequest) -> int | None:
+    stack = request.POST.get("starting_stack")
+    return _int(stack) if stack else None
 
 
-@require_POST
-@role_required(*FLOOR_STAFF)
-def button(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=table_id)
-    return run_action(
-        request,
-        lambda: floor.table_button_set(
-            table_id=table.pk, seat=_int(request.POST.get("seat")), by=request.user
-        ),
-        success=_("Button set."),
-        back=_back(table.tournament_id),
-    )
-
-
-@require_POST
-@role_required(*FLOOR_STAFF)
-def next_hand(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=table_id)
-    return run_action(
-        request,
-        lambda: floor.table_hand_next(table_id=table.pk, by=request.user),
-        success="",
-        back=request.POST.get("next") or _back(table.tournament_id),
-    )
-
-
-@require_POST
-@role_required(*FLOOR_STAFF)
-def break_table(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=table_id)
-    return run_action(
-        request,
-        lambda: floor.table_break(table_id=table.pk, by=request.user),
-        success=_("Table broken: carry out the moves."),
-        back=_back(table.tournament_id),
-    )
-
-
-@require_POST
-@role_required(*FLOOR_STAFF)
-def hand_finished(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=table_id)
-    return run_action(
-        request,
-        lambda: floor.table_hand_finished(table_id=table.pk, by=request.user),
-        success="",
-        back=request.POST.get("next") or _back(table.tournament_id),
-    )
+bust = _floor_post(
+    Entry,
+    lambda request, entry: floor.entries_bust(
+        tournament_id=entry.tournament_id,
+        reports=[floor.BustReport(entry=entry.pk, starting_stack=_stack(request))],
+        by=request.user,
+    ),
+    gettext_lazy("Player busted."),
+)
+unbust = _floor_post(
+    Entry,
+    lambda request, entry: floor.entry_unbust(entry_id=entry.pk, by=request.user),
+    gettext_lazy("Bust undone."),
+)
+button = _floor_post(
+    Table,
+    lambda request, table: floor.table_button_set(
+        table_id=table.pk, seat=_int(request.POST.get("seat")), by=request.user
+    ),
+    gettext_lazy("Button set."),
+)
+next_hand = _floor_post(
+    Table, lambda request, table: floor.table_hand_next(table_id=table.pk, by=request.user), ""
+)
+break_table = _floor_post(
+    Table,
+    lambda request, table: floor.table_break(table_id=table.pk, by=request.user),
+    gettext_lazy("Table broken: carry out the moves."),
+)
+hand_finished = _floor_post(
+    Table, lambda request, table: floor.table_hand_finished(table_id=table.pk, by=request.user), ""
+)
 
 
 @require_POST
