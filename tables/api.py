@@ -28,6 +28,7 @@ ONLY_FLOOR = _("Only floor staff or a director may do this.")
 class TablesIn(Schema):
     count: int = Field(ge=1, le=2000)
     seats: int | None = Field(None, ge=2, le=10)
+    reserve: bool = False
 
 
 class SeatIn(Schema):
@@ -87,7 +88,11 @@ def _bust_result(entry) -> dict:
 def open_tables(request: HttpRequest, tournament_id: int, payload: TablesIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     tables = tables_create(
-        tournament_id=tournament_id, count=payload.count, seats=payload.seats, by=user
+        tournament_id=tournament_id,
+        count=payload.count,
+        seats=payload.seats,
+        by=user,
+        reserve=payload.reserve,
     )
     tournament = tables[0].tournament
     return Status(201, tables_payload(tournament, table_ids=[t.pk for t in tables]))

@@ -41,7 +41,10 @@ def table_payload(
         "id": table.pk,
         "number": table.number,
         "seats": table.seats,
-        "status": "broken" if table.status == Table.Status.BROKEN else "open",
+        # "reserve": set up, opened when the field outgrows the open tables.
+        "status": {Table.Status.BROKEN: "broken", Table.Status.CLOSED: "reserve"}.get(
+            table.status, "open"
+        ),
         "button_seat": table.button_seat,
         "small_blind_seat": table.small_blind_seat,
         "big_blind_seat": table.big_blind_seat,

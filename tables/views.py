@@ -227,6 +227,7 @@ def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 count=_int(request.POST.get("count")),
                 seats=_int(request.POST.get("seats") or tournament.table_size),
                 by=request.user,
+                reserve=request.POST.get("reserve") == "1",
             )
         elif action == "draw":
             call = lambda: seats_draw(tournament_id=tournament.pk, by=request.user)  # noqa: E731

@@ -17,8 +17,14 @@ BAD_TABLE_COUNT = _("Open between 1 and 2000 tables at a time.")
 BAD_SEAT_COUNT = _("A table has between 2 and 10 seats.")
 
 
-def tables_create(*, tournament_id: int, count: int, seats: int | None, by: Any) -> list[Table]:
-    """Open `count` new tables, numbered after the existing ones."""
+def tables_create(
+    *, tournament_id: int, count: int, seats: int | None, by: Any, reserve: bool = False
+) -> list[Table]:
+    """Open `count` new tables, numbered after the existing ones.
+
+    Reserve tables stay closed until the field outgrows the open tables; then
+    the next one in number order opens and balancing fills it (TDA 2019 rule 7).
+    """
     if not 1 <= count <= 2000:
         raise Invalid(BAD_TABLE_COUNT)
     with transaction.atomic():
@@ -28,7 +34,13 @@ def tables_create(*, tournament_id: int, count: int, seats: int | None, by: Any)
             raise Invalid(BAD_SEAT_COUNT)
         first = (tournament.tables.aggregate(n=Max("number"))["n"] or 0) + 1
         tables = Table.objects.bulk_create(
-            Table(tournament=tournament, number=first + i, seats=seats) for i in range(count)
+            Table(
+                tournament=tournament,
+                number=first + i,
+                seats=seats,
+                status=Table.Status.CLOSED if reserve else Table.Status.OPEN,
+            )
+            for i in range(count)
         )
         if not all(t.pk for t in tables):  # backends without RETURNING
             tables = list(tournament.tables.filter(number__gte=first).order_by("number"))
@@ -36,7 +48,10 @@ def tables_create(*, tournament_id: int, count: int, seats: int | None, by: Any)
             Seat(table=table, number=n) for table in tables for n in range(1, seats + 1)
         )
         ActionLog.record(
-            tournament, "tables_opened", {"numbers": [t.number for t in tables], "seats": seats}, by
+            tournament,
+            "tables_reserved" if reserve else "tables_opened",
+            {"numbers": [t.number for t in tables], "seats": seats},
+            by,
         )
         live.publish(tournament, "tables", {"opened": [t.number for t in tables]}, public={})
     return tables

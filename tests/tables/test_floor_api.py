@@ -318,3 +318,31 @@ def test_the_final_table_redraw_asks_nobody_to_move_to_the_seat_he_already_has(a
     final = [m for m in moves if m["reason"] == "final_table"]
     assert final, "the final table was redrawn"
     assert all((m["from_table"], m["from_seat"]) != (m["to_table"], m["to_seat"]) for m in final)
+
+
+def test_when_the_field_outgrows_the_open_tables_the_reserve_table_opens_and_is_filled(api):
+    game = start(api, players=18, tables=2)
+    reserve = api.post(f"/tournaments/{game['id']}/tables", {"count": 1, "reserve": True}).json()
+    assert reserve[0]["status"] == "reserve"
+    late = api.post(f"/tournaments/{game['id']}/entries", {"name": "Late Lena"}).json()
+    assert late["status"] == "seated" and late["table"] == 3
+    pending = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert pending and {m["to_table"] for m in pending} == {3}
+    do_all_moves(api, game["id"])
+    assert sorted(open_counts(api, game["id"]).values()) == [6, 6, 7]
+
+
+def test_ten_thousand_entries_are_drawn_onto_1112_tables_balanced_within_one(api):
+    from tournament.models import Entry, Player
+
+    tournament = api.post("/tournaments", {"name": "Big field"}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 1112, "seats": 9})
+    players = Player.objects.bulk_create(Player(name=f"P{i:05}") for i in range(10_000))
+    Entry.objects.bulk_create(Entry(tournament_id=tournament["id"], player=p) for p in players)
+    response = api.post(f"/tournaments/{tournament['id']}/draw")
+    assert response.status_code == 200
+    assert response.json()["seated"] == 10_000
+    counts = [len(t["players"]) for t in response.json()["tables"]]
+    assert len(counts) == 1112 and max(counts) - min(counts) <= 1 and sum(counts) == 10_000
+    seated = [p["entry"] for t in response.json()["tables"] for p in t["players"]]
+    assert len(set(seated)) == 10_000

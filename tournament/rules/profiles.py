@@ -11,29 +11,32 @@ from typing import Any
 
 PROFILE_NAMES = ("tda2019", "tda2024", "bdpv", "ifp", "house")
 
-# Option name -> allowed values (None means any non-negative integer).
-OPTION_CHOICES: dict[str, tuple[Any, ...] | None] = {
+# Option name -> allowed values: a tuple of choices, or a range of whole numbers.
+# A value of None in a profile means "the rules' own default".
+OPTION_CHOICES: dict[str, tuple[Any, ...] | range] = {
     "balancing": ("tda", "bdpv"),
     "halt_rule": ("immediate", "blinds_affected", "off"),
-    "halt_short_by": None,
+    "halt_short_by": range(2, 11),
     "tie_rule": ("share", "button"),
     "dead_button": ("dead", "moving"),
     "chip_race": ("race", "race_one_chip", "round_up"),
-    "clock_call_seconds": None,
-    "clock_call_countdown_seconds": None,
-    "missed_rounds_max": None,
+    "clock_call_seconds": range(5, 601),
+    "clock_call_countdown_seconds": range(0, 61),
+    "break_target": range(2, 11),
+    "penalty_max_hands": range(1, 201),
+    "penalty_max_rounds": range(1, 21),
 }
 
 _TDA2019: dict[str, Any] = {
     "balancing": "tda",
     "halt_rule": "immediate",
-    "halt_short_by": 3,
+    # None: 3 players short at full-ring tables, 2 at short-handed ones (TDA 2019 rule 10).
+    "halt_short_by": None,
     "tie_rule": "share",
     "dead_button": "dead",
     "chip_race": "round_up",
     "clock_call_seconds": 60,
     "clock_call_countdown_seconds": 10,
-    "missed_rounds_max": 4,
 }
 
 PROFILES: dict[str, dict[str, Any]] = {
@@ -64,10 +67,9 @@ def validate_overrides(overrides: Mapping[str, Any]) -> dict[str, Any]:
         if name not in OPTION_CHOICES:
             raise UnknownOption(name)
         choices = OPTION_CHOICES[name]
-        if choices is None:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise UnknownOption(name, value)
-        elif value not in choices:
+        if isinstance(choices, range) and (not isinstance(value, int) or isinstance(value, bool)):
+            raise UnknownOption(name, value)
+        if value not in choices:
             raise UnknownOption(name, value)
     return dict(overrides)
 

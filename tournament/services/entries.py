@@ -111,10 +111,13 @@ def entry_register(
 
 
 def _seat_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:
+    from tables.services.planning import floor_replan
     from tables.services.seating import seat_late_entry, seats_are_drawn
 
     if seats_are_drawn(tournament):
         seat_late_entry(tournament=tournament, entry=entry, by=by)
+        # A late entry can open a reserve table or end a halt: plan what follows.
+        floor_replan(tournament=tournament, by=by)
 
 
 def entry_get(entry_id: int) -> Entry:
