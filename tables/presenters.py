@@ -56,13 +56,9 @@ def table_payload(
     }
 
 
-def tables_payload(
-    tournament: Any,
-    *,
-    public: bool = False,
-    table_ids: list[int] | None = None,
-    table_numbers: list[int] | None = None,
-) -> list[dict[str, Any]]:
+def _table_rows(
+    tournament: Any, table_ids: list[int] | None, table_numbers: list[int] | None
+) -> tuple[list[Table], dict[int, list[dict]], dict[int, dict[str, Any]]]:
     tables = tournament.tables.all().order_by("number")
     if table_ids is not None:
         tables = tables.filter(pk__in=table_ids)
@@ -84,14 +80,47 @@ def tables_payload(
     )
     for seat in seats:
         seats_by_table[seat["table_id"]].append(seat)
-    style = tournament.display_names
     from rulings.services.penalties import seat_penalties
 
     penalties = seat_penalties(tournament, [s["entry_id"] for s in seats])
+    return tables, seats_by_table, penalties
+
+
+def tables_payload(
+    tournament: Any,
+    *,
+    public: bool = False,
+    table_ids: list[int] | None = None,
+    table_numbers: list[int] | None = None,
+) -> list[dict[str, Any]]:
+    tables, seats_by_table, penalties = _table_rows(tournament, table_ids, table_numbers)
+    style = tournament.display_names
     return [
         table_payload(t, seats_by_table[t.pk], public=public, style=style, penalties=penalties)
         for t in tables
     ]
+
+
+def tables_payloads(
+    tournament: Any,
+    *,
+    table_ids: list[int] | None = None,
+    table_numbers: list[int] | None = None,
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The floor's and the public payload of the same tables, from one read."""
+    tables, seats_by_table, penalties = _table_rows(tournament, table_ids, table_numbers)
+    style = tournament.display_names
+    # Each payload gets its own penalty dicts: the two messages must not share objects.
+    public_penalties = {entry: dict(p) for entry, p in penalties.items()}
+    floor = [
+        table_payload(t, seats_by_table[t.pk], public=False, style=style, penalties=penalties)
+        for t in tables
+    ]
+    public = [
+        table_payload(t, seats_by_table[t.pk], public=True, style=style, penalties=public_penalties)
+        for t in tables
+    ]
+    return floor, public
 
 
 def move_payload(move: Move, *, public: bool, style: str = "nickname") -> dict[str, Any]:

@@ -188,6 +188,12 @@ class Entry(models.Model):
         ordering = ["id"]
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
+        # A bust in a 10,000-entry field looks up alternates, its bust group and
+        # the highest group: without these each was a scan of every entry.
+        indexes = [
+            models.Index(fields=["tournament", "status"], name="entry_tournament_status"),
+            models.Index(fields=["tournament", "bust_group"], name="entry_tournament_bust_group"),
+        ]
         constraints = [
             # One live entry per player and tournament: a re-entry needs a bust first.
             models.UniqueConstraint(

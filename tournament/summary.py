@@ -1,37 +1,83 @@
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q
+from django.db.models import Count, Sum
 
 from tournament.models import LIVE_STATUSES, Tournament
 
+OUT_STATUSES = ("busted", "disqualified")
 
-def tournament_summary(tournament: Tournament) -> dict[str, Any]:
-    """Counts every screen shows: entries, players left, chips and average stack."""
-    counts = tournament.entries.aggregate(
-        entries=Count("id"),
-        remaining=Count("id", filter=Q(status__in=LIVE_STATUSES)),
-        rebuys=Count("id", filter=Q(rebuys__gt=0)),
+
+@dataclass(frozen=True)
+class EntryCounts:
+    """The entry counts the summary, the payouts and the end-of-event check all need."""
+
+    entries: int
+    remaining: int
+    out: int
+    pool: Any  # tournament.services.payouts.PoolCounts
+
+
+def entry_counts(tournament: Tournament) -> EntryCounts:
+    """One grouped scan of the entries instead of one aggregate per count: after
+    every bust of a 10,000-entry field these counts were the summary's main cost."""
+    from tournament.services.payouts import PAID_STATUSES, PoolCounts
+
+    entries = remaining = out = 0
+    paid_entries = paid_re_entries = rebuys = addons = 0
+    rows = (
+        tournament.entries.order_by()
+        .values("status", "number")
+        .annotate(n=Count("id"), rebuys=Sum("rebuys"), addons=Sum("addons"))
     )
-    remaining = counts["remaining"]
-    chips = counts["entries"] * tournament.starting_stack
+    for row in rows:
+        n = row["n"]
+        entries += n
+        if row["status"] in LIVE_STATUSES:
+            remaining += n
+        if row["status"] in OUT_STATUSES:
+            out += n
+        if row["status"] in PAID_STATUSES:
+            if row["number"] == 1:
+                paid_entries += n
+            elif row["number"] > 1:
+                paid_re_entries += n
+            rebuys += row["rebuys"] or 0
+            addons += row["addons"] or 0
+    return EntryCounts(
+        entries=entries,
+        remaining=remaining,
+        out=out,
+        pool=PoolCounts(paid_entries, paid_re_entries, rebuys, addons),
+    )
+
+
+def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None) -> dict[str, Any]:
+    """Counts every screen shows: entries, players left, chips and average stack.
+
+    `counts` must be fresh (taken after the last change to the entries).
+    """
+    counts = counts or entry_counts(tournament)
+    remaining = counts.remaining
+    chips = counts.entries * tournament.starting_stack
     return {
         "id": tournament.pk,
         "name": tournament.name,
         "status": tournament.status,
-        "entries": counts["entries"],
+        "entries": counts.entries,
         "remaining": remaining,
         "chips_in_play": chips,
         "average_stack": chips // remaining if remaining else 0,
         "hand_for_hand": tournament.hand_for_hand,
         "registration_closed": tournament.registration_closed,
-        **_payouts(tournament),
+        **_payouts(tournament, counts),
     }
 
 
-def _payouts(tournament: Tournament) -> dict[str, Any]:
+def _payouts(tournament: Tournament, counts: EntryCounts) -> dict[str, Any]:
     from tournament.services.payouts import money, payouts_view
 
-    view = payouts_view(tournament, amounts=False)
+    view = payouts_view(tournament, amounts=False, counts=counts.pool)
     return {"prize_pool": money(view.pool.total), "paid_places": view.paid}

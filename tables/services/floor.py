@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import HandForHand, KeepApart, Move, Seat, SeatChange, Table
-from tables.presenters import move_payload, tables_payload
+from tables.presenters import move_payload, tables_payloads
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
 from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
@@ -31,7 +31,7 @@ from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Tournament
 from tournament.rules import places as place_rules
-from tournament.summary import tournament_summary
+from tournament.summary import EntryCounts, entry_counts, tournament_summary
 
 ENTRY_NOT_FOUND = _("Entry not found.")
 TABLE_NOT_FOUND = _("Table not found.")
@@ -95,7 +95,10 @@ def _after_field_change(
     """
     seat_alternates(tournament=tournament, by=by)
     plan = floor_replan(tournament=tournament, by=by)
-    _finish_if_won(tournament, by)
+    # Neither the end-of-event check nor the rest below changes an entry, so one
+    # count serves both it and the summary.
+    counts = entry_counts(tournament)
+    _finish_if_won(tournament, by, counts)
     moves = list(
         Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
             "entry__player", "from_table", "to_table"
@@ -106,8 +109,9 @@ def _after_field_change(
         changed.add(move.to_table.number)
         if move.from_table_id:
             changed.add(move.from_table.number)
-    summary = tournament_summary(tournament)
+    summary = tournament_summary(tournament, counts)
     numbers = sorted(changed)
+    floor_tables, public_tables = tables_payloads(tournament, table_numbers=numbers)
     live.publish(
         tournament,
         event,
@@ -115,24 +119,24 @@ def _after_field_change(
             **extra,
             "summary": summary,
             "moves": [move_payload(m, public=False) for m in moves],
-            "tables": tables_payload(tournament, table_numbers=numbers),
+            "tables": floor_tables,
             "plan": plan.to_log(),
         },
         public={
             "summary": summary,
             "moves": [move_payload(m, public=True, style=tournament.display_names) for m in moves],
-            "tables": tables_payload(tournament, public=True, table_numbers=numbers),
+            "tables": public_tables,
         },
     )
     return {"plan": plan.to_log(), "summary": summary}
 
 
-def _finish_if_won(tournament: Tournament, by: Any) -> None:
+def _finish_if_won(tournament: Tournament, by: Any, counts: EntryCounts) -> None:
+    if tournament.status == Tournament.Status.FINISHED or counts.remaining != 1:
+        return
+    if not counts.out:
+        return
     live_entries = tournament.entries.filter(status__in=LIVE_STATUSES)
-    if tournament.status == Tournament.Status.FINISHED or live_entries.count() != 1:
-        return
-    if not tournament.entries.filter(status__in=("busted", "disqualified")).exists():
-        return
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     ActionLog.record(tournament, "winner", {"entry": live_entries.get().pk}, by)
@@ -144,26 +148,25 @@ class BustReport:
     starting_stack: int | None = None
 
 
-def _bust_group(tournament: Tournament) -> int:
+def _bust_group(tournament: Tournament, highest: int | None) -> int:
+    """The group of this hand's busts; `highest` is the entries' highest group so far."""
     hand_for_hand = HandForHand.objects.filter(tournament=tournament).first()
     if tournament.hand_for_hand and hand_for_hand is not None:
         if hand_for_hand.bust_group is None:
-            hand_for_hand.bust_group = _next_group(tournament)
+            hand_for_hand.bust_group = _next_group(highest, hand_for_hand)
             hand_for_hand.save(update_fields=["bust_group"])
         return hand_for_hand.bust_group
-    return _next_group(tournament)
+    return _next_group(highest, hand_for_hand)
 
 
-def _next_group(tournament: Tournament) -> int:
-    highest = tournament.entries.aggregate(n=Max("bust_group"))["n"] or 0
-    hand_for_hand = HandForHand.objects.filter(tournament=tournament).first()
+def _next_group(highest: int | None, hand_for_hand: HandForHand | None) -> int:
+    highest = highest or 0
     if hand_for_hand is not None and hand_for_hand.bust_group:
         highest = max(highest, hand_for_hand.bust_group)
     return highest + 1
 
 
-def _button_distance(entry: Entry) -> int | None:
-    seat = Seat.objects.select_related("table").filter(entry=entry).first()
+def _button_distance(seat: Seat | None) -> int | None:
     if seat is None or seat.table.button_seat is None:
         return None
     return (seat.number - seat.table.button_seat) % seat.table.seats
@@ -191,18 +194,28 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
             if entry.status != Entry.Status.SEATED:
                 raise Conflict(NOT_SEATED)
             entries.append(entry)
-        remaining = tournament.entries.filter(status__in=LIVE_STATUSES).count()
-        group = _bust_group(tournament)
+        # One grouped scan of the entries for both figures (a big field has 10,000).
+        by_status = list(
+            tournament.entries.order_by()
+            .values("status")
+            .annotate(n=Count("id"), highest=Max("bust_group"))
+        )
+        remaining = sum(r["n"] for r in by_status if r["status"] in LIVE_STATUSES)
+        highest = max((r["highest"] for r in by_status if r["highest"] is not None), default=None)
+        group = _bust_group(tournament, highest)
         earlier = list(tournament.entries.filter(bust_group=group, status="busted"))
         if remaining - len(entries) < 1:
             raise Conflict(LAST_PLAYER)
         stacks = {r.entry: r.starting_stack for r in reports}
+        seat_of = {
+            e.pk: Seat.objects.select_related("table").filter(entry=e).first() for e in entries
+        }
         group_members = earlier + entries
         busts = [
             place_rules.Bust(
                 entry_id=e.pk,
                 starting_stack=stacks.get(e.pk) or e.starting_stack_at_bust or 1,
-                button_distance=_button_distance(e)
+                button_distance=_button_distance(seat_of[e.pk])
                 if e in entries
                 else (
                     ActionLog.objects.filter(kind="bust", data__entry=e.pk)
@@ -224,8 +237,8 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
         touched: list[int] = []
         now = timezone.now()
         for entry in group_members:
-            seat = Seat.objects.select_related("table").filter(entry=entry).first()
             is_new = entry in entries
+            seat = seat_of[entry.pk] if is_new else None
             if is_new:
                 ActionLog.record(
                     tournament,
@@ -234,7 +247,7 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
                         "entry": entry.pk,
                         "table": seat.table.number if seat else None,
                         "seat": seat.number if seat else None,
-                        "button_distance": _button_distance(entry),
+                        "button_distance": _button_distance(seat),
                         "group": group,
                     },
                     by,
@@ -519,8 +532,7 @@ def _occupied(table: Table) -> list[int]:
 
 
 def _publish_table(tournament: Tournament, table: Table, event: str) -> None:
-    floor_rows = tables_payload(tournament, table_ids=[table.pk])
-    public_rows = tables_payload(tournament, public=True, table_ids=[table.pk])
+    floor_rows, public_rows = tables_payloads(tournament, table_ids=[table.pk])
     live.publish(tournament, event, {"tables": floor_rows}, public={"tables": public_rows})
 
 

@@ -152,17 +152,22 @@ def _cached_template(field: int) -> tuple[Decimal, ...]:
 
 
 def payouts_view(
-    tournament: Tournament, settings: PayoutSettings | None = None, *, amounts: bool = True
+    tournament: Tournament,
+    settings: PayoutSettings | None = None,
+    *,
+    amounts: bool = True,
+    counts: PoolCounts | None = None,
 ) -> PayoutView:
     """Prize pool and amounts per place as they stand now (reads only).
 
     Without `amounts` the rounding per place is skipped (one amount per
     percentage is still listed, unrounded): the summary sent after every bust
     needs only the pool and the number of paid places, and rounding 1,500
-    places of a big field cost more than the rest of the summary.
+    places of a big field cost more than the rest of the summary. The summary
+    passes its own fresh `counts` (one query over the entries for both).
     """
     settings = settings or payout_settings_for(tournament)
-    counts = _counts(tournament)
+    counts = counts or _counts(tournament)
     purchases = [
         Purchase("entry", counts.entries, tournament.buy_in, tournament.fee),
         Purchase(
