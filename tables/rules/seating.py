@@ -153,7 +153,7 @@ def _search_apart(
             budget -= 1
             if budget < 0:
                 return False
-            if capacity[table] == 0 or members[table] & partners[entry]:
+            if capacity[table] == 0 or not members[table].isdisjoint(partners[entry]):
                 continue
             capacity[table] -= 1
             members[table].add(entry)
