@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tables.models import KeepApart, Move, SeatChange, Table
+from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, tables_payload
 from tables.services import floor
 from tables.services.seating import seats_are_drawn, seats_draw
@@ -63,8 +63,28 @@ def _floor_tables(tournament: Tournament) -> list[dict]:
     return tables
 
 
+def _pairs_together(tournament: Tournament) -> list[dict]:
+    """Keep-apart pairs that sit at one table now: the floor must be told (BDPV Sitzordnung 4)."""
+    table_of = dict(
+        Seat.objects.filter(table__tournament=tournament, entry__isnull=False).values_list(
+            "entry_id", "table__number"
+        )
+    )
+    together = []
+    for pair in KeepApart.objects.filter(tournament=tournament).select_related(
+        "first__player", "second__player"
+    ):
+        table = table_of.get(pair.first_id)
+        if table is not None and table == table_of.get(pair.second_id):
+            together.append(
+                {"first": pair.first.player.name, "second": pair.second.player.name, "table": table}
+            )
+    return together
+
+
 def _floor_context(tournament: Tournament) -> dict:
     return {
+        "pairs_together": _pairs_together(tournament),
         "tournament": tournament,
         "summary": tournament_summary(tournament),
         "tables": _floor_tables(tournament),

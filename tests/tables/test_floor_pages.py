@@ -135,3 +135,15 @@ def test_a_breaking_table_stays_on_the_map_until_its_players_have_moved(api, dir
     html = signed_in(director).get(f"/tournaments/{tournament['id']}/floor/").content.decode()
     assert f'id="table-{broken[0]["number"]}"' in html
     assert "Breaking: players move" in html
+
+
+def test_the_floor_is_told_when_a_keep_apart_pair_cannot_be_kept_apart(api, director):
+    tournament = api.post("/tournaments", {"name": "Families"}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 1})
+    a = api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Eva Hoffmann"}).json()
+    b = api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Felix Hoffmann"}).json()
+    api.post(f"/tournaments/{tournament['id']}/keep-apart", {"entries": [a["id"], b["id"]]})
+    api.post(f"/tournaments/{tournament['id']}/draw")
+    html = signed_in(director).get(f"/tournaments/{tournament['id']}/floor/").content.decode()
+    assert "Players to be kept apart sit at one table" in html
+    assert "Eva Hoffmann and Felix Hoffmann at table 1" in html
