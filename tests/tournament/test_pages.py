@@ -118,3 +118,54 @@ def test_the_demo_command_loads_a_tournament_and_prints_a_working_login(db, caps
     tournament = Tournament.objects.get()
     assert tournament.entries.filter(status="seated").count() == 45
     assert tournament.tables.count() == 5
+
+
+def test_the_director_can_reopen_registration_on_the_edit_page(director, api, tournament):
+    from tournament.models import Tournament
+
+    Tournament.objects.filter(pk=tournament["id"]).update(registration_closed=True)
+    client = signed_in(director)
+    page = client.get(f"/tournaments/{tournament['id']}/edit/").content.decode()
+    assert 'name="registration_closed"' in page
+    form = {
+        "name": "Friday Freezeout",
+        "table_size": 9,
+        "starting_stack": 20000,
+        "buy_in": "50",
+        "fee": "5",
+        "final_table_size": 9,
+        "rulebook": "tda2019",
+        "tie_rule": "share",
+        "late_registration_levels": 4,
+        "max_entries": 1,
+        "display_names": "initial",
+    }
+    assert client.post(f"/tournaments/{tournament['id']}/edit/", form).status_code == 302
+    reopened = Tournament.objects.get(pk=tournament["id"])
+    assert reopened.registration_closed is False and reopened.display_names == "initial"
+    assert (
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Late Lukas"}).status_code
+        == 201
+    )
+
+
+def test_a_new_tournament_keeps_the_public_name_style_chosen_in_the_form(director):
+    client = signed_in(director)
+    assert 'name="registration_closed"' not in client.get("/tournaments/new/").content.decode()
+    client.post(
+        "/tournaments/new/",
+        {
+            "name": "Initials",
+            "table_size": 9,
+            "starting_stack": 20000,
+            "buy_in": "10",
+            "fee": "0",
+            "final_table_size": 9,
+            "rulebook": "tda2019",
+            "tie_rule": "",
+            "late_registration_levels": 0,
+            "max_entries": 1,
+            "display_names": "initial",
+        },
+    )
+    assert Tournament.objects.get(name="Initials").display_names == "initial"

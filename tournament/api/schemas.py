@@ -38,6 +38,7 @@ class TournamentPatch(Schema):
     max_entries: int | None = Field(None, ge=1, le=100)
     max_players: int | None = Field(None, ge=2, le=100000)
     options: dict[str, Any] | None = None
+    registration_closed: bool | None = None
 
 
 class TournamentOut(Schema):

@@ -36,6 +36,7 @@ class TournamentSettings:
     max_entries: int = 1
     max_players: int | None = None
     options: dict[str, Any] | None = None
+    display_names: str = "nickname"
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -69,6 +70,7 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             max_entries=settings.max_entries,
             max_players=settings.max_players,
             options=options,
+            display_names=settings.display_names,
         )
         ActionLog.record(tournament, "tournament_created", {"name": tournament.name}, by)
     return tournament
@@ -88,6 +90,7 @@ EDITABLE_FIELDS = (
     "max_players",
     "options",
     "display_names",
+    "registration_closed",
 )
 
 

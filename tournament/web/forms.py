@@ -22,10 +22,14 @@ class TournamentForm(forms.ModelForm):
             "max_entries",
             "max_players",
             "display_names",
+            "registration_closed",
         ]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if self.instance.pk is None:
+            # Registration is closed later, by the clock or by hand on the edit page.
+            del self.fields["registration_closed"]
         self.fields["tie_rule"].required = False
         self.fields["tie_rule"].help_text = _("Empty: as the rulebook says.")
         self.fields["final_table_size"].required = False

@@ -28,7 +28,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        data = {k: v for k, v in form.cleaned_data.items() if k != "display_names"}
+        data = dict(form.cleaned_data)
         try:
             tournament = tournament_create(settings=TournamentSettings(**data), by=request.user)
         except DomainError as exc:
