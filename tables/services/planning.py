@@ -58,12 +58,11 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
             status=Move.Status.CANCELLED, finished_at=timezone.now()
         )
     user = by if getattr(by, "pk", None) else None
-    physical = {entry_id: (number, seat_no) for number, seat_no, entry_id in state.seated}
     for move in plan.moves:
         Move.objects.filter(
             tournament=tournament, entry_id=move.entry, status=Move.Status.PENDING
         ).update(status=Move.Status.CANCELLED, finished_at=timezone.now())
-        origin = physical.get(move.entry, (move.from_table, move.from_seat))
+        origin = state.physical_seat(move.entry) or (move.from_table, move.from_seat)
         if origin == (move.to_table, move.to_seat):
             continue  # the redraw kept him in his seat: nothing for the floor to do
         try:

@@ -7,7 +7,8 @@ seat (which is also reserved), not at the seat he is leaving.
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from tables.models import KeepApart, Seat
@@ -66,13 +67,23 @@ class TableRow:
 class FloorState:
     tables: list[TableRow]
     states: list[TableState]
-    seated: list[tuple[int, int, int]]  # (table number, seat number, entry id)
+    # Where each seated entry physically sits (before pending moves), as two
+    # int -> int maps: 9,900 (table, seat) tuples per bust fed the garbage collector.
+    seated_table: dict[int, int] = field(default_factory=dict)
+    seated_seat: dict[int, int] = field(default_factory=dict)
 
     def table(self, number: int) -> TableRow:
         return next(t for t in self.tables if t.number == number)
 
     def state_of(self, number: int) -> TableState:
         return next(s for s in self.states if s.number == number)
+
+    def physical_seat(self, entry_id: int) -> tuple[int, int] | None:
+        """(table number, seat number) the entry sits at now, on an open table."""
+        number = self.seated_table.get(entry_id)
+        if number is None:
+            return None
+        return number, self.seated_seat[entry_id]
 
 
 _OPEN_TABLES = """
@@ -94,20 +105,31 @@ _PENDING_MOVES = """
 """
 
 
+def _rows(cursor: Any, size: int = 500) -> Iterator[tuple]:
+    """The result in small batches rather than fetchall(): 9,900 row tuples alive at
+    once were promoted to the older GC generations, and the full collections they
+    brought on (~100 ms each) landed inside busts."""
+    while rows := cursor.fetchmany(size):
+        yield from rows
+
+
 def floor_state(tournament: Any) -> FloorState:
     """Read with plain SQL: the ORM's per-row cost dominated every bust in a big field."""
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute(_OPEN_TABLES, [tournament.pk])
-        tables = [TableRow(*row) for row in cursor.fetchall()]
+        tables = [TableRow(*row) for row in _rows(cursor)]
+        players: dict[int, dict[int, int]] = {t.number: {} for t in tables}
+        seated_table: dict[int, int] = {}
+        seated_seat: dict[int, int] = {}
         cursor.execute(_SEATED, [tournament.pk])
-        seated = cursor.fetchall()
+        for number, seat_no, entry_id in _rows(cursor):
+            players[number][seat_no] = entry_id
+            seated_table[entry_id] = number
+            seated_seat[entry_id] = seat_no
         cursor.execute(_PENDING_MOVES, [tournament.pk])
         pending = cursor.fetchall()
-    players: dict[int, dict[int, int]] = {t.number: {} for t in tables}
-    for number, seat_no, entry_id in seated:
-        players[number][seat_no] = entry_id
     reserved: dict[int, set[int]] = {}
     departures: dict[int, int] = {}
     for entry_id, source, from_seat, destination, to_seat in pending:
@@ -130,7 +152,9 @@ def floor_state(tournament: Any) -> FloorState:
         )
         for t in tables
     ]
-    return FloorState(tables=tables, states=states, seated=seated)
+    return FloorState(
+        tables=tables, states=states, seated_table=seated_table, seated_seat=seated_seat
+    )
 
 
 def seat_row_id(tournament: Any, table_number: int, seat_number: int) -> int:
