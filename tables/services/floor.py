@@ -5,11 +5,11 @@ steps when the field changed and publishes after commit."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -85,19 +85,25 @@ def _table_tournament_id(table_id: int) -> int:
 
 
 def _after_field_change(
-    tournament: Tournament, by: Any, event: str, extra: dict, touched: Sequence[int] = ()
+    tournament: Tournament,
+    by: Any,
+    event: str,
+    extra: dict,
+    touched: Sequence[int] = (),
+    counts: EntryCounts | None = None,
 ) -> dict:
     """Seat alternates, plan the floor's next steps, and tell the screens.
 
     The message carries the summary, the pending moves and the rows of the
     tables that changed (`touched` plus every table a pending move or a break
-    involves), not the whole floor.
+    involves), not the whole floor. `counts`, when given, are the entry counts
+    as the caller left them; seating an alternate makes them stale.
     """
-    seat_alternates(tournament=tournament, by=by)
+    if seat_alternates(tournament=tournament, by=by) or counts is None:
+        # Planning, the end-of-event check and the rest below change no entry,
+        # so one count serves them and the summary.
+        counts = entry_counts(tournament)
     plan = floor_replan(tournament=tournament, by=by)
-    # Neither the end-of-event check nor the rest below changes an entry, so one
-    # count serves both it and the summary.
-    counts = entry_counts(tournament)
     _finish_if_won(tournament, by, counts)
     moves = list(
         Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
@@ -194,14 +200,11 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
             if entry.status != Entry.Status.SEATED:
                 raise Conflict(NOT_SEATED)
             entries.append(entry)
-        # One grouped scan of the entries for both figures (a big field has 10,000).
-        by_status = list(
-            tournament.entries.order_by()
-            .values("status")
-            .annotate(n=Count("id"), highest=Max("bust_group"))
-        )
-        remaining = sum(r["n"] for r in by_status if r["status"] in LIVE_STATUSES)
-        highest = max((r["highest"] for r in by_status if r["highest"] is not None), default=None)
+        # One scan of the entries (a big field has 10,000) for the count here and,
+        # adjusted for these busts, for the summary sent afterwards.
+        counts = entry_counts(tournament)
+        remaining = counts.remaining
+        highest = tournament.entries.aggregate(n=Max("bust_group"))["n"]
         group = _bust_group(tournament, highest)
         earlier = list(tournament.entries.filter(bust_group=group, status="busted"))
         if remaining - len(entries) < 1:
@@ -291,6 +294,9 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
             "bust",
             {"busted": [{"entry": e.pk, "place": e.place} for e in group_members]},
             touched,
+            # Seated before, busted now: one fewer left and one more out each; both
+            # statuses are paid, so the prize pool counts stay as they were.
+            replace(counts, remaining=remaining - len(entries), out=counts.out + len(entries)),
         )
     return group_members
 
