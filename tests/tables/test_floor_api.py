@@ -346,3 +346,24 @@ def test_ten_thousand_entries_are_drawn_onto_1112_tables_balanced_within_one(api
     assert len(counts) == 1112 and max(counts) - min(counts) <= 1 and sum(counts) == 10_000
     seated = [p["entry"] for t in response.json()["tables"] for p in t["players"]]
     assert len(set(seated)) == 10_000
+
+
+@pytest.mark.parametrize("players", [9, 11])
+def test_the_bust_message_counts_the_field_as_a_fresh_read_does(
+    api, django_capture_on_commit_callbacks, players
+):
+    # With 11 players on 9 seats the bust seats an alternate, who joins the prize pool.
+    from unittest import mock
+
+    game = start(api, players=players, tables=1, buy_in="10.00")
+    entry = seated_entry(api, game["id"])
+    sent = []
+    with mock.patch("tournament.live.send_now", side_effect=lambda t, a, m: sent.append((a, m))):
+        with django_capture_on_commit_callbacks(execute=True):
+            assert api.post(f"/entries/{entry}/bust").status_code == 200
+    from tournament.models import Tournament
+    from tournament.summary import tournament_summary
+
+    summary = next(m for a, m in sent if a == "floor" and m["type"] == "bust")["summary"]
+    assert summary == tournament_summary(Tournament.objects.get(pk=game["id"]))
+    assert summary["remaining"] == players - 1
