@@ -9,7 +9,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tables.models import KeepApart, Seat
 from tables.rules.button import BlindState
@@ -49,9 +49,12 @@ def breaking_order(tables: list[Any]) -> list[int]:
     return [t.number for t in sorted(tables, key=lambda t: (t.break_order or 10**6, -t.number))]
 
 
-@dataclass(frozen=True)
-class TableRow:
-    """An open table as the planner needs it (a plain row: big fields have 1,100)."""
+class TableRow(NamedTuple):
+    """An open table as the planner needs it (a plain row: big fields have 1,100).
+
+    A tuple of plain values, which the garbage collector stops tracking, unlike
+    a dataclass instance.
+    """
 
     pk: int
     number: int
