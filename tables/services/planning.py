@@ -58,26 +58,37 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
             status=Move.Status.CANCELLED, finished_at=timezone.now()
         )
     user = by if getattr(by, "pk", None) else None
-    for move in plan.moves:
+    # A table break plans nine moves at once: one update and one insert for all of
+    # them, not an update, a savepoint and an insert each. Cancelling first is safe:
+    # the plan never puts a player into a seat another pending move holds.
+    if plan.moves:
         Move.objects.filter(
-            tournament=tournament, entry_id=move.entry, status=Move.Status.PENDING
+            tournament=tournament,
+            entry_id__in=[move.entry for move in plan.moves],
+            status=Move.Status.PENDING,
         ).update(status=Move.Status.CANCELLED, finished_at=timezone.now())
+    created = []
+    for move in plan.moves:
         origin = state.physical_seat(move.entry) or (move.from_table, move.from_seat)
         if origin == (move.to_table, move.to_seat):
             continue  # the redraw kept him in his seat: nothing for the floor to do
+        created.append(
+            Move(
+                tournament=tournament,
+                entry_id=move.entry,
+                from_table_id=_pk_or_none(tables_by_number.get(origin[0])),
+                from_seat=origin[1],
+                to_table_id=tables_by_number[move.to_table].pk,
+                to_seat=move.to_seat,
+                reason=move.reason,
+                wait_for_button=move.wait_for_button,
+                created_by=user,
+            )
+        )
+    if created:
         try:
             with transaction.atomic():
-                Move.objects.create(
-                    tournament=tournament,
-                    entry_id=move.entry,
-                    from_table_id=_pk_or_none(tables_by_number.get(origin[0])),
-                    from_seat=origin[1],
-                    to_table_id=tables_by_number[move.to_table].pk,
-                    to_seat=move.to_seat,
-                    reason=move.reason,
-                    wait_for_button=move.wait_for_button,
-                    created_by=user,
-                )
+                Move.objects.bulk_create(created)
         except IntegrityError as exc:
             raise Conflict(SEAT_RESERVED) from exc
     halted = set(plan.halted_tables)
