@@ -59,9 +59,16 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
 
     `counts` must be fresh (taken after the last change to the entries).
     """
+    from tournament.services.payouts import payout_settings_for
+
     counts = counts or entry_counts(tournament)
     remaining = counts.remaining
-    chips = counts.entries * tournament.starting_stack
+    settings = payout_settings_for(tournament)
+    chips = (
+        counts.entries * tournament.starting_stack
+        + counts.pool.rebuys * settings.rebuy_chips
+        + counts.pool.addons * settings.addon_chips
+    )
     return {
         "id": tournament.pk,
         "name": tournament.name,
@@ -72,12 +79,12 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
         "average_stack": chips // remaining if remaining else 0,
         "hand_for_hand": tournament.hand_for_hand,
         "registration_closed": tournament.registration_closed,
-        **_payouts(tournament, counts),
+        **_payouts(tournament, counts, settings),
     }
 
 
-def _payouts(tournament: Tournament, counts: EntryCounts) -> dict[str, Any]:
+def _payouts(tournament: Tournament, counts: EntryCounts, settings: Any) -> dict[str, Any]:
     from tournament.services.payouts import money, payouts_view
 
-    view = payouts_view(tournament, amounts=False, counts=counts.pool)
+    view = payouts_view(tournament, settings, amounts=False, counts=counts.pool)
     return {"prize_pool": money(view.pool.total), "paid_places": view.paid}

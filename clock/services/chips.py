@@ -17,7 +17,7 @@ from clock.services.structure import structure_check
 from tournament import live
 from tournament.errors import Conflict, Invalid
 from tournament.locking import lock_tournament
-from tournament.models import LIVE_STATUSES, ActionLog, Tournament
+from tournament.models import ActionLog, Tournament
 
 NO_CHIP_SET = _("Set the chip set first.")
 BAD_CHIP = _("Each chip needs a value, a colour and a count.")
@@ -72,10 +72,13 @@ def chip_set_of(tournament: Tournament) -> chip_rules.ChipSet | None:
 
 def chips_overview(*, tournament: Tournament) -> dict[str, Any]:
     """Chip set, totals in play, average stack, colour-up plan and payability warnings."""
+    from tournament.summary import tournament_summary
+
     chip_set = chip_set_of(tournament)
-    entries = tournament.entries.count()
-    remaining = tournament.entries.filter(status__in=LIVE_STATUSES).count()
-    in_play = chip_rules.chips_in_play(entries=entries, starting_stack=tournament.starting_stack)
+    # One source for chips in play (starting stacks plus rebuy and add-on chips).
+    summary = tournament_summary(tournament)
+    entries, remaining = summary["entries"], summary["remaining"]
+    in_play = summary["chips_in_play"]
     structure = clock_services.structure_entries(tournament)
     suggestions: list[dict[str, Any]] = []
     warnings: list[dict[str, Any]] = []
@@ -109,7 +112,7 @@ def chips_overview(*, tournament: Tournament) -> dict[str, Any]:
         "entries": entries,
         "players_remaining": remaining,
         "chips_in_play": in_play,
-        "average_stack": chip_rules.average_stack(in_play, remaining),
+        "average_stack": summary["average_stack"],
         "color_ups": suggestions,
         "warnings": warnings,
     }

@@ -219,3 +219,22 @@ def test_taking_back_more_rebuys_than_bought_is_refused(api, tournament):
     (entry,) = register(api, tournament["id"], 1)
     assert api.post(f"/entries/{entry['id']}/rebuys", {"count": -1}).status_code == 409
     assert api.post("/entries/999999/addons", {}).status_code == 404
+
+
+def test_rebuy_and_add_on_chips_count_in_chips_in_play_and_the_average_stack(api, tournament):
+    api.patch(
+        f"/tournaments/{tournament['id']}/payouts/settings",
+        {"rebuy_price": "50", "rebuy_chips": 20000, "addon_price": "20", "addon_chips": 10000},
+    )
+    entries = [
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Chip {i}"}).json()["id"]
+        for i in range(2)
+    ]
+    assert api.post(f"/entries/{entries[0]}/rebuys", {"count": 1}).status_code in (200, 201)
+    assert api.post(f"/entries/{entries[1]}/addons", {"count": 1}).status_code in (200, 201)
+    from tournament.models import Tournament
+    from tournament.summary import tournament_summary
+
+    summary = tournament_summary(Tournament.objects.get(pk=tournament["id"]))
+    assert summary["chips_in_play"] == 2 * 20000 + 20000 + 10000
+    assert summary["average_stack"] == 35000
