@@ -66,22 +66,20 @@ def _entry(tournament_id: int | None, entry_id: int) -> Entry:
     return entry
 
 
-def _entry_tournament_id(entry_id: int) -> int:
-    tournament_id = (
-        Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
-    )
+def _tournament_of(model: type, pk: int, missing: Any) -> int:
+    """The tournament a row belongs to, read before locking that tournament."""
+    tournament_id = model.objects.filter(pk=pk).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
-        raise NotFound(ENTRY_NOT_FOUND)
+        raise NotFound(missing)
     return tournament_id
+
+
+def _entry_tournament_id(entry_id: int) -> int:
+    return _tournament_of(Entry, entry_id, ENTRY_NOT_FOUND)
 
 
 def _table_tournament_id(table_id: int) -> int:
-    tournament_id = (
-        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(TABLE_NOT_FOUND)
-    return tournament_id
+    return _tournament_of(Table, table_id, TABLE_NOT_FOUND)
 
 
 def _after_field_change(
