@@ -13,7 +13,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from tournament import live
+from tournament import fanout, live
 from tournament.roles import STAFF, has_role
 
 
@@ -27,7 +27,10 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
             return
         self.group = live.group_name(self.tournament_id, self.audience)
         await self.accept()
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        if fanout.enabled():
+            await fanout.join(self.group, self)
+        else:
+            await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_snapshot()
 
     def allowed(self) -> bool:
@@ -36,7 +39,11 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         return Tournament.objects.filter(pk=self.tournament_id).exists()
 
     async def disconnect(self, code: int) -> None:
-        if hasattr(self, "group"):
+        if not hasattr(self, "group"):
+            return
+        if fanout.enabled():
+            fanout.leave(self.group, self)
+        else:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:

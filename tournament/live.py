@@ -4,19 +4,25 @@ Services call :func:`publish` inside their transaction, after
 :func:`tournament.locking.lock_tournament`. The message leaves only after the
 commit, carries the tournament's version (bumped once per transaction under
 the lock), and goes to the ``floor`` group (staff) and, if a public payload is
-given, to the ``display`` group. A failing channel layer is logged; it never
-fails the floor action that caused the message.
+given, to the ``display`` group: through Redis pub/sub to every server process
+in production (:mod:`tournament.fanout`), through the in-memory channel layer
+in the embedded default. A failure there is logged; it never fails the floor
+action that caused the message.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import F
+
+from tournament import fanout
 
 logger = logging.getLogger(__name__)
 
@@ -65,13 +71,14 @@ def publish(
 
 
 def send_now(tournament_id: int, audience: str, message: dict[str, Any]) -> None:
-    """Send one message to one group at once; log and swallow layer failures."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
+    """Send one message to one group at once; log and swallow failures."""
+    group = group_name(tournament_id, audience)
     try:
-        async_to_sync(layer.group_send)(
-            group_name(tournament_id, audience), {"type": "live.message", "message": message}
-        )
+        if fanout.enabled():
+            fanout.publish(group, json.dumps(message, cls=DjangoJSONEncoder))
+            return
+        layer = get_channel_layer()
+        if layer is not None:
+            async_to_sync(layer.group_send)(group, {"type": "live.message", "message": message})
     except Exception:  # a dead channel layer must not fail a floor action
         logger.exception("live: could not send %s to %s", message.get("type"), audience)
