@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 
-from tournament import live
+from tournament import fanout, live
 from tournament.models import ActionLog
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +17,32 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def listen():
-    """Subscribe a fresh channel to a tournament group; returns a receive function."""
+    """Listen to a tournament group where the app sends it; returns a receive function.
+
+    With REDIS_URL (CI's production run) messages leave through Redis pub/sub
+    (tournament.fanout), else through the in-memory channel layer.
+    """
+    if fanout.enabled():
+        import redis
+
+        client = redis.Redis.from_url(settings.REDIS_URL)
+
+        def subscribe_redis(tournament_id: int, audience: str):
+            pubsub = client.pubsub()
+            pubsub.subscribe(live.group_name(tournament_id, audience))
+            assert pubsub.get_message(timeout=5)["type"] == "subscribe"
+
+            def receive() -> dict:
+                message = pubsub.get_message(timeout=5)
+                assert message is not None, "no message within 5 s"
+                return json.loads(message["data"])
+
+            return receive
+
+        yield subscribe_redis
+        client.close()
+        return
+
     layer = get_channel_layer()
 
     def subscribe(tournament_id: int, audience: str):
@@ -26,7 +54,7 @@ def listen():
 
         return receive
 
-    return subscribe
+    yield subscribe
 
 
 def test_a_director_announces_to_every_screen(
