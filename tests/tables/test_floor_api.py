@@ -367,3 +367,34 @@ def test_the_bust_message_counts_the_field_as_a_fresh_read_does(
     summary = next(m for a, m in sent if a == "floor" and m["type"] == "bust")["summary"]
     assert summary == tournament_summary(Tournament.objects.get(pk=game["id"]))
     assert summary["remaining"] == players - 1
+
+
+def test_busts_in_one_hand_for_hand_hand_at_different_tables_are_ranked_together(api):
+    game = start(api, players=27, tables=3)
+    assert api.put(f"/tournaments/{game['id']}/hand-for-hand", {"on": True}).status_code == 200
+    tables = tables_of(api, game["id"])
+    big = tables[0]["players"][0]["entry"]
+    small = tables[1]["players"][0]["entry"]
+    assert api.post(f"/entries/{big}/bust", {"starting_stack": 9000}).json()["place"] == 27
+    assert api.post(f"/entries/{small}/bust", {"starting_stack": 5000}).json()["place"] == 27
+    entries = {e["id"]: e for e in api.get(f"/tournaments/{game['id']}/entries").json()}
+    assert entries[big]["place"] == 26, "the bigger stack of the same hand finishes higher"
+
+
+def test_the_next_hand_for_hand_hand_starts_only_when_every_table_is_done(api):
+    game = start(api, players=27, tables=3)
+    api.put(f"/tournaments/{game['id']}/hand-for-hand", {"on": True})
+    tables = tables_of(api, game["id"])
+    deep = tables[0]["players"][1]["entry"]
+    assert api.post(f"/entries/{deep}/bust", {"starting_stack": 99999}).json()["place"] == 27
+    first = api.post(f"/tables/{tables[0]['id']}/hand-finished").json()
+    assert first["still_playing"] == [2, 3]
+    api.post(f"/tables/{tables[1]['id']}/hand-finished")
+    last = api.post(f"/tables/{tables[2]['id']}/hand-finished").json()
+    assert last["still_playing"] == []
+    assert all(not t["hand_finished"] for t in tables_of(api, game["id"]))
+    # A bust in the next hand is not ranked with the earlier hand's, however short he was.
+    short = tables[1]["players"][1]["entry"]
+    assert api.post(f"/entries/{short}/bust", {"starting_stack": 100}).json()["place"] == 26
+    entries = {e["id"]: e for e in api.get(f"/tournaments/{game['id']}/entries").json()}
+    assert entries[deep]["place"] == 27
