@@ -4,6 +4,13 @@ Place numbers count from the top: the winner is place 1. A player who busts
 alone finishes in the place equal to the number of players who were still in
 the tournament before the bust (10 left, one busts: place 10).
 
+Every entry is one place in the field, re-entries included. A place follows
+from the order of the bust-outs and the field as it ends, not from the field
+at the moment of the bust: an entry that joins later (late registration,
+re-entry, alternate) finishes above everyone already out, so their places
+move down by one. A place is therefore provisional while registration is
+open and fixed once it closes.
+
 Several players busted in the same hand (at one table, or at several tables
 during hand-for-hand, which the caller reports as one group) occupy the block
 of places ``players_left_before - len(group) + 1 .. players_left_before``.

@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -94,6 +94,7 @@ def entry_register(
                 waiting_since=timezone.now() if waiting else None,
                 created_by=by if getattr(by, "pk", None) else None,
             )
+            _places_of_players_out_move_down(tournament)
             ActionLog.record(
                 tournament,
                 "entry_registered",
@@ -108,6 +109,16 @@ def entry_register(
         raise Conflict(ALREADY_IN) from exc
     entry.refresh_from_db()
     return entry
+
+
+def _places_of_players_out_move_down(tournament: Tournament) -> None:
+    """A new entry finishes above everyone already out: their places move down one.
+
+    Places count from the bottom of the field (see tournament.rules.places), so
+    they stay provisional while entries can still join and are final once
+    registration closes. One UPDATE; during late registration few are out yet.
+    """
+    tournament.entries.filter(place__isnull=False).update(place=F("place") + 1)
 
 
 def _seat_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:

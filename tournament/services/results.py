@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Conflict, NotFound
@@ -38,6 +39,9 @@ class ResultRow:
     in_the_money: bool
     bubble: bool
     deal: Decimal | None  # the deal amount when the entry took part in a deal
+    # The player bought in again after this entry busted: the entry keeps its place
+    # in the field but is not his finish (README "Places and re-entries").
+    re_entered: bool = False
 
     @property
     def name(self) -> str:
@@ -54,6 +58,7 @@ class ResultRow:
             "in_the_money": self.in_the_money,
             "bubble": self.bubble,
             "deal": None if self.deal is None else money(self.deal),
+            "re_entered": self.re_entered,
         }
 
     def public_payload(self, style: str) -> dict[str, Any]:
@@ -99,6 +104,12 @@ def results_compute(
     for entry_id, share in dealt.items():
         bonus = deal.reserve if deal and places.get(entry_id) == 1 else ZERO
         amount[entry_id] = share + bonus
+    last_entry = dict(
+        tournament.entries.order_by()
+        .values_list("player_id")
+        .annotate(n=Max("number"))
+        .values_list("player_id", "n")
+    )
     rows = []
     for entry_id in [*(d for d in dealt if d not in places), *sorted(places, key=places.get)]:
         entry = by_id.get(entry_id)
@@ -115,13 +126,24 @@ def results_compute(
                 in_the_money=prize > 0 or (place is not None and place <= view.paid),
                 bubble=place == view.paid + 1 and prize == 0,
                 deal=dealt.get(entry_id),
+                re_entered=entry.number < last_entry[entry.player_id],
             )
         )
     rows.sort(key=lambda r: (r.place is not None, r.place or 0, _tie_order(r.entry)))
     return view, rows
 
 
-CSV_HEADER = ("place", "entry", "player", "name", "prize", "shared", "in_the_money", "deal")
+CSV_HEADER = (
+    "place",
+    "entry",
+    "player",
+    "name",
+    "prize",
+    "shared",
+    "in_the_money",
+    "deal",
+    "re_entered",
+)
 
 
 def results_csv(rows: list[ResultRow]) -> str:
@@ -141,6 +163,7 @@ def results_csv(rows: list[ResultRow]) -> str:
                 "yes" if data["shared"] else "",
                 "yes" if data["in_the_money"] else "",
                 data["deal"] or "",
+                "yes" if data["re_entered"] else "",
             ]
         )
     return out.getvalue()
