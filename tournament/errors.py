@@ -22,6 +22,19 @@ class Invalid(DomainError):
     status = 400
 
 
+class FieldInvalid(Invalid):
+    """One named field of the request is missing or wrong: 422, the field named first."""
+
+    status = 422
+
+    def __init__(self, field: str, message: object) -> None:
+        super().__init__(message)
+        self.field = field
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
 class NotFound(DomainError):
     status = 404
 

@@ -27,7 +27,7 @@ from tables.services.state import (
     seating_options,
 )
 from tournament import live
-from tournament.errors import Conflict, Invalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Tournament
 from tournament.rules import places as place_rules
@@ -40,6 +40,10 @@ NOT_SEATED = _("Only a seated player can bust.")
 NOT_SAME_TOURNAMENT = _("All entries must belong to this tournament.")
 DUPLICATE_ENTRY = _("An entry is listed twice.")
 STACK_NEEDED = _("Give each player's stack at the start of the hand to rank busts in one hand.")
+STACK_NEEDED_HAND_FOR_HAND = _(
+    "Give the player's stack at the start of the hand: in hand-for-hand play, busts at "
+    "other tables in the same hand are ranked by it."
+)
 LAST_PLAYER = _("The last player cannot bust: he has won the tournament.")
 NOT_BUSTED = _("This entry is not busted.")
 UNBUST_LATER_FIRST = _("Undo the later bust-outs first: their places depend on this one.")
@@ -183,7 +187,7 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
     if len({r.entry for r in reports}) != len(reports):
         raise Invalid(DUPLICATE_ENTRY)
     if len(reports) > 1 and any(r.starting_stack is None for r in reports):
-        raise Invalid(STACK_NEEDED)
+        raise FieldInvalid("starting_stack", STACK_NEEDED)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         entries = []
@@ -205,6 +209,11 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
         highest = tournament.entries.aggregate(n=Max("bust_group"))["n"]
         group = _bust_group(tournament, highest)
         earlier = list(tournament.entries.filter(bust_group=group, status="busted"))
+        # Hand for hand, a bust at another table may join this hand later: every
+        # report carries the stack so the whole hand ranks by stacks (IFP 4.27,
+        # BDPV Turnierreglement 28), never by the order the tables reported.
+        if (tournament.hand_for_hand or earlier) and any(r.starting_stack is None for r in reports):
+            raise FieldInvalid("starting_stack", STACK_NEEDED_HAND_FOR_HAND)
         if remaining - len(entries) < 1:
             raise Conflict(LAST_PLAYER)
         stacks = {r.entry: r.starting_stack for r in reports}
