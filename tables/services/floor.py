@@ -16,15 +16,11 @@ from django.utils.translation import gettext_lazy as _
 from tables.models import HandForHand, KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, tables_payloads
 from tables.rules import button as button_rules
-from tables.rules import seating as seating_rules
 from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
 from tables.services.seating import seat_alternates
 from tables.services.state import (
-    RANDOM,
     blind_state,
     floor_state,
-    keep_apart_pairs,
-    seating_options,
 )
 from tournament import live
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
@@ -414,21 +410,38 @@ def move_done(*, move_id: int, by: Any) -> Move:
     with transaction.atomic():
         tournament = lock_tournament(move.tournament_id)
         move = move_for_update(move_id)
-        move_complete(tournament=tournament, move=move, by=by)
-        ActionLog.record(tournament, "move_done", {"move": move.pk, "entry": move.entry_id}, by)
-        touched = [move.to_table.number, move.from_table.number if move.from_table_id else None]
+        done = move_complete(tournament=tournament, move=move, by=by)
+        touched: list[int | None] = []
+        for each in done:
+            ActionLog.record(tournament, "move_done", {"move": each.pk, "entry": each.entry_id}, by)
+            touched += [
+                each.to_table.number,
+                each.from_table.number if each.from_table_id else None,
+            ]
         _after_field_change(tournament, by, "move", {"move": move.pk}, touched)
     return move
 
 
 def move_cancelled(*, move_id: int, by: Any) -> Move:
+    """Cancel a move; moves into the seat he keeps go too, and the floor is replanned."""
     move = move_for_update(move_id)
     with transaction.atomic():
         tournament = lock_tournament(move.tournament_id)
         move = move_for_update(move_id)
-        move_cancel(move=move, by=by)
-        ActionLog.record(tournament, "move_cancelled", {"move": move.pk}, by)
-        live.publish(tournament, "move", {"move": move.pk, "status": move.status}, public={})
+        cancelled = move_cancel(move=move, by=by)
+        ActionLog.record(
+            tournament, "move_cancelled", {"move": move.pk, "moves": [m.pk for m in cancelled]}, by
+        )
+        touched: list[int | None] = []
+        for each in cancelled:
+            touched += [
+                each.to_table.number,
+                each.from_table.number if each.from_table_id else None,
+            ]
+        _after_field_change(
+            tournament, by, "move", {"move": move.pk, "status": "cancelled"}, touched
+        )
+    move.refresh_from_db()
     return move
 
 
@@ -475,7 +488,11 @@ def move_manual(*, entry_id: int, to_table: int, to_seat: int, by: Any) -> Move:
 
 
 def table_break(*, table_id: int, by: Any) -> list[Move]:
-    """Break a table now: its players get random seats at the other tables (TDA 2019 rule 9)."""
+    """Break a table now: its players get random seats at the other tables (TDA 2019 rule 9).
+
+    Moves still heading to this table are cancelled (those players stay where
+    they sit); the replan then gives everyone left here a move.
+    """
     with transaction.atomic():
         tournament = lock_tournament(_table_tournament_id(table_id))
         table = tournament.tables.get(pk=table_id)
@@ -485,49 +502,22 @@ def table_break(*, table_id: int, by: Any) -> list[Move]:
         others = [s for s in state.states if s.number != table.number]
         if not others:
             raise Conflict(LAST_TABLE)
-        leaving = state.state_of(table.number).players
+        staying = len(state.state_of(table.number).players)
+        if staying > sum(len(s.free_seats) for s in others):
+            raise Conflict(NO_SEATS_FOR_BREAK)
+        arriving = Move.objects.filter(to_table=table, status=Move.Status.PENDING)
+        for move_id in list(arriving.values_list("pk", flat=True)):
+            move = move_for_update(move_id)
+            if move.status == Move.Status.PENDING:  # not already gone down a chain
+                move_cancel(move=move, by=by)
         table.status = Table.Status.BROKEN
         table.halted = False
         table.save(update_fields=["status", "halted"])
-        options = seating_options(tournament)
-        pairs = keep_apart_pairs(tournament)
-        moves = []
-        for seat_no, entry_id in sorted(leaving.items()):
-            choice = seating_rules.seat_late_entry(
-                entry=entry_id, tables=others, rng=RANDOM, keep_apart=pairs, options=options
-            )
-            if choice is None:
-                raise Conflict(NO_SEATS_FOR_BREAK)
-            Move.objects.filter(entry_id=entry_id, status=Move.Status.PENDING).update(
-                status=Move.Status.CANCELLED, finished_at=timezone.now()
-            )
-            physical = Seat.objects.select_related("table").filter(entry_id=entry_id).first()
-            moves.append(
-                Move.objects.create(
-                    tournament=tournament,
-                    entry_id=entry_id,
-                    from_table=physical.table if physical else table,
-                    from_seat=physical.number if physical else seat_no,
-                    to_table_id=state.table(choice.table).pk,
-                    to_seat=choice.seat,
-                    reason=Move.Reason.BREAK,
-                    wait_for_button=choice.wait_for_button,
-                    created_by=_user(by),
-                )
-            )
-            others = [
-                _with_player(s, choice.seat, entry_id) if s.number == choice.table else s
-                for s in others
-            ]
         ActionLog.record(tournament, "table_break", {"table": table.number}, by)
         _after_field_change(tournament, by, "break", {"table": table.number}, [table.number])
-    return moves
-
-
-def _with_player(state: Any, seat: int, entry: int) -> Any:
-    from dataclasses import replace
-
-    return replace(state, players={**state.players, seat: entry}, reserved=state.reserved | {seat})
+    return list(
+        Move.objects.filter(from_table=table, status=Move.Status.PENDING).order_by("from_seat")
+    )
 
 
 def _table_for_update(table_id: int) -> tuple[Tournament, Table]:

@@ -8,6 +8,7 @@ the floor marks the move done.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -17,8 +18,11 @@ from django.utils.translation import gettext_lazy as _
 from tables.models import Move, Seat, SeatChange, Table
 from tables.rules import balancing
 from tables.rules import button as button_rules
+from tables.rules import seating as seating_rules
+from tables.rules.model import TableState
 from tables.services.state import (
     RANDOM,
+    FloorState,
     breaking_order,
     floor_state,
     keep_apart_pairs,
@@ -30,6 +34,10 @@ from tournament.models import ActionLog, Entry, Tournament
 MOVE_NOT_FOUND = _("Move not found.")
 MOVE_NOT_PENDING = _("This move has already been carried out or cancelled.")
 SEAT_STILL_TAKEN = _("The destination seat is still taken by a player who has not moved yet.")
+CARRY_OUT_FIRST = _(
+    "This seat is still taken. First move %(name)s from table %(from_table)s seat "
+    "%(from_seat)s to table %(to_table)s seat %(to_seat)s."
+)
 SEAT_RESERVED = _("That seat is already reserved for another move.")
 
 
@@ -38,9 +46,13 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
     state = floor_state(tournament)
     if not state.tables:
         return balancing.Plan()
+    states = _seat_players_left_at_broken_tables(tournament, state, by)
+    if states is None:  # a broken table is back in play: read the floor again
+        state = floor_state(tournament)
+        states = state.states
     tables_by_number = {t.number: t for t in state.tables}
     plan = balancing.plan_moves(
-        tables=state.states,
+        tables=states,
         breaking_order=breaking_order(state.tables),
         table_size=tournament.table_size,
         final_table_size=tournament.final_table_size,
@@ -109,6 +121,82 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
     return plan
 
 
+_LEFT_AT_BROKEN_TABLES = """
+    SELECT s.entry_id, t.id, t.number, s.number
+    FROM tables_seat s JOIN tables_table t ON t.id = s.table_id
+    WHERE t.tournament_id = %s AND t.status = 'broken' AND s.entry_id IS NOT NULL
+      AND NOT EXISTS (
+        SELECT 1 FROM tables_move m WHERE m.entry_id = s.entry_id AND m.status = 'pending'
+      )
+    ORDER BY t.number, s.number
+"""
+
+
+def _seat_players_left_at_broken_tables(
+    tournament: Tournament, state: FloorState, by: Any
+) -> list[TableState] | None:
+    """A move for every player still sitting at a broken table with none pending.
+
+    A table break, or a cancelled break move, leaves them there. Each gets a
+    random seat at the open tables as at a table break (TDA 2019 rule 9). When
+    the open tables have no room, their table is back in play instead (logged
+    as a warning for the floor) and None is returned. Otherwise the projected
+    states with these moves applied.
+    """
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_LEFT_AT_BROKEN_TABLES, [tournament.pk])
+        left = cursor.fetchall()
+    states = list(state.states)
+    if not left:
+        return states
+    options = seating_options(tournament)
+    pairs = keep_apart_pairs(tournament)
+    user = by if getattr(by, "pk", None) else None
+    moves = []
+    for entry_id, table_id, _table_number, seat_number in left:
+        choice = seating_rules.seat_late_entry(
+            entry=entry_id, tables=states, rng=RANDOM, keep_apart=pairs, options=options
+        )
+        if choice is None:
+            reopened = sorted({number for _e, _t, number, _s in left})
+            Table.objects.filter(tournament=tournament, number__in=reopened).update(
+                status=Table.Status.OPEN
+            )
+            ActionLog.record(tournament, "table_back_in_play", {"tables": reopened}, by)
+            return None
+        moves.append(
+            Move(
+                tournament=tournament,
+                entry_id=entry_id,
+                from_table_id=table_id,
+                from_seat=seat_number,
+                to_table_id=state.table(choice.table).pk,
+                to_seat=choice.seat,
+                reason=Move.Reason.BREAK,
+                wait_for_button=choice.wait_for_button,
+                created_by=user,
+            )
+        )
+        states = [
+            replace(
+                s,
+                players={**s.players, choice.seat: entry_id},
+                reserved=s.reserved | {choice.seat},
+            )
+            if s.number == choice.table
+            else s
+            for s in states
+        ]
+    try:
+        with transaction.atomic():
+            Move.objects.bulk_create(moves)
+    except IntegrityError as exc:
+        raise Conflict(SEAT_RESERVED) from exc
+    return states
+
+
 def _pk_or_none(row: Any) -> int | None:
     return row.pk if row is not None else None
 
@@ -137,23 +225,86 @@ def move_for_update(move_id: int) -> Move:
     return move
 
 
-def move_complete(*, tournament: Tournament, move: Move, by: Any) -> None:
-    """Carry out a pending move: the entry takes its reserved seat (locked transaction)."""
+def move_complete(*, tournament: Tournament, move: Move, by: Any) -> list[Move]:
+    """Carry out a pending move: the entry takes its reserved seat (locked transaction).
+
+    The destination may still hold a player whose own move is pending (the plan
+    works on the projected state). That move must be carried out first: the
+    floor is told which one. Only when the moves form a ring (a final-table
+    redraw swapping seats) are they carried out together, as the players stand
+    up at once. Either way nobody is ever without a seat. Returns the moves done.
+    """
     if move.status != Move.Status.PENDING:
         raise Conflict(MOVE_NOT_PENDING)
-    destination = Seat.objects.select_for_update().get(table=move.to_table, number=move.to_seat)
-    if destination.entry_id not in (None, move.entry_id):
-        occupant_moves = Move.objects.filter(
-            entry_id=destination.entry_id, status=Move.Status.PENDING
-        ).exists()
-        if not occupant_moves:
-            raise Conflict(SEAT_STILL_TAKEN)
-        # Final-table redraw: the occupant stands up; he is in transit to his own new seat.
-        destination.entry = None
-        destination.save(update_fields=["entry"])
-    Seat.objects.filter(entry_id=move.entry_id).update(entry=None)
-    destination.entry_id = move.entry_id
-    destination.save(update_fields=["entry"])
+    chain = _moves_into_held_seats(move)
+    if chain and (chain[-1].to_table_id, chain[-1].to_seat) == _seat_of(move.entry_id):
+        ring = [move, *chain]
+    elif chain:
+        first = chain[-1]
+        raise Conflict(
+            CARRY_OUT_FIRST
+            % {
+                "name": first.entry.player.name,
+                "from_table": first.from_table.number if first.from_table_id else "–",
+                "from_seat": first.from_seat or "–",
+                "to_table": first.to_table.number,
+                "to_seat": first.to_seat,
+            }
+        )
+    else:
+        ring = [move]
+    occupant = (
+        Seat.objects.filter(table_id=move.to_table_id, number=move.to_seat, entry__isnull=False)
+        .values_list("entry_id", flat=True)
+        .first()
+    )
+    if occupant is not None and occupant != move.entry_id and len(ring) == 1:
+        raise Conflict(SEAT_STILL_TAKEN)
+    entries = [m.entry_id for m in ring]
+    Seat.objects.filter(entry_id__in=entries).update(entry=None)
+    for done in ring:
+        Seat.objects.filter(table_id=done.to_table_id, number=done.to_seat).update(
+            entry_id=done.entry_id
+        )
+        _finish(tournament, done, by)
+    return ring
+
+
+def _seat_of(entry_id: int) -> tuple[int | None, int | None]:
+    row = Seat.objects.filter(entry_id=entry_id).values_list("table_id", "number").first()
+    return row if row is not None else (None, None)
+
+
+def _moves_into_held_seats(move: Move) -> list[Move]:
+    """The pending moves of the players sitting where `move` (and each next one) goes.
+
+    Follows the chain until a free seat, a player with no move, or back to the
+    mover (a ring). Empty when the destination is free or the mover's own.
+    """
+    chain: list[Move] = []
+    seen = {move.entry_id}
+    current = move
+    while True:
+        occupant = (
+            Seat.objects.filter(table_id=current.to_table_id, number=current.to_seat)
+            .values_list("entry_id", flat=True)
+            .first()
+        )
+        if occupant is None or occupant in seen:
+            return chain
+        following = (
+            Move.objects.select_related("entry__player", "from_table", "to_table")
+            .filter(entry_id=occupant, status=Move.Status.PENDING)
+            .first()
+        )
+        if following is None:
+            return chain  # the seat is taken by a player who stays: SEAT_STILL_TAKEN
+        chain.append(following)
+        seen.add(occupant)
+        current = following
+
+
+def _finish(tournament: Tournament, move: Move, by: Any) -> None:
     move.status = Move.Status.DONE
     move.finished_at = timezone.now()
     move.finished_by = by if getattr(by, "pk", None) else None
@@ -177,10 +328,30 @@ def move_complete(*, tournament: Tournament, move: Move, by: Any) -> None:
         move.to_table.save(update_fields=["halted"])
 
 
-def move_cancel(*, move: Move, by: Any) -> None:
+def move_cancel(*, move: Move, by: Any) -> list[Move]:
+    """Cancel a pending move and every pending move into a seat it would have freed.
+
+    The player stays where he sits; a move planned into his seat can no longer
+    happen, and so on down the chain. The caller replans: whoever is left at a
+    broken table gets a new seat (`floor_replan`). Returns the moves cancelled.
+    """
     if move.status != Move.Status.PENDING:
         raise Conflict(MOVE_NOT_PENDING)
-    move.status = Move.Status.CANCELLED
-    move.finished_at = timezone.now()
-    move.finished_by = by if getattr(by, "pk", None) else None
-    move.save(update_fields=["status", "finished_at", "finished_by"])
+    user = by if getattr(by, "pk", None) else None
+    cancelled: list[Move] = []
+    todo = [move]
+    while todo:
+        current = todo.pop()
+        current.status = Move.Status.CANCELLED
+        current.finished_at = timezone.now()
+        current.finished_by = user
+        current.save(update_fields=["status", "finished_at", "finished_by"])
+        cancelled.append(current)
+        table_id, seat = _seat_of(current.entry_id)
+        if table_id is not None:
+            todo.extend(
+                Move.objects.select_related("to_table", "from_table").filter(
+                    to_table_id=table_id, to_seat=seat, status=Move.Status.PENDING
+                )
+            )
+    return cancelled

@@ -126,7 +126,7 @@ def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: st
     state = floor_state(tournament)
     choice = seating_rules.seat_late_entry(
         entry=entry.pk,
-        tables=state.states,
+        tables=state.states_for_seating_now(),
         rng=RANDOM,
         keep_apart=keep_apart_pairs(tournament),
         options=seating_options(tournament),

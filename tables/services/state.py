@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from tables.models import KeepApart, Seat
@@ -74,6 +74,22 @@ class FloorState:
     # int -> int maps: 9,900 (table, seat) tuples per bust fed the garbage collector.
     seated_table: dict[int, int] = field(default_factory=dict)
     seated_seat: dict[int, int] = field(default_factory=dict)
+
+    def states_for_seating_now(self) -> list[TableState]:
+        """The states for a player who sits down at once (late entry, alternate).
+
+        A seat whose player has a pending move away is free in the projected
+        state, but he still sits there: only a planned move may target it.
+        """
+        taken: dict[int, set[int]] = {}
+        for entry_id, number in self.seated_table.items():
+            taken.setdefault(number, set()).add(self.seated_seat[entry_id])
+        return [
+            replace(state, reserved=state.reserved | taken[state.number])
+            if taken.get(state.number, set()) - set(state.players)
+            else state
+            for state in self.states
+        ]
 
     def table(self, number: int) -> TableRow:
         return next(t for t in self.tables if t.number == number)

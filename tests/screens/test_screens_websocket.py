@@ -206,7 +206,9 @@ async def test_no_display_message_ever_carries_email_phone_notes_or_full_names(d
         table_break(table_id=anna.table_id, by=director)
         hand_for_hand_set(tournament_id=tournament.pk, on=True, by=director)
         entries_bust(
-            tournament_id=tournament.pk, reports=[BustReport(entry=anna.entry_id)], by=director
+            tournament_id=tournament.pk,
+            reports=[BustReport(entry=anna.entry_id, starting_stack=20000)],
+            by=director,
         )
         announcement_post(tournament_id=tournament.pk, text="Good luck", by=director)
         floor_call(table_id=anna.table_id, by=director)

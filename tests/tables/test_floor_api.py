@@ -133,15 +133,18 @@ def test_two_short_players_at_one_table_bring_a_balancing_move_to_the_worst_seat
     assert (entry["table"], entry["seat"]) == (1, move["to_seat"])
 
 
-def test_a_cancelled_move_frees_its_reserved_seat(api):
+def test_a_cancelled_balance_move_is_replanned_so_the_tables_stay_balanced(api):
     game = start(api, players=18, tables=2)
     table_one = [p["entry"] for p in tables_of(api, game["id"])[0]["players"]]
     api.post(f"/entries/{table_one[0]}/bust")
     api.post(f"/entries/{table_one[1]}/bust")
     move = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()[0]
     assert api.post(f"/moves/{move['id']}/cancel").status_code == 200
-    assert api.get(f"/tournaments/{game['id']}/moves?status=pending").json() == []
+    pending = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert [m["id"] for m in pending] != [move["id"]] and len(pending) == 1
     assert api.post(f"/moves/{move['id']}/done").status_code == 409
+    assert api.post(f"/moves/{pending[0]['id']}/done").status_code == 200
+    assert sorted(open_counts(api, game["id"]).values()) == [8, 8]
 
 
 def test_a_table_breaks_as_soon_as_the_players_left_fit_one_table_fewer(api):
