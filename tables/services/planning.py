@@ -88,7 +88,7 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
             Move(
                 tournament=tournament,
                 entry_id=move.entry,
-                from_table_id=_pk_or_none(tables_by_number.get(origin[0])),
+                from_table_id=state.table_ids.get(origin[0]),
                 from_seat=origin[1],
                 to_table_id=tables_by_number[move.to_table].pk,
                 to_seat=move.to_seat,
@@ -195,10 +195,6 @@ def _seat_players_left_at_broken_tables(
     except IntegrityError as exc:
         raise Conflict(SEAT_RESERVED) from exc
     return states
-
-
-def _pk_or_none(row: Any) -> int | None:
-    return row.pk if row is not None else None
 
 
 def _draw_final_table_button(tournament: Tournament, table: Table, plan: Any, by: Any) -> None:

@@ -74,6 +74,8 @@ class FloorState:
     # int -> int maps: 9,900 (table, seat) tuples per bust fed the garbage collector.
     seated_table: dict[int, int] = field(default_factory=dict)
     seated_seat: dict[int, int] = field(default_factory=dict)
+    # Table number -> id of every table where somebody sits (broken ones too).
+    table_ids: dict[int, int] = field(default_factory=dict)
 
     def states_for_seating_now(self) -> list[TableState]:
         """The states for a player who sits down at once (late entry, alternate).
@@ -98,7 +100,7 @@ class FloorState:
         return next(s for s in self.states if s.number == number)
 
     def physical_seat(self, entry_id: int) -> tuple[int, int] | None:
-        """(table number, seat number) the entry sits at now, on an open table."""
+        """(table number, seat number) the entry sits at now (a broken table too)."""
         number = self.seated_table.get(entry_id)
         if number is None:
             return None
@@ -109,10 +111,12 @@ _OPEN_TABLES = """
     SELECT id, number, seats, halted, break_order, button_seat, small_blind_seat, big_blind_seat
     FROM tables_table WHERE tournament_id = %s AND status = 'open' ORDER BY number
 """
+# Every table, broken ones included: a player on his way from a broken table
+# still sits there until his move is done.
 _SEATED = """
-    SELECT t.number, s.number, s.entry_id
+    SELECT t.number, s.number, s.entry_id, t.id
     FROM tables_seat s JOIN tables_table t ON t.id = s.table_id
-    WHERE t.tournament_id = %s AND t.status = 'open' AND s.entry_id IS NOT NULL
+    WHERE t.tournament_id = %s AND s.entry_id IS NOT NULL
 """
 _PENDING_MOVES = """
     SELECT m.entry_id, f.number, m.from_seat, t.number, m.to_seat
@@ -143,8 +147,11 @@ def floor_state(tournament: Any) -> FloorState:
         seated_table: dict[int, int] = {}
         seated_seat: dict[int, int] = {}
         cursor.execute(_SEATED, [tournament.pk])
-        for number, seat_no, entry_id in _rows(cursor):
-            players[number][seat_no] = entry_id
+        table_ids: dict[int, int] = {}
+        for number, seat_no, entry_id, table_id in _rows(cursor):
+            if number in players:
+                players[number][seat_no] = entry_id
+            table_ids[number] = table_id
             seated_table[entry_id] = number
             seated_seat[entry_id] = seat_no
         cursor.execute(_PENDING_MOVES, [tournament.pk])
@@ -172,7 +179,11 @@ def floor_state(tournament: Any) -> FloorState:
         for t in tables
     ]
     return FloorState(
-        tables=tables, states=states, seated_table=seated_table, seated_seat=seated_seat
+        tables=tables,
+        states=states,
+        seated_table=seated_table,
+        seated_seat=seated_seat,
+        table_ids=table_ids,
     )
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Move, Seat, SeatChange, Table
 from tables.services.floor import _after_field_change, _publish_table, entry_unbust
+from tables.services.planning import move_cancel
 from tournament.errors import Conflict, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog
@@ -116,31 +116,34 @@ def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:
 
 
 def _undo_move_manual(tournament: Any, action: ActionLog, by: Any) -> None:
-    move = Move.objects.get(pk=action.data["move"])
+    move = Move.objects.select_related("to_table", "from_table").get(pk=action.data["move"])
     if move.status != Move.Status.PENDING:
         raise Conflict(MOVE_NOT_UNDOABLE)
-    move.status = Move.Status.CANCELLED
-    move.finished_at = timezone.now()
-    move.save(update_fields=["status", "finished_at"])
+    cancelled = move_cancel(move=move, by=by)
     _after_field_change(
         tournament,
         by,
         "move",
         {"move": move.pk, "undone": True},
-        [move.to_table.number, move.from_table.number if move.from_table_id else None],
+        [n for m in cancelled for n in _tables_of(m)],
     )
 
 
+def _tables_of(move: Move) -> list[int | None]:
+    return [move.to_table.number, move.from_table.number if move.from_table_id else None]
+
+
 def _undo_break(tournament: Any, action: ActionLog, by: Any) -> None:
+    """The table plays on: its pending break moves go (with any chained on them)."""
     table = tournament.tables.get(number=action.data["table"])
     moves = Move.objects.filter(tournament=tournament, from_table=table, reason=Move.Reason.BREAK)
     if moves.filter(status=Move.Status.DONE, created_at__gte=action.at).exists():
         raise Conflict(BREAK_MOVES_DONE)
-    moves.filter(status=Move.Status.PENDING).update(
-        status=Move.Status.CANCELLED, finished_at=timezone.now()
-    )
     table.status = Table.Status.OPEN
     table.save(update_fields=["status"])
-    from tournament import live
-
-    live.publish(tournament, "break", {"table": table.number, "undone": True}, public={})
+    touched: list[int | None] = [table.number]
+    for move_id in list(moves.filter(status=Move.Status.PENDING).values_list("pk", flat=True)):
+        move = Move.objects.select_related("to_table", "from_table").get(pk=move_id)
+        if move.status == Move.Status.PENDING:
+            touched += [n for m in move_cancel(move=move, by=by) for n in _tables_of(m)]
+    _after_field_change(tournament, by, "break", {"table": table.number, "undone": True}, touched)
