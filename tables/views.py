@@ -82,9 +82,26 @@ def _pairs_together(tournament: Tournament) -> list[dict]:
     return together
 
 
+def _tables_back_in_play(tournament: Tournament) -> list[int]:
+    """Broken tables put back in play because their players had no seat elsewhere."""
+    last = (
+        ActionLog.objects.filter(tournament=tournament, kind="table_back_in_play")
+        .values_list("data", flat=True)
+        .first()
+    )
+    if not last:
+        return []
+    return list(
+        tournament.tables.filter(number__in=last["tables"], status=Table.Status.OPEN)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
 def _floor_context(tournament: Tournament) -> dict:
     return {
         "pairs_together": _pairs_together(tournament),
+        "back_in_play": _tables_back_in_play(tournament),
         "tournament": tournament,
         "summary": tournament_summary(tournament),
         "tables": _floor_tables(tournament),

@@ -114,3 +114,26 @@ def test_a_late_entry_is_never_given_a_seat_its_player_has_not_left_yet(api):
     assert late.status_code == 201, late.content
     assert (late.json()["table"], late.json()["seat"]) != (2, 5)
     seat_invariants(tid)
+
+
+def test_a_player_left_at_a_broken_table_with_no_seat_elsewhere_puts_it_back_in_play(
+    api, client, floor_user
+):
+    from tables.services.planning import floor_replan
+    from tournament.models import Tournament
+
+    game = start(api, players=18, tables=2)
+    tid = game["id"]
+    at = arrange(tid, {1: list(range(1, 10)), 2: list(range(1, 10))})
+    Table.objects.filter(tournament_id=tid, number=2).update(status="broken")
+    # Nobody planned a move for table 2's players and table 1 is full.
+    floor_replan(tournament=Tournament.objects.get(pk=tid), by=None)
+    assert Table.objects.get(tournament_id=tid, number=2).status == "open"
+    assert (
+        Seat.objects.get(table__tournament_id=tid, table__number=2, number=5).entry_id
+        == (at[(2, 5)])
+    )
+    seat_invariants(tid)
+    client.force_login(floor_user)
+    page = client.get(f"/tournaments/{tid}/floor/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Table 2 plays on: its players had no free seat at the other tables." in page
