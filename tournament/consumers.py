@@ -2,12 +2,19 @@
 
 A consumer joins its group first and only then sends the snapshot, so no
 change can fall between the two; a client that sees a version gap sends
-``{"type": "snapshot"}`` and gets a fresh one.
+``{"type": "snapshot"}`` (with ``"since": version`` when it only wants to know
+whether it is current) and gets a fresh one.
+
+Snapshot requests are limited per socket (:class:`RequestBudget`) and served
+from the process's copy of the current version (:mod:`tournament.snapshots`):
+an anonymous display socket cannot make the server build and send the whole
+field in a loop. A refused request gets ``{"type": "throttled",
+"retry_after_ms": ...}``; the socket stays open.
 """
 
 from __future__ import annotations
 
-import time
+from time import monotonic, time
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -15,6 +22,29 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from tournament import fanout, live
 from tournament.roles import STAFF, has_role
+
+SNAPSHOT_BURST = 5  # snapshot requests a socket may make at once
+SNAPSHOT_REFILL_SECONDS = 2.0  # then one more every this many seconds
+
+
+class RequestBudget:
+    """A token bucket: `burst` requests at once, then one per `refill_seconds`."""
+
+    def __init__(self, *, burst: int, refill_seconds: float) -> None:
+        self.burst = burst
+        self.refill_seconds = refill_seconds
+        self.tokens = float(burst)
+        self.checked_at = monotonic()
+
+    def take(self) -> float:
+        """Spend one request: 0 if allowed, else the seconds until the next one is."""
+        now = monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.checked_at) / self.refill_seconds)
+        self.checked_at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) * self.refill_seconds
 
 
 class _LiveConsumer(AsyncJsonWebsocketConsumer):
@@ -26,6 +56,9 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4403)
             return
         self.group = live.group_name(self.tournament_id, self.audience)
+        self.snapshot_budget = RequestBudget(
+            burst=SNAPSHOT_BURST, refill_seconds=SNAPSHOT_REFILL_SECONDS
+        )
         await self.accept()
         if fanout.enabled():
             await fanout.join(self.group, self)
@@ -48,24 +81,36 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "snapshot":
-            await self.send_snapshot()
+            await self.snapshot_requested(content.get("since"))
         elif isinstance(content, dict) and content.get("type") == "ping":
             await self.send_json(
                 {
                     "type": "pong",
                     "client_time": content.get("client_time"),
                     # The screens estimate their offset to the server clock from this.
-                    "server_time": int(time.time() * 1000),
+                    "server_time": int(time() * 1000),
                 }
             )
 
-    async def send_snapshot(self) -> None:
-        await self.send_json(await database_sync_to_async(self.build_snapshot)())
+    async def snapshot_requested(self, since: Any) -> None:
+        wait = self.snapshot_budget.take()
+        if wait:
+            await self.send_json({"type": "throttled", "retry_after_ms": int(wait * 1000) + 1})
+            return
+        await self.send_snapshot(since=since if type(since) is int else None)
 
-    def build_snapshot(self) -> dict[str, Any]:
-        from tournament.snapshots import snapshot
+    async def send_snapshot(self, *, since: int | None = None) -> None:
+        from tournament.snapshots import screen_snapshot
 
-        return snapshot(self.tournament_id, audience=self.audience)
+        answer = await database_sync_to_async(screen_snapshot)(
+            self.tournament_id, audience=self.audience, since=since
+        )
+        if answer is None:
+            await self.close(code=4404)
+        elif answer.text is None:
+            await self.send_json({"type": "current", "version": answer.version})
+        else:
+            await self.send(text_data=answer.text)
 
     async def live_message(self, event: dict[str, Any]) -> None:
         await self.send_json(event["message"])
