@@ -19,12 +19,17 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import DEFAULT_CHANNEL_LAYER
 
 from tournament import fanout, live
 from tournament.roles import STAFF, has_role
 
 SNAPSHOT_BURST = 5  # snapshot requests a socket may make at once
 SNAPSHOT_REFILL_SECONDS = 2.0  # then one more every this many seconds
+
+# With Redis fan-out the consumers need no channel layer: a Channels consumer
+# with one keeps a receive loop on Redis and is closed (1011) when Redis goes.
+NO_CHANNEL_LAYER = "none"
 
 
 class RequestBudget:
@@ -50,6 +55,10 @@ class RequestBudget:
 class _LiveConsumer(AsyncJsonWebsocketConsumer):
     audience = live.DISPLAY
 
+    @property  # type: ignore[override]
+    def channel_layer_alias(self) -> str:
+        return NO_CHANNEL_LAYER if fanout.enabled() else DEFAULT_CHANNEL_LAYER
+
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
         if not await database_sync_to_async(self.allowed)():
@@ -60,11 +69,14 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
             burst=SNAPSHOT_BURST, refill_seconds=SNAPSHOT_REFILL_SECONDS
         )
         await self.accept()
+        pushing = True
         if fanout.enabled():
-            await fanout.join(self.group, self)
+            pushing = await fanout.join(self.group, self)
         else:
             await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_snapshot()
+        if not pushing:
+            await self.send(text_data=fanout.LIVE_DEGRADED)
 
     def allowed(self) -> bool:
         from tournament.models import Tournament

@@ -133,3 +133,24 @@ async def test_the_http_snapshot_of_a_screen_reuses_the_copy_the_sockets_got(dir
     assert response.json() == snapshot
     assert builds.call_count == 1
     await socket.disconnect()
+
+
+def test_the_floor_snapshot_over_http_is_for_staff_only(director):
+    tournament = tournament_create(settings=TournamentSettings(name="Live"), by=director)
+    anonymous = Client(HTTP_HOST="localhost")
+    refused = anonymous.get(f"/live/tournaments/{tournament.pk}/floor", HTTP_ACCEPT_LANGUAGE="de")
+    assert refused.status_code == 403
+    assert refused.json() == {"detail": "Den Floor sehen nur angemeldete Mitarbeiter."}
+    assert anonymous.get(f"/live/tournaments/{tournament.pk}/display").json()["audience"] == (
+        "display"
+    )
+
+    staff = Client(HTTP_HOST="localhost")
+    staff.force_login(director)
+    floor = staff.get(f"/live/tournaments/{tournament.pk}/floor")
+    assert floor.status_code == 200
+    assert floor.json()["audience"] == "floor"
+    assert floor["Cache-Control"] == "no-store"
+    missing = staff.get("/live/tournaments/987654/floor")
+    assert missing.status_code == 404
+    assert "detail" in missing.json()
