@@ -14,6 +14,7 @@ field in a loop. A refused request gets ``{"type": "throttled",
 
 from __future__ import annotations
 
+import json
 from time import monotonic, time
 from typing import Any
 
@@ -55,7 +56,7 @@ class RequestBudget:
 class _LiveConsumer(AsyncJsonWebsocketConsumer):
     audience = live.DISPLAY
 
-    @property  # type: ignore[override]
+    @property
     def channel_layer_alias(self) -> str:
         return NO_CHANNEL_LAYER if fanout.enabled() else DEFAULT_CHANNEL_LAYER
 
@@ -90,6 +91,15 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
             fanout.leave(self.group, self)
         else:
             await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        # A frame that is not JSON is ignored; it must not close the socket
+        # with a server error (1011) and a traceback in the log.
+        try:
+            return json.loads(text_data)
+        except ValueError:
+            return None
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "snapshot":

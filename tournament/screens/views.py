@@ -207,9 +207,8 @@ def live_snapshot(request: HttpRequest, tournament_id: int, audience: str) -> Ht
     if audience == live.FLOOR and not has_role(request.user, STAFF):
         return JsonResponse({"detail": str(FLOOR_NEEDS_STAFF)}, status=403)
     since = request.GET.get("since", "")
-    answer = screen_snapshot(
-        tournament_id, audience=audience, since=int(since) if since.isdigit() else None
-    )
+    known = int(since) if since.isascii() and since.isdigit() else None  # else: send it all
+    answer = screen_snapshot(tournament_id, audience=audience, since=known)
     if answer is None:
         return JsonResponse({"detail": str(TOURNAMENT_NOT_FOUND)}, status=404)
     if answer.text is None:
