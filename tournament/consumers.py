@@ -2,23 +2,63 @@
 
 A consumer joins its group first and only then sends the snapshot, so no
 change can fall between the two; a client that sees a version gap sends
-``{"type": "snapshot"}`` and gets a fresh one.
+``{"type": "snapshot"}`` (with ``"since": version`` when it only wants to know
+whether it is current) and gets a fresh one.
+
+Snapshot requests are limited per socket (:class:`RequestBudget`) and served
+from the process's copy of the current version (:mod:`tournament.snapshots`):
+an anonymous display socket cannot make the server build and send the whole
+field in a loop. A refused request gets ``{"type": "throttled",
+"retry_after_ms": ...}``; the socket stays open.
 """
 
 from __future__ import annotations
 
-import time
+import json
+from time import monotonic, time
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.layers import DEFAULT_CHANNEL_LAYER
 
 from tournament import fanout, live
 from tournament.roles import STAFF, has_role
 
+SNAPSHOT_BURST = 5  # snapshot requests a socket may make at once
+SNAPSHOT_REFILL_SECONDS = 2.0  # then one more every this many seconds
+
+# With Redis fan-out the consumers need no channel layer: a Channels consumer
+# with one keeps a receive loop on Redis and is closed (1011) when Redis goes.
+NO_CHANNEL_LAYER = "none"
+
+
+class RequestBudget:
+    """A token bucket: `burst` requests at once, then one per `refill_seconds`."""
+
+    def __init__(self, *, burst: int, refill_seconds: float) -> None:
+        self.burst = burst
+        self.refill_seconds = refill_seconds
+        self.tokens = float(burst)
+        self.checked_at = monotonic()
+
+    def take(self) -> float:
+        """Spend one request: 0 if allowed, else the seconds until the next one is."""
+        now = monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.checked_at) / self.refill_seconds)
+        self.checked_at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) * self.refill_seconds
+
 
 class _LiveConsumer(AsyncJsonWebsocketConsumer):
     audience = live.DISPLAY
+
+    @property
+    def channel_layer_alias(self) -> str:
+        return NO_CHANNEL_LAYER if fanout.enabled() else DEFAULT_CHANNEL_LAYER
 
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
@@ -26,12 +66,18 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4403)
             return
         self.group = live.group_name(self.tournament_id, self.audience)
+        self.snapshot_budget = RequestBudget(
+            burst=SNAPSHOT_BURST, refill_seconds=SNAPSHOT_REFILL_SECONDS
+        )
         await self.accept()
+        pushing = True
         if fanout.enabled():
-            await fanout.join(self.group, self)
+            pushing = await fanout.join(self.group, self)
         else:
             await self.channel_layer.group_add(self.group, self.channel_name)
         await self.send_snapshot()
+        if not pushing:
+            await self.send(text_data=fanout.LIVE_DEGRADED)
 
     def allowed(self) -> bool:
         from tournament.models import Tournament
@@ -46,26 +92,47 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        # A frame that is not JSON is ignored; it must not close the socket
+        # with a server error (1011) and a traceback in the log.
+        try:
+            return json.loads(text_data)
+        except ValueError:
+            return None
+
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "snapshot":
-            await self.send_snapshot()
+            await self.snapshot_requested(content.get("since"))
         elif isinstance(content, dict) and content.get("type") == "ping":
             await self.send_json(
                 {
                     "type": "pong",
                     "client_time": content.get("client_time"),
                     # The screens estimate their offset to the server clock from this.
-                    "server_time": int(time.time() * 1000),
+                    "server_time": int(time() * 1000),
                 }
             )
 
-    async def send_snapshot(self) -> None:
-        await self.send_json(await database_sync_to_async(self.build_snapshot)())
+    async def snapshot_requested(self, since: Any) -> None:
+        wait = self.snapshot_budget.take()
+        if wait:
+            await self.send_json({"type": "throttled", "retry_after_ms": int(wait * 1000) + 1})
+            return
+        await self.send_snapshot(since=since if type(since) is int else None)
 
-    def build_snapshot(self) -> dict[str, Any]:
-        from tournament.snapshots import snapshot
+    async def send_snapshot(self, *, since: int | None = None) -> None:
+        from tournament.snapshots import screen_snapshot
 
-        return snapshot(self.tournament_id, audience=self.audience)
+        answer = await database_sync_to_async(screen_snapshot)(
+            self.tournament_id, audience=self.audience, since=since
+        )
+        if answer is None:
+            await self.close(code=4404)
+        elif answer.text is None:
+            await self.send_json({"type": "current", "version": answer.version})
+        else:
+            await self.send(text_data=answer.text)
 
     async def live_message(self, event: dict[str, Any]) -> None:
         await self.send_json(event["message"])

@@ -7,11 +7,19 @@ facts"). Here a publish is one Redis PUBLISH of a message serialised once; each
 server process holds one pattern subscription and loops over its own sockets.
 Channels keeps connect, auth and routing. Without REDIS_URL the in-memory
 channel layer does the job within the one process.
+
+When Redis goes away the subscription is retried by itself (backoff up to a
+few seconds). The process's sockets are told ``{"type": "live", "state":
+"degraded"}`` when it is lost and ``{"type": "live", "state": "ok"}`` when it is
+back: the screens poll the snapshot over HTTP in between and resynchronise
+after. :func:`live_state` answers the same question for the health check and
+the staff banner.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from typing import Any, Protocol
 
@@ -21,40 +29,99 @@ logger = logging.getLogger(__name__)
 
 PATTERN = "tournament-*"
 
+OK = "ok"
+DEGRADED = "degraded"
+
+# How long a socket's connect waits for this process's first subscription
+# (so that nothing published after its snapshot is missed). A Redis that is
+# known to be down is not waited for.
+FIRST_SUBSCRIPTION_WAIT_SECONDS = 3.0
+RETRY_FIRST_SECONDS = 0.25
+RETRY_MAX_SECONDS = 4.0
+CONNECT_TIMEOUT_SECONDS = 1.0
+
+LIVE_OK = json.dumps({"type": "live", "state": OK})
+LIVE_DEGRADED = json.dumps({"type": "live", "state": DEGRADED})
+
 
 class Socket(Protocol):
     async def send(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None: ...
 
 
+# The listener's view of Redis: "connecting" until its first attempt settles,
+# then "subscribed" or "down" (retries while down do not count as connecting).
+CONNECTING = "connecting"
+SUBSCRIBED = "subscribed"
+DOWN = "down"
+
 _members: dict[str, set[Socket]] = {}
 _listener: asyncio.Task[None] | None = None
-_subscribed: asyncio.Event | None = None
+_listener_url: str | None = None
+_state = CONNECTING
+_settled: asyncio.Event | None = None
 _publisher: Any = None
+_publisher_url: str | None = None
 
 
 def enabled() -> bool:
     return bool(settings.REDIS_URL)
 
 
+def _publisher_client() -> Any:
+    global _publisher, _publisher_url
+    if _publisher is None or _publisher_url != settings.REDIS_URL:
+        import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        # One quick retry (a pooled connection may be stale after a Redis
+        # restart), no backoff: a floor action must not wait for a dead Redis.
+        _publisher = redis.Redis.from_url(
+            settings.REDIS_URL,
+            socket_connect_timeout=CONNECT_TIMEOUT_SECONDS,
+            socket_timeout=CONNECT_TIMEOUT_SECONDS,
+            retry=Retry(NoBackoff(), 1),
+        )
+        _publisher_url = settings.REDIS_URL
+    return _publisher
+
+
 def publish(group: str, text: str) -> None:
     """Send `text` to every socket of `group` in every process (sync code, one PUBLISH)."""
-    global _publisher
-    if _publisher is None:
-        import redis
-
-        _publisher = redis.Redis.from_url(settings.REDIS_URL)
-    _publisher.publish(group, text)
+    _publisher_client().publish(group, text)
 
 
-async def join(group: str, socket: Socket) -> None:
-    """Add a socket; returns once this process is subscribed, so nothing published
-    after the caller's snapshot can be missed."""
-    _members.setdefault(group, set()).add(socket)
-    subscribed = _ensure_listener()
+def live_state() -> str:
+    """OK when the screens of this process get pushes, else DEGRADED (from any thread)."""
+    if not enabled():
+        return OK
+    if _listener_running() and _state == DOWN:
+        return DEGRADED
     try:
-        await asyncio.wait_for(subscribed.wait(), timeout=5)
-    except TimeoutError:
-        logger.warning("fan-out: not subscribed to Redis yet; the screen resyncs on the next gap")
+        _publisher_client().ping()
+    except Exception:  # any failure to reach Redis means no push
+        return DEGRADED
+    return OK
+
+
+def _listener_running() -> bool:
+    return _listener is not None and not _listener.done() and not _listener.get_loop().is_closed()
+
+
+async def join(group: str, socket: Socket) -> bool:
+    """Add a socket; True once this process is subscribed, so nothing published
+    after the caller's snapshot can be missed. False while Redis is down: the
+    caller sends its snapshot at once and tells the screen to poll."""
+    settled = _ensure_listener()
+    if _state == CONNECTING:
+        try:
+            await asyncio.wait_for(settled.wait(), timeout=FIRST_SUBSCRIPTION_WAIT_SECONDS)
+        except TimeoutError:
+            logger.warning("fan-out: not subscribed to Redis yet; the screen polls until it is")
+    # Added after the wait: whatever was published before is in the caller's
+    # snapshot, and the news of the first attempt is not sent before it.
+    _members.setdefault(group, set()).add(socket)
+    return _state == SUBSCRIBED
 
 
 def leave(group: str, socket: Socket) -> None:
@@ -65,39 +132,91 @@ def leave(group: str, socket: Socket) -> None:
             del _members[group]
 
 
+async def stop_listening() -> None:
+    """Cancel this process's subscription (shutdown, tests); the next join starts one."""
+    global _listener
+    listener, _listener = _listener, None
+    if listener is not None and not listener.done():
+        listener.cancel()
+        if listener.get_loop() is asyncio.get_running_loop():
+            try:
+                await listener
+            except asyncio.CancelledError:
+                pass
+
+
 def _ensure_listener() -> asyncio.Event:
-    global _listener, _subscribed
+    global _listener, _listener_url, _settled, _state
     loop = asyncio.get_running_loop()
-    stale = _listener is None or _listener.done() or _listener.get_loop() is not loop
-    if stale or _subscribed is None:
-        _subscribed = asyncio.Event()
-        _listener = loop.create_task(_listen(_subscribed))
-    return _subscribed
+    stale = (
+        _listener is None
+        or _listener.done()
+        or _listener.get_loop() is not loop
+        or _listener_url != settings.REDIS_URL
+    )
+    if stale or _settled is None:
+        if _listener is not None and not _listener.done() and _listener.get_loop() is loop:
+            _listener.cancel()  # REDIS_URL changed (tests)
+        _state = CONNECTING
+        _settled = asyncio.Event()
+        _listener_url = settings.REDIS_URL
+        _listener = loop.create_task(_listen(_listener_url, _settled))
+    return _settled
 
 
-async def _listen(subscribed: asyncio.Event) -> None:
-    from redis import asyncio as aioredis
+def _set_state(state: str, settled: asyncio.Event) -> None:
+    global _state
+    _state = state
+    settled.set()
 
-    delay = 0.5
+
+async def _listen(url: str, settled: asyncio.Event) -> None:
+    delay = RETRY_FIRST_SECONDS
     while True:
-        client = aioredis.Redis.from_url(settings.REDIS_URL)
         try:
-            async with client.pubsub() as pubsub:
-                await pubsub.psubscribe(PATTERN)
-                subscribed.set()
-                delay = 0.5
-                async for message in pubsub.listen():
-                    if message.get("type") == "pmessage":
-                        await _deliver(message["channel"].decode(), message["data"].decode())
+            await _subscribe(url, settled)
         except asyncio.CancelledError:
             raise
         except Exception:  # Redis restarts must not end live updates for good
-            logger.exception("fan-out: Redis subscription lost; retrying in %.1f s", delay)
-            subscribed.clear()
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 10)
-        finally:
-            await client.aclose()
+            logger.debug("fan-out: Redis subscription failed", exc_info=True)
+        if _state == SUBSCRIBED:
+            delay = RETRY_FIRST_SECONDS
+        if _state != DOWN:
+            logger.warning("fan-out: Redis subscription lost; screens poll until it is back")
+            _set_state(DOWN, settled)
+            await _deliver_to_all(LIVE_DEGRADED)
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, RETRY_MAX_SECONDS)
+
+
+async def _subscribe(url: str, settled: asyncio.Event) -> None:
+    """Hold one pattern subscription until the connection ends."""
+    from redis import asyncio as aioredis
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+
+    client = aioredis.Redis.from_url(
+        url,
+        socket_connect_timeout=CONNECT_TIMEOUT_SECONDS,
+        socket_keepalive=True,
+        retry=Retry(NoBackoff(), 0),  # the loop in _listen retries, with backoff
+    )
+    try:
+        async with client.pubsub() as pubsub:
+            await pubsub.psubscribe(PATTERN)
+            async for message in pubsub.listen():
+                kind = message.get("type")
+                if kind == "pmessage":
+                    await _deliver(message["channel"].decode(), message["data"].decode())
+                elif kind == "psubscribe":
+                    # Redis confirmed the subscription: from here nothing is missed.
+                    recovered = _state == DOWN
+                    _set_state(SUBSCRIBED, settled)
+                    if recovered:
+                        logger.warning("fan-out: Redis subscription back")
+                        await _deliver_to_all(LIVE_OK)
+    finally:
+        await client.aclose()
 
 
 async def _deliver(group: str, text: str) -> None:
@@ -106,3 +225,8 @@ async def _deliver(group: str, text: str) -> None:
             await socket.send(text_data=text)
         except Exception:  # one broken socket must not stop the others
             logger.debug("fan-out: a socket of %s could not be written", group, exc_info=True)
+
+
+async def _deliver_to_all(text: str) -> None:
+    for group in list(_members):
+        await _deliver(group, text)

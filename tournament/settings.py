@@ -84,6 +84,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournament.context_processors.roles",
+                "tournament.context_processors.live_status",
             ],
         },
     },

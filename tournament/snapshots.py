@@ -1,16 +1,32 @@
 """What a screen gets on connect: the whole picture at the current version.
 
 The display audience gets public names only, never e-mail, phone or notes.
+
+:func:`screen_snapshot` serves the sockets and the HTTP fallback from one copy
+per tournament, audience and version in this process: a public screen asking
+again and again (or a thousand screens connecting at once) costs one version
+query each, not a build and a serialisation of the whole field each.
 """
 
 from __future__ import annotations
 
+import json
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from time import monotonic
 from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
 
 from tournament import live
 from tournament.models import Tournament
 from tournament.screens.live_data import snapshot_extras
 from tournament.summary import tournament_summary
+
+# The clock part of a snapshot (remaining time, registration open) moves with
+# time, not only with the version: a copy older than this is built again.
+COPY_MAX_AGE_SECONDS = 10.0
 
 
 def _table_rows(tournament: Tournament, public: bool) -> list[dict[str, Any]]:
@@ -33,3 +49,74 @@ def snapshot(tournament_id: int, *, audience: str) -> dict[str, Any]:
     for key, value in snapshot_extras(tournament, public=public).items():
         data.setdefault(key, value)
     return data
+
+
+@dataclass(frozen=True)
+class ScreenSnapshot:
+    """The current version, and the snapshot as JSON text unless the screen has it."""
+
+    version: int
+    text: str | None
+
+
+@dataclass(frozen=True)
+class _Copy:
+    version: int
+    created_at: datetime  # ids can come back on SQLite; the version alone is not identity
+    text: str
+    built_at: float
+
+
+_copies: dict[tuple[int, str], _Copy] = {}
+_locks: dict[tuple[int, str], threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+def _lock_for(key: tuple[int, str]) -> threading.Lock:
+    with _locks_guard:
+        return _locks.setdefault(key, threading.Lock())
+
+
+def _usable(copy: _Copy | None, version: int, created_at: datetime) -> bool:
+    return (
+        copy is not None
+        and copy.created_at == created_at
+        and copy.version >= version
+        and monotonic() - copy.built_at < COPY_MAX_AGE_SECONDS
+    )
+
+
+def screen_snapshot(
+    tournament_id: int, *, audience: str, since: int | None = None
+) -> ScreenSnapshot | None:
+    """The snapshot for a screen; None if there is no such tournament.
+
+    With ``since`` equal to the current version the text is left out: the
+    screen is up to date. Otherwise the text is this process's copy of the
+    current version, built once (concurrent callers wait for that one build).
+    """
+    row = Tournament.objects.filter(pk=tournament_id).values_list("version", "created_at").first()
+    if row is None:
+        return None
+    version, created_at = row
+    if since == version:
+        return ScreenSnapshot(version=version, text=None)
+    key = (tournament_id, audience)
+    copy = _copies.get(key)
+    if not _usable(copy, version, created_at):
+        with _lock_for(key):
+            copy = _copies.get(key)
+            if not _usable(copy, version, created_at):
+                try:
+                    data = snapshot(tournament_id, audience=audience)
+                except Tournament.DoesNotExist:
+                    return None
+                copy = _Copy(
+                    version=data["version"],
+                    created_at=created_at,
+                    text=json.dumps(data, cls=DjangoJSONEncoder),
+                    built_at=monotonic(),
+                )
+                _copies[key] = copy
+    assert copy is not None
+    return ScreenSnapshot(version=copy.version, text=copy.text)

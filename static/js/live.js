@@ -6,6 +6,12 @@
  * - shows an offline indicator on every [data-live-status] element;
  * - tracks the tournament version: a message that skips a version asks for a
  *   fresh snapshot, stale messages are dropped;
+ * - when the server reports that live pushes are down ({type: "live", state:
+ *   "degraded"}: Redis unreachable) or the socket is closed, polls the same
+ *   snapshot over HTTP (/live/..., ?since=version) every few seconds and shows
+ *   every [data-live-banner] element; when pushes are back ({state: "ok"})
+ *   it stops polling and asks once for what it missed;
+ * - respects the server's limit on snapshot requests ({type: "throttled"});
  * - estimates the offset to the server clock from ping/pong (NTP style,
  *   the sample with the shortest round trip wins), so screens side by side
  *   count down the same second;
@@ -20,6 +26,7 @@
   var MAX_DELAY = 30000;
   var PING_EVERY = 20000;
   var SILENCE_LIMIT = 50000;
+  var POLL_EVERY = 4000;
 
   function wsUrl(path) {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
@@ -28,12 +35,15 @@
 
   function Connection(options) {
     this.path = options.path;
+    // The socket's snapshot over HTTP: /ws/tournaments/1/display -> /live/tournaments/1/display
+    this.snapshotUrl = options.snapshotUrl || this.path.replace(/^\/ws\//, "/live/");
     this.onSnapshot = options.onSnapshot || function () {};
     this.onMessage = options.onMessage || function () {};
     this.onStatus = options.onStatus || function () {};
     this.labels = options.labels || {};
     this.version = null;
     this.online = false;
+    this.degraded = false; // the server cannot push (Redis down): poll instead
     this.offset = 0; // server time minus local time, in ms
     this.bestRtt = Infinity;
     this.attempt = 0;
@@ -69,6 +79,7 @@
     this.socket = socket;
     socket.onopen = function () {
       self.lastHeard = Date.now();
+      self.setDegraded(false); // this process says so right after the snapshot if not
       self.bestRtt = Infinity; // a new route may have a new latency
       self.ping();
       setTimeout(function () { self.ping(); }, 300);
@@ -135,9 +146,13 @@
     this.send({ type: "ping", client_time: Date.now() });
   };
 
-  Connection.prototype.requestSnapshot = function () {
+  /* Ask the socket for a snapshot. With `since` (the version shown) the server
+   * answers {type: "current"} in a few bytes when nothing was missed. */
+  Connection.prototype.requestSnapshot = function (since) {
     if (this.snapshotPending) return;
-    if (this.send({ type: "snapshot" })) {
+    var request = { type: "snapshot" };
+    if (typeof since === "number") request.since = since;
+    if (this.send(request)) {
       var self = this;
       this.snapshotPending = true;
       clearTimeout(this.timers.snapshot);
@@ -149,6 +164,25 @@
     if (!message || typeof message !== "object") return;
     if (message.type === "pong") {
       this.clockSample(message);
+      return;
+    }
+    if (message.type === "live") {
+      var wasDegraded = this.degraded;
+      this.setDegraded(message.state === "degraded");
+      // Pushes are back: fetch what went by while they were down, if anything.
+      if (wasDegraded && !this.degraded && this.version !== null) this.requestSnapshot(this.version);
+      return;
+    }
+    if (message.type === "throttled") {
+      var self = this;
+      this.snapshotPending = false;
+      clearTimeout(this.timers.snapshot);
+      var wait = Math.max(250, message.retry_after_ms || 1000);
+      this.timers.snapshot = setTimeout(function () { self.requestSnapshot(); }, wait);
+      return;
+    }
+    if (message.type === "current") {
+      this.snapshotPending = false;
       return;
     }
     if (message.type === "snapshot") {
@@ -187,6 +221,44 @@
     this.bestRtt *= 1.05;
   };
 
+  Connection.prototype.setDegraded = function (degraded) {
+    this.degraded = degraded;
+    var banners = document.querySelectorAll("[data-live-banner]");
+    for (var i = 0; i < banners.length; i++) banners[i].hidden = !degraded;
+    this.updatePolling();
+  };
+
+  /* Poll the HTTP snapshot while pushes cannot arrive; stop when they can. */
+  Connection.prototype.updatePolling = function () {
+    var self = this;
+    var needed = !this.stopped && (this.degraded || !this.online);
+    if (needed && !this.timers.poll) {
+      // A little jitter, so a room full of screens does not poll in step.
+      this.timers.poll = setInterval(function () { self.poll(); },
+        POLL_EVERY + Math.floor(Math.random() * 1000));
+    } else if (!needed && this.timers.poll) {
+      clearInterval(this.timers.poll);
+      this.timers.poll = null;
+    }
+  };
+
+  Connection.prototype.poll = function () {
+    var self = this;
+    if (this.polling || !window.fetch) return;
+    this.polling = true;
+    var url = this.snapshotUrl + (this.version === null ? "" : "?since=" + this.version);
+    fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
+      .then(function (r) { return r.status === 200 ? r.json() : null; })
+      .then(function (snapshot) {
+        self.polling = false;
+        if (!snapshot || snapshot.type !== "snapshot") return; // 204: nothing new
+        if (self.version !== null && snapshot.version <= self.version) return;
+        self.version = snapshot.version;
+        self.onSnapshot(snapshot);
+      })
+      .catch(function () { self.polling = false; /* the next poll tries again */ });
+  };
+
   Connection.prototype.showStatus = function (online, quiet) {
     this.online = online;
     var nodes = document.querySelectorAll("[data-live-status]");
@@ -195,6 +267,7 @@
       nodes[i].textContent = this.labels.offline || "Offline";
     }
     document.documentElement.classList.toggle("live-offline", !online && !quiet);
+    this.updatePolling();
     this.onStatus(online);
   };
 
@@ -202,6 +275,8 @@
     this.stopped = true;
     clearTimeout(this.timers.retry);
     clearInterval(this.timers.ping);
+    clearInterval(this.timers.poll);
+    this.timers.poll = null;
     if (this.socket) this.socket.close();
   };
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
+from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
@@ -34,3 +35,8 @@ def test_with_redis_configured_a_message_is_one_publish_serialised_once(settings
     group, text = publish.call_args.args
     assert group == "tournament-7-display"
     assert text == '{"type": "bust", "version": 3, "amount": "1.50"}'
+
+
+def test_health_reports_live_ok_on_the_embedded_default(db, settings):
+    settings.REDIS_URL = None
+    assert Client().get("/healthz").json() == {"ok": True, "live": "ok"}

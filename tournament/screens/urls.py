@@ -1,11 +1,25 @@
 from django.urls import path
 
+from tournament import live
 from tournament.screens import views
 
 urlpatterns = [
     path("display/<int:tournament_id>/", views.display, name="screens-display"),
     path("lobby/", views.lobby_list, name="screens-lobby-list"),
     path("lobby/<int:tournament_id>/", views.lobby, name="screens-lobby"),
+    # The sockets' snapshots over HTTP (/ws/... -> /live/...), polled while pushes are down.
+    path(
+        "live/tournaments/<int:tournament_id>/display",
+        views.live_snapshot,
+        {"audience": live.DISPLAY},
+        name="screens-live-display",
+    ),
+    path(
+        "live/tournaments/<int:tournament_id>/floor",
+        views.live_snapshot,
+        {"audience": live.FLOOR},
+        name="screens-live-floor",
+    ),
     path("tables/<int:table_id>/view/", views.table_view, name="screens-table-view"),
     path("tables/<int:table_id>/view/panel/", views.table_panel, name="screens-table-panel"),
 ]

@@ -10,22 +10,26 @@ import unicodedata
 from typing import Any
 
 import segno
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from tables.models import Table
 from tournament import live
+from tournament.errors import TOURNAMENT_NOT_FOUND
 from tournament.models import Tournament
-from tournament.roles import STAFF
+from tournament.roles import STAFF, has_role
 from tournament.screens.labels import screen_labels
 from tournament.screens.live_data import clock_data, snapshot_extras
-from tournament.snapshots import snapshot
+from tournament.snapshots import screen_snapshot, snapshot
 from tournament.summary import tournament_summary
 from tournament.web.decorators import role_required
+
+FLOOR_NEEDS_STAFF = _("Sign in as staff to follow the floor.")
 
 LAYOUTS = ("clock", "payouts", "seats")
 LANGUAGES = ("de", "en")
@@ -191,3 +195,25 @@ def table_panel(request: HttpRequest, table_id: int) -> HttpResponse:
     """The live part of the table view, fetched again when the floor group reports a change."""
     table = get_object_or_404(Table.objects.select_related("tournament"), pk=table_id)
     return render(request, "screens/_table_panel.html", _table_context(request, table))
+
+
+@require_GET
+def live_snapshot(request: HttpRequest, tournament_id: int, audience: str) -> HttpResponse:
+    """The socket's snapshot over HTTP, for screens polling while live pushes are down.
+
+    ``?since=<version>`` answers 204 when the screen already shows the current
+    version; otherwise the same JSON the socket sends, from the same copy.
+    """
+    if audience == live.FLOOR and not has_role(request.user, STAFF):
+        return JsonResponse({"detail": str(FLOOR_NEEDS_STAFF)}, status=403)
+    since = request.GET.get("since", "")
+    known = int(since) if since.isascii() and since.isdigit() else None  # else: send it all
+    answer = screen_snapshot(tournament_id, audience=audience, since=known)
+    if answer is None:
+        return JsonResponse({"detail": str(TOURNAMENT_NOT_FOUND)}, status=404)
+    if answer.text is None:
+        response = HttpResponse(status=204)
+    else:
+        response = HttpResponse(answer.text, content_type="application/json")
+    response["Cache-Control"] = "no-store"
+    return response

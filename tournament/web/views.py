@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tables.presenters import tables_payload
+from tournament import fanout
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament
 from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
@@ -176,7 +177,11 @@ def seat_card(request: HttpRequest, entry_id: int) -> HttpResponse:
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Liveness for the proxy and docker-compose: the database answers."""
+    """Liveness for the proxy and docker-compose: the database answers.
+
+    ``live`` is "degraded" while this process cannot push to its screens
+    (Redis unreachable): floor actions still work and screens poll meanwhile.
+    """
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
-    return JsonResponse({"ok": True})
+    return JsonResponse({"ok": True, "live": fanout.live_state()})
