@@ -10,7 +10,7 @@ from pydantic import Field
 from pydantic import ValidationError as PydanticValidationError
 
 from tables.models import Move
-from tables.presenters import move_payload, tables_payload
+from tables.presenters import move_payload, pending_moves_in_order, tables_payload
 from tables.services import floor
 from tables.services.seating import seats_draw
 from tables.services.tables import table_get, tables_create
@@ -189,7 +189,10 @@ def list_moves(
     )
     if status:
         moves = moves.filter(status=status)
-    return [move_payload(m, public=False) for m in moves]
+    payloads = [move_payload(m, public=False) for m in moves]
+    if status == Move.Status.PENDING:
+        return pending_moves_in_order(payloads)
+    return payloads
 
 
 @router.post("/tournaments/{tournament_id}/moves", response={201: dict})

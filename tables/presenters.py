@@ -137,3 +137,23 @@ def move_payload(move: Move, *, public: bool, style: str = "nickname") -> dict[s
         "status": move.status,
         "wait_for_button": move.wait_for_button,
     }
+
+
+def pending_moves_in_order(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Pending moves with `after`: the move (id and name) whose player still sits
+    in this move's destination seat, which the floor carries out first.
+
+    Moves that can be carried out now come first. A ring of moves (a final-table
+    redraw swapping seats) has every member after another; any of them carries
+    out the whole ring.
+    """
+    leaving = {(m["from_table"], m["from_seat"]): m for m in moves}
+    ordered = []
+    for move in moves:
+        blocker = leaving.get((move["to_table"], move["to_seat"]))
+        if blocker is not None and blocker["entry"] != move["entry"]:
+            after = {"id": blocker["id"], "name": blocker["name"]}
+        else:
+            after = None
+        ordered.append({**move, "after": after})
+    return sorted(ordered, key=lambda m: m["after"] is not None)

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
-from tables.presenters import move_payload, tables_payload
+from tables.presenters import move_payload, pending_moves_in_order, tables_payload
 from tables.services import floor
 from tables.services.seating import seats_are_drawn, seats_draw
 from tables.services.tables import tables_create
@@ -37,7 +37,7 @@ def _pending_moves(tournament: Tournament) -> list[dict]:
     moves = Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
         "entry__player", "from_table", "to_table"
     )
-    return [move_payload(m, public=False) for m in moves]
+    return pending_moves_in_order([move_payload(m, public=False) for m in moves])
 
 
 def _floor_tables(tournament: Tournament) -> list[dict]:

@@ -73,6 +73,9 @@ def test_carrying_out_a_move_into_a_seat_still_held_is_refused_naming_the_move_t
     api, chain
 ):
     tid, move_a, move_b = chain
+    listed = api.get(f"/tournaments/{tid}/moves?status=pending").json()
+    assert [m["id"] for m in listed][-1] == move_a["id"], "a move that must wait comes last"
+    assert listed[-1]["after"] == {"id": move_b["id"], "name": move_b["name"]}
     response = api.post(f"/moves/{move_a['id']}/done")
     assert response.status_code == 409
     assert move_b["name"] in response.json()["detail"]
@@ -137,3 +140,10 @@ def test_a_player_left_at_a_broken_table_with_no_seat_elsewhere_puts_it_back_in_
     client.force_login(floor_user)
     page = client.get(f"/tournaments/{tid}/floor/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Table 2 plays on: its players had no free seat at the other tables." in page
+
+
+def test_the_floor_page_says_which_move_must_be_carried_out_first(chain, client, floor_user):
+    tid, _move_a, move_b = chain
+    client.force_login(floor_user)
+    page = client.get(f"/tournaments/{tid}/floor/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert f"nach {move_b['name']}" in page
