@@ -173,6 +173,16 @@ def clock_get(*, tournament: Tournament, now_ms: int | None = None) -> dict[str,
     return payload_for(tournament, structure, state, now_ms)
 
 
+def registration_open_now(*, tournament: Tournament, now_ms: int | None = None) -> bool:
+    """Whether an entry may join now, decided from the clock's stored timestamps.
+
+    The same answer as ``GET .../clock`` gives: the late-registration levels
+    of the clock at this instant, unless the director or a boundary closed it.
+    The boundary task only announces the closing; nothing waits for it.
+    """
+    return bool(clock_get(tournament=tournament, now_ms=now_ms)["registration_open"])
+
+
 # -- boundaries --------------------------------------------------------------
 
 

@@ -105,3 +105,23 @@ def test_a_paused_clock_has_no_boundaries(api, running, monkeypatch):
     sent: list[str] = []
     assert loop.run_once(now_ms=REG_CLOSES + 1, dispatch=lambda t, k: sent.append(k)) == 2.0
     assert sent == []
+
+
+def test_registration_closes_on_time_even_when_no_boundary_task_ran(api, running, monkeypatch):
+    # The clock loop could not hand the boundary on (Redis down): nothing ran.
+    monkeypatch.setattr(clock_services, "now", lambda: REG_CLOSES + 10_000)
+    assert api.get(f"/tournaments/{running['id']}/clock").json()["registration_open"] is False
+    assert Tournament.objects.get(pk=running["id"]).registration_closed is False
+    late = api.post(f"/tournaments/{running['id']}/entries", {"name": "Too Late Tom"})
+    assert late.status_code == 409
+    assert (
+        not Tournament.objects.get(pk=running["id"])
+        .entries.filter(player__name="Too Late Tom")
+        .exists()
+    )
+
+
+def test_registration_stays_open_until_the_end_of_the_last_late_level(api, running, monkeypatch):
+    monkeypatch.setattr(clock_services, "now", lambda: REG_CLOSES - 10_000)
+    late = api.post(f"/tournaments/{running['id']}/entries", {"name": "Just In Time"})
+    assert late.status_code == 201, late.content

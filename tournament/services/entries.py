@@ -69,7 +69,7 @@ def entry_register(
             tournament = lock_tournament(tournament_id)
             if tournament.status == Tournament.Status.FINISHED:
                 raise Conflict(TOURNAMENT_FINISHED)
-            if tournament.registration_closed:
+            if not _registration_open(tournament):
                 raise Conflict(REGISTRATION_CLOSED)
             if player_id is not None:
                 player = Player.objects.filter(pk=player_id).first()
@@ -109,6 +109,15 @@ def entry_register(
         raise Conflict(ALREADY_IN) from exc
     entry.refresh_from_db()
     return entry
+
+
+def _registration_open(tournament: Tournament) -> bool:
+    # Decided from the clock at this request, never from a flag a boundary task
+    # may not have set yet (Redis down, worker late). Imported here: the clock
+    # app sits above the core app (issue 11 moves this read into a selector).
+    from clock.services.clock import registration_open_now
+
+    return registration_open_now(tournament=tournament)
 
 
 def _places_of_players_out_move_down(tournament: Tournament) -> None:
