@@ -313,6 +313,17 @@ def card_strength(card: str) -> tuple[int, int]:
     return RANKS.index(card[0]), SUITS.index(card[1])
 
 
+def button_on_seat_one(*, seats: Collection[int]) -> int:
+    """The starting button when it begins on seat 1 (BDPV Turnierreglement 5).
+
+    Seat 1 when somebody sits there; otherwise the first occupied seat after
+    it, so the first hand is dealt from a live button.
+    """
+    if not seats:
+        raise ValueError("nobody to put the button on")
+    return min(seats)
+
+
 def draw_button(*, seats: Sequence[int] | Collection[int], rng: random.Random) -> ButtonDraw:
     """Draw for the button by high card (IFP 2.1, BDPV Sitzordnung 6).
 

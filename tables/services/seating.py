@@ -82,14 +82,19 @@ def seats_draw(*, tournament_id: int, by: Any) -> dict[str, Any]:
         for table in tables:
             seated = occupied.get(table.number, [])
             if len(seated) >= 2:
-                result = button_rules.draw_button(seats=seated, rng=RANDOM)
+                if tournament.rule_options["starting_button"] == "seat_one":
+                    button = button_rules.button_on_seat_one(seats=seated)
+                    log: dict[str, Any] = {"kind": "seat_one", "button": button}
+                else:
+                    result = button_rules.draw_button(seats=seated, rng=RANDOM)
+                    button, log = result.button, result.to_log()
                 _set_blinds(
                     table,
                     button_rules.blinds_for_button(
-                        seat_count=table.seats, occupied=seated, button=result.button
+                        seat_count=table.seats, occupied=seated, button=button
                     ),
                 )
-                button_draws.append({"table": table.number, **result.to_log()})
+                button_draws.append({"table": table.number, **log})
         update_rows(
             Table,
             [

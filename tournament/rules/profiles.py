@@ -25,6 +25,9 @@ OPTION_CHOICES: dict[str, tuple[Any, ...] | range] = {
     "break_target": range(2, 11),
     "penalty_max_hands": range(1, 201),
     "penalty_max_rounds": range(1, 21),
+    # Where the button starts after the seat draw: a high-card draw at each
+    # table (IFP 2.1, card room rules 003), or seat 1 (BDPV Turnierreglement 5).
+    "starting_button": ("high_card", "seat_one"),
 }
 
 _TDA2019: dict[str, Any] = {
@@ -37,6 +40,7 @@ _TDA2019: dict[str, Any] = {
     "chip_race": "round_up",
     "clock_call_seconds": 60,
     "clock_call_countdown_seconds": 10,
+    "starting_button": "high_card",
 }
 
 PROFILES: dict[str, dict[str, Any]] = {
@@ -48,7 +52,13 @@ PROFILES: dict[str, dict[str, Any]] = {
         "clock_call_seconds": 25,
         "clock_call_countdown_seconds": 5,
     },
-    "bdpv": {**_TDA2019, "balancing": "bdpv", "tie_rule": "button", "chip_race": "race"},
+    "bdpv": {
+        **_TDA2019,
+        "balancing": "bdpv",
+        "tie_rule": "button",
+        "chip_race": "race",
+        "starting_button": "seat_one",
+    },
     "ifp": {**_TDA2019, "tie_rule": "share", "chip_race": "race"},
     "house": {**_TDA2019, "clock_call_seconds": 50, "clock_call_countdown_seconds": 10},
 }
