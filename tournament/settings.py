@@ -111,6 +111,13 @@ if REDIS_URL:
     }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
+    # Shared by every server process: the sign-in lock-out counts (web/login.py).
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
@@ -171,4 +178,9 @@ LOGGING = {
 
 # The clock loop runs inside the server process unless a separate
 # `manage.py clockloop` process is used (production).
+# Sign-in lock-out (tournament/web/login.py).
+LOGIN_FAILURES_PER_USER = env_int("LOGIN_FAILURES_PER_USER", 5)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
+LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
+
 CLOCK_LOOP_IN_PROCESS = env_bool("CLOCK_LOOP_IN_PROCESS", not REDIS_URL)

@@ -2,10 +2,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from tournament.web import views
+from tournament.web.login import LoginView
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.tournament_list, name="tournament-list"),
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
