@@ -44,6 +44,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def end_process(process: subprocess.Popen | None) -> None:
+    """Stop a child server: politely first, then for good."""
+    if process is not None and process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
 def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -> None:
     """Block until the server accepts connections (server start-up, not a test wait)."""
     deadline = time.monotonic() + timeout
@@ -122,13 +133,7 @@ class Server:
         return self
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end_process(self.process)
         if getattr(self, "_log", None):
             self._log.close()
 

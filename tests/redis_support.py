@@ -13,6 +13,8 @@ import threading
 import time
 from pathlib import Path
 
+from tests.browser_support import end_process
+
 REDIS_SERVER = shutil.which("redis-server")
 
 
@@ -56,13 +58,7 @@ class ThrowawayRedis:
         return self
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        end_process(self.process)
         self.process = None
         self._wait_until(answering=False)
 
