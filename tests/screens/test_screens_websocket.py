@@ -13,26 +13,16 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from conftest import assert_private_data_absent, seated_tournament
 from django.contrib.auth import get_user_model
-from django.db import connections
 from django.test import Client
 
 from tables.models import Seat, Table
 from tables.services.floor import BustReport, entries_bust, hand_for_hand_set, table_break
+from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
 from tournament.api.auth import issue_token
 from tournament.asgi import application
 from tournament.screens.services import announcement_clear, announcement_post, floor_call
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-HOST = [(b"host", b"localhost"), (b"origin", b"http://localhost")]
-
-
-@pytest.fixture(autouse=True)
-async def _close_worker_thread_connections():
-    yield
-    # Consumers reach the database from asgiref's worker thread; PostgreSQL
-    # refuses to drop the test database while that thread holds a session.
-    await database_sync_to_async(connections.close_all)()
 
 
 def socket_for(tournament_id: int, audience: str, query: str = "", headers=None):

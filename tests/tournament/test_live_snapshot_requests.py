@@ -8,23 +8,15 @@ from unittest import mock
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 from django.test import Client
 
+from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
 from tournament import consumers, snapshots
 from tournament.asgi import application
 from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-HOST = [(b"host", b"localhost"), (b"origin", b"http://localhost")]
-
-
-@pytest.fixture(autouse=True)
-async def _close_worker_thread_connections():
-    yield
-    await database_sync_to_async(connections.close_all)()
 
 
 @pytest.fixture

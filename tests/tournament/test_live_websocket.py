@@ -5,25 +5,14 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from django.db import connections
 
+from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
 from tournament.api.auth import issue_token
 from tournament.asgi import application
 from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-async def _close_worker_thread_connections():
-    yield
-    # Consumers reach the database from asgiref's worker thread; PostgreSQL
-    # refuses to drop the test database while that thread holds a session.
-    await database_sync_to_async(connections.close_all)()
-
-
-HOST = [(b"host", b"localhost"), (b"origin", b"http://localhost")]
 
 
 @database_sync_to_async
