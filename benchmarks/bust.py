@@ -1,34 +1,30 @@
-"""Bust-outs through the API with 1,100 tables, balancing planned (target p99 < 100 ms).
+"""Bust-outs through the API at 110 and at 1,100 tables, balancing planned.
 
-Between busts the floor carries out the planned moves, as on a real floor;
-only the bust requests are timed.
+Targets (issue 11): p99 < 25 ms at 1,100 tables, and p50 at 1,100 tables
+within 20 % of p50 at 110 tables: a bust must not cost more as the floor
+grows. Between busts the floor carries out the planned moves, as on a real
+floor; only the bust requests are timed. Also prints the SQL queries per bust.
 
-.venv/bin/python benchmarks/bust.py [--busts 300]
+.venv/bin/python benchmarks/bust.py [--busts 300] [--profile]
 """
 
 import argparse
+import cProfile
 import gc
+import pstats
 import random
 
 from _setup import api_client, big_field, clock, percentile, prepare_database
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--busts", type=int, default=300)
-    parser.add_argument(
-        "--freeze-gc",
-        action="store_true",
-        help="gc.freeze() after set-up, as a server would after start-up: a full collection "
-        "then skips the ~150,000 start-up objects (about 100 ms on a small machine)",
-    )
-    args = parser.parse_args()
-    prepare_database()
-    client = api_client()
-    tournament_id = big_field(client, entries=9_900, tables=1_100)
-    client.post(f"/api/v1/tournaments/{tournament_id}/draw")
-    from tables.models import Seat
+def run(client, tables: int, busts: int, profiler: cProfile.Profile | None) -> list[float]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
 
+    from tables.models import Move, Seat
+
+    tournament_id = big_field(client, entries=9 * tables, tables=tables)
+    client.post(f"/api/v1/tournaments/{tournament_id}/draw")
     seated = list(
         Seat.objects.filter(table__tournament_id=tournament_id, entry__isnull=False).values_list(
             "entry_id", flat=True
@@ -36,27 +32,51 @@ def main() -> None:
     )
     rng = random.Random(1)
     rng.shuffle(seated)
-    from tables.models import Move
-
-    if args.freeze_gc:
-        gc.collect()
-        gc.freeze()
-    collections_before = sum(s["collections"] for s in gc.get_stats()[2:])
-    timings = []
-    for entry_id in seated[: args.busts]:
-        started = clock()
-        response = client.post(f"/api/v1/entries/{entry_id}/bust")
-        timings.append((clock() - started) * 1000)
+    timings, queries = [], []
+    for entry_id in seated[:busts]:
+        with CaptureQueriesContext(connection) as captured:
+            if profiler:
+                profiler.enable()
+            started = clock()
+            response = client.post(f"/api/v1/entries/{entry_id}/bust")
+            timings.append((clock() - started) * 1000)
+            if profiler:
+                profiler.disable()
+        queries.append(len(captured))
         assert response.status_code in (200, 409), response.content[:300]
         # The floor carries out the planned moves before the next bust (not timed).
-        for move_id in Move.objects.filter(status="pending").values_list("pk", flat=True):
+        for move_id in Move.objects.filter(
+            tournament_id=tournament_id, status="pending"
+        ).values_list("pk", flat=True):
             client.post(f"/api/v1/moves/{move_id}/done")
     print(
-        f"bust with 1100 tables: n={len(timings)} p50={percentile(timings, 0.5):.1f} ms "
-        f"p99={percentile(timings, 0.99):.1f} ms max={max(timings):.1f} ms (target p99 < 100 ms)"
+        f"bust with {tables} tables: n={len(timings)} p50={percentile(timings, 0.5):.1f} ms "
+        f"p99={percentile(timings, 0.99):.1f} ms max={max(timings):.1f} ms, "
+        f"queries per bust {min(queries)}-{max(queries)}"
     )
-    full = sum(s["collections"] for s in gc.get_stats()[2:]) - collections_before
-    print(f"full garbage collections during the run: {full} (gc frozen: {args.freeze_gc})")
+    return timings
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--busts", type=int, default=300)
+    parser.add_argument("--profile", action="store_true", help="profile the 1,100-table busts")
+    args = parser.parse_args()
+    prepare_database()
+    client = api_client()
+    # As a server after start-up: a full collection then skips the start-up objects.
+    gc.collect()
+    gc.freeze()
+    small = run(client, 110, args.busts, None)
+    profiler = cProfile.Profile() if args.profile else None
+    big = run(client, 1100, args.busts, profiler)
+    ratio = percentile(big, 0.5) / percentile(small, 0.5)
+    print(
+        f"p99 at 1100 tables {percentile(big, 0.99):.1f} ms (target < 25 ms); "
+        f"p50 1100/110 = {ratio:.2f} (target <= 1.20)"
+    )
+    if profiler:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
 
 
 if __name__ == "__main__":

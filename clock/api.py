@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from ninja import Router, Schema, Status
+from ninja import Router, Status
 from pydantic import Field
 
 from clock.rules.structure import to_json_data
@@ -20,6 +20,7 @@ from clock.services.structure import (
     structure_set,
 )
 from tournament.api.auth import require_role
+from tournament.api.fields import DB_INT_MAX, Body
 from tournament.errors import Invalid
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.services.tournaments import tournament_get
@@ -41,44 +42,44 @@ def _json_body(request: HttpRequest) -> Any:
         raise Invalid(NOT_JSON) from exc
 
 
-class AdjustIn(Schema):
+class AdjustIn(Body):
     delta_seconds: int = Field(ge=-24 * 3600, le=24 * 3600)
 
 
-class RemainingIn(Schema):
+class RemainingIn(Body):
     remaining_seconds: int = Field(ge=0, le=24 * 3600)
 
 
-class GoToIn(Schema):
+class GoToIn(Body):
     level_index: int = Field(ge=0, le=10_000)
 
 
-class TemplateIn(Schema):
+class TemplateIn(Body):
     template: str = Field(max_length=40)
 
 
-class ChipIn(Schema):
-    value: int = Field(ge=1, le=10**12)
+class ChipIn(Body):
+    value: int = Field(ge=1, le=DB_INT_MAX)
     colour: str = Field(default="", max_length=40)
     count: int = Field(default=0, ge=0, le=10**7)
 
 
-class ChipSetIn(Schema):
+class ChipSetIn(Body):
     chips: list[ChipIn] = Field(min_length=1, max_length=30)
 
 
-class ClockCallIn(Schema):
+class ClockCallIn(Body):
     table: int = Field(ge=1)
     seat: int = Field(ge=1, le=10)
     facing_action: bool = True
     think_seconds: int | None = Field(None, ge=0, le=600)
 
 
-class ShotClockStartIn(Schema):
+class ShotClockStartIn(Body):
     seat: int = Field(ge=1, le=10)
 
 
-class ShotClockSettingsIn(Schema):
+class ShotClockSettingsIn(Body):
     enabled: bool
     action_seconds: int = Field(ge=1, le=600)
     extension_seconds: int = Field(ge=1, le=600)

@@ -10,7 +10,7 @@ from typing import Literal
 
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from ninja import Router, Schema, Status
+from ninja import Router, Status
 from pydantic import Field
 
 from rulings.models import Category, Ruling
@@ -20,6 +20,7 @@ from rulings.services.penalties import penalty_hands_left
 from rulings.services.queries import rulings_filtered
 from rulings.services.rulings import PenaltyOrder, amendment_add, ruling_create, ruling_get
 from tournament.api.auth import require_role
+from tournament.api.fields import DB_SMALLINT_MAX, Body
 from tournament.roles import FLOOR_STAFF, STAFF
 from tournament.services.tournaments import tournament_get
 
@@ -31,13 +32,13 @@ ONLY_STAFF = _("Only staff may read rulings.")
 PenaltyKindName = Literal["warning", "missed_hands", "missed_rounds", "disqualification"]
 
 
-class PenaltyIn(Schema):
+class PenaltyIn(Body):
     entry: int = Field(ge=1)
     kind: str = Field(max_length=40)
-    count: int | None = None
+    count: int | None = Field(None, ge=0, le=DB_SMALLINT_MAX)
 
 
-class RulingIn(Schema):
+class RulingIn(Body):
     table: int | None = Field(None, ge=1)
     entries: list[int] = Field(default_factory=list, max_length=20)
     category: str = Field(max_length=40)
@@ -47,7 +48,7 @@ class RulingIn(Schema):
     penalty: PenaltyIn | None = None
 
 
-class AmendmentIn(Schema):
+class AmendmentIn(Body):
     text: str = Field(min_length=1, max_length=4000)
 
 

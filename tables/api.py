@@ -15,7 +15,9 @@ from tables.services import floor
 from tables.services.seating import seats_draw
 from tables.services.tables import table_get, tables_create
 from tournament.api.auth import require_role
+from tournament.api.fields import Body
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
+from tournament.inputs import has_body
 from tournament.presenters import entry_payload
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.services.tournaments import tournament_get
@@ -25,40 +27,48 @@ router = Router(tags=["tables"])
 ONLY_FLOOR = _("Only floor staff or a director may do this.")
 
 
-class TablesIn(Schema):
+class TablesIn(Body):
     count: int = Field(ge=1, le=2000)
     seats: int | None = Field(None, ge=2, le=10)
     reserve: bool = False
 
 
-class SeatIn(Schema):
-    seat: int = Field(ge=1, le=10)
+class ButtonIn(Body):
+    seat: int = Field(ge=1, le=10, description="Seat of the button, in the hand named by `hand`.")
+    hand: Literal["current", "next"] = Field(
+        "current",
+        description=(
+            '"current": the button in the hand being played now (what is stored and '
+            'shown as button_seat). "next": the button of the next hand; the hand in '
+            "play is worked out from it."
+        ),
+    )
 
 
-class BustIn(Schema):
+class BustIn(Body):
     starting_stack: int | None = Field(None, ge=1, le=10**13)
 
 
-class BustItem(Schema):
+class BustItem(Body):
     entry: int = Field(ge=1)
     starting_stack: int = Field(ge=1, le=10**13)
 
 
-class BustsIn(Schema):
+class BustsIn(Body):
     entries: list[BustItem] = Field(min_length=1, max_length=100)
 
 
-class KeepApartIn(Schema):
+class KeepApartIn(Body):
     entries: list[int] = Field(min_length=2, max_length=2)
 
 
-class ManualMoveIn(Schema):
+class ManualMoveIn(Body):
     entry: int = Field(ge=1)
     to_table: int = Field(ge=1)
     to_seat: int = Field(ge=1, le=10)
 
 
-class HandForHandIn(Schema):
+class HandForHandIn(Body):
     on: bool
 
 
@@ -72,7 +82,7 @@ BUST_BODY = {
 
 def _optional_body(request: HttpRequest, schema: type[Schema]) -> Schema:
     """The body is optional here (a bust needs no stack): empty means defaults."""
-    if not request.body.strip():  # any other body was checked by JsonObjectBodyMiddleware
+    if not has_body(request):  # any other body was checked by RequestInputMiddleware
         return schema()
     try:
         return schema.model_validate_json(request.body)
@@ -118,10 +128,18 @@ def keep_apart(request: HttpRequest, tournament_id: int, payload: KeepApartIn):
     return Status(201, {"id": pair.pk, "entries": [pair.first_id, pair.second_id]})
 
 
-@router.put("/tables/{table_id}/button", response=dict)
-def set_button(request: HttpRequest, table_id: int, payload: SeatIn):
+@router.put(
+    "/tables/{table_id}/button",
+    response=dict,
+    description=(
+        "Set the button. The table keeps the positions of the hand being played now "
+        "(button_seat, small_blind_seat, big_blind_seat); balancing picks the player to "
+        'move from them. Send hand "next" to name where the button goes in the next hand.'
+    ),
+)
+def set_button(request: HttpRequest, table_id: int, payload: ButtonIn):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
-    table = floor.table_button_set(table_id=table_id, seat=payload.seat, by=user)
+    table = floor.table_button_set(table_id=table_id, seat=payload.seat, hand=payload.hand, by=user)
     return tables_payload(table.tournament, table_ids=[table.pk])[0]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tables.models import Move, Seat, Table
+from tables.rules import button as button_rules
 
 
 def public_name(name: str, nickname: str, style: str) -> str:
@@ -21,6 +22,7 @@ def table_payload(
     public: bool,
     style: str,
     penalties: dict[int, dict[str, Any]] | None = None,
+    dead_button: Any = "dead",
 ) -> dict[str, Any]:
     penalties = penalties or {}
     players = [
@@ -45,14 +47,44 @@ def table_payload(
         "status": {Table.Status.BROKEN: "broken", Table.Status.CLOSED: "reserve"}.get(
             table.status, "open"
         ),
+        # Positions in the hand being played now; `next_hand` where they go after it.
         "button_seat": table.button_seat,
         "small_blind_seat": table.small_blind_seat,
         "big_blind_seat": table.big_blind_seat,
+        "next_hand": _next_hand_positions(table, players, dead_button),
         "hand": table.hand,
         "halted": table.halted,
         "hand_finished": table.hand_finished,
         "break_order": table.break_order,
         "players": players,
+    }
+
+
+def _next_hand_positions(
+    table: Table, players: list[dict[str, Any]], dead_button: Any
+) -> dict[str, int] | None:
+    if None in (table.button_seat, table.small_blind_seat, table.big_blind_seat):
+        return None
+    occupied = [player["seat"] for player in players]
+    if len(occupied) < 2:
+        return None
+    try:
+        upcoming = button_rules.next_hand(
+            seat_count=table.seats,
+            occupied=occupied,
+            state=button_rules.BlindState(
+                button=table.button_seat,
+                small_blind=table.small_blind_seat,
+                big_blind=table.big_blind_seat,
+            ),
+            dead_button=dead_button,
+        )
+    except ValueError:  # positions left over from a larger table layout
+        return None
+    return {
+        "button_seat": upcoming.button,
+        "small_blind_seat": upcoming.small_blind,
+        "big_blind_seat": upcoming.big_blind,
     }
 
 
@@ -86,6 +118,28 @@ def _table_rows(
     return tables, seats_by_table, penalties
 
 
+def _payloads(
+    tournament: Any,
+    rows: tuple[list[Table], dict[int, list[dict]], dict[int, dict[str, Any]]],
+    *,
+    public: bool,
+) -> list[dict[str, Any]]:
+    tables, seats_by_table, penalties = rows
+    # Each payload gets its own penalty dicts: two messages must not share objects.
+    penalties = {entry: dict(p) for entry, p in penalties.items()}
+    return [
+        table_payload(
+            t,
+            seats_by_table[t.pk],
+            public=public,
+            style=tournament.display_names,
+            penalties=penalties,
+            dead_button=tournament.rule_options["dead_button"],
+        )
+        for t in tables
+    ]
+
+
 def tables_payload(
     tournament: Any,
     *,
@@ -93,12 +147,8 @@ def tables_payload(
     table_ids: list[int] | None = None,
     table_numbers: list[int] | None = None,
 ) -> list[dict[str, Any]]:
-    tables, seats_by_table, penalties = _table_rows(tournament, table_ids, table_numbers)
-    style = tournament.display_names
-    return [
-        table_payload(t, seats_by_table[t.pk], public=public, style=style, penalties=penalties)
-        for t in tables
-    ]
+    rows = _table_rows(tournament, table_ids, table_numbers)
+    return _payloads(tournament, rows, public=public)
 
 
 def tables_payloads(
@@ -108,19 +158,8 @@ def tables_payloads(
     table_numbers: list[int] | None = None,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The floor's and the public payload of the same tables, from one read."""
-    tables, seats_by_table, penalties = _table_rows(tournament, table_ids, table_numbers)
-    style = tournament.display_names
-    # Each payload gets its own penalty dicts: the two messages must not share objects.
-    public_penalties = {entry: dict(p) for entry, p in penalties.items()}
-    floor = [
-        table_payload(t, seats_by_table[t.pk], public=False, style=style, penalties=penalties)
-        for t in tables
-    ]
-    public = [
-        table_payload(t, seats_by_table[t.pk], public=True, style=style, penalties=public_penalties)
-        for t in tables
-    ]
-    return floor, public
+    rows = _table_rows(tournament, table_ids, table_numbers)
+    return _payloads(tournament, rows, public=False), _payloads(tournament, rows, public=True)
 
 
 def move_payload(move: Move, *, public: bool, style: str = "nickname") -> dict[str, Any]:

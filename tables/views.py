@@ -181,7 +181,10 @@ unbust = _floor_post(
 button = _floor_post(
     Table,
     lambda request, table: floor.table_button_set(
-        table_id=table.pk, seat=_int(request.POST.get("seat")), by=request.user
+        table_id=table.pk,
+        seat=_int(request.POST.get("seat")),
+        hand=request.POST.get("hand", "current"),
+        by=request.user,
     ),
     gettext_lazy("Button set."),
 )

@@ -34,7 +34,8 @@ def group_name(tournament_id: int, audience: str) -> str:
     return f"tournament-{tournament_id}-{audience}"
 
 
-def _bump_version(tournament: Any) -> int:
+def bump_version(tournament: Any) -> int:
+    """The tournament's next version, once per transaction (called under its lock)."""
     from tournament.models import Tournament
 
     if not getattr(tournament, "_live_version_bumped", False):
@@ -55,7 +56,7 @@ def publish(
     data) to the display board and lobby. Without `public` the display group
     still learns the new version, so it never reports a false gap.
     """
-    version = _bump_version(tournament)
+    version = bump_version(tournament)
     tournament_id = tournament.pk
     floor_message = {"type": event, "version": version, **floor}
     public_message = {"type": event, "version": version, **(public or {})}

@@ -98,6 +98,24 @@ class PayoutSettings(models.Model):
         _("add-on fee"), default=Decimal(0), validators=NOT_NEGATIVE, **MONEY
     )
     addon_chips = models.PositiveIntegerField(_("add-on chips"), default=0)
+    rebuy_limit = models.PositiveSmallIntegerField(
+        _("rebuys per entry"), null=True, blank=True, help_text=_("Empty: no limit.")
+    )
+    rebuy_until_level = models.PositiveSmallIntegerField(
+        _("rebuys until level"),
+        null=True,
+        blank=True,
+        help_text=_("Rebuys are sold through this level and the break after it. Empty: any level."),
+    )
+    addon_limit = models.PositiveSmallIntegerField(
+        _("add-ons per entry"), null=True, blank=True, default=1, help_text=_("Empty: no limit.")
+    )
+    addon_after_level = models.PositiveSmallIntegerField(
+        _("add-on at the break after level"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: an add-on can be bought at any time."),
+    )
     guarantee = models.DecimalField(
         _("guarantee"), null=True, blank=True, validators=NOT_NEGATIVE, **MONEY
     )

@@ -22,7 +22,7 @@ from clock.rules import clock as rules
 from clock.rules.errors import RuleError
 from clock.rules.structure import Break, Entry, Level, from_json_data, level_numbers
 from clock.services.messages import rule_message
-from tournament import live
+from tournament import changes
 from tournament.errors import Conflict, Invalid
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -141,6 +141,12 @@ def payload_for(
     open_now = (not tournament.registration_closed) and rules.late_registration_open(
         state, structure, late, now_ms
     )
+    if tournament.status == Tournament.Status.FINISHED:
+        # The winner is known: nothing counts down and nobody can join any more.
+        return {
+            **_stopped_for_good(view, entry_payload(view.entry, view.level_number), now_ms),
+            "structure_length": len(structure),
+        }
     return {
         "state": view.status,
         "level_index": view.level_index,
@@ -159,6 +165,25 @@ def payload_for(
         "registration_remaining_ms": (
             rules.registration_remaining_ms(state, structure, late, now_ms) if open_now else None
         ),
+    }
+
+
+def _stopped_for_good(view: Any, level: dict[str, Any] | None, now_ms: int) -> dict[str, Any]:
+    return {
+        "state": "finished",
+        "level_index": view.level_index,
+        "level_number": view.level_number,
+        "level": level,
+        "next": None,
+        "next_level": None,
+        "remaining_ms": 0,
+        "elapsed_ms": view.elapsed_ms,
+        "server_time": now_ms,
+        "ends_at": None,
+        "is_break": view.is_break,
+        "time_to_next_break_ms": None,
+        "registration_open": False,
+        "registration_remaining_ms": None,
     }
 
 
@@ -181,6 +206,17 @@ def registration_open_now(*, tournament: Tournament, now_ms: int | None = None) 
     The boundary task only announces the closing; nothing waits for it.
     """
     return bool(clock_get(tournament=tournament, now_ms=now_ms)["registration_open"])
+
+
+def level_played_now(*, tournament: Tournament, now_ms: int | None = None) -> tuple[int, bool]:
+    """The level being played or, during a break, the one just played (1-based as the
+    clock shows it), and whether a break is running. Before the clock starts: level 1."""
+    clock = clock_get(tournament=tournament, now_ms=now_ms)
+    if clock["structure_length"] == 0:
+        return 1, False
+    numbers = level_numbers(structure_entries(tournament))[: clock["level_index"] + 1]
+    played = [number for number in numbers if number is not None]
+    return (played[-1] if played else 1), bool(clock.get("is_break"))
 
 
 # -- boundaries --------------------------------------------------------------
@@ -259,7 +295,7 @@ def _act(
             },
             by,
         )
-        live.publish(tournament, "clock", {"clock": payload}, public={"clock": payload})
+        changes.record(tournament, "clock", parts=(changes.CLOCK,))
     return payload
 
 

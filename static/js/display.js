@@ -141,8 +141,26 @@
     show("d-announcement", !!note);
     renderMoves();
     renderSeats();
+    renderResults();
     renderClock();
     document.dispatchEvent(new CustomEvent("screen:update", { detail: state }));
+  }
+
+  /* The winner is known: the results replace the clock on every screen. */
+  function renderResults() {
+    var results = state.results;
+    var over = !!(results && results.winner);
+    document.body.classList.toggle("tournament-over", over);
+    show("d-finished", over);
+    if (!over) return;
+    setText("d-winner", Live.fill(L.winner, { name: results.winner.name }));
+    var box = $("d-results");
+    var html = (results.places || []).map(function (p) {
+      var prize = Number(p.prize) > 0 ? fmtMoney(p.prize) : "";
+      return "<li><span>" + escapeHtml(Live.fill(L.place, { place: p.place }) + " " + p.name) +
+        "</span><b>" + escapeHtml(prize) + "</b></li>";
+    }).join("");
+    if (box && box.innerHTML !== html) box.innerHTML = html;
   }
 
   function renderPayouts(payouts) {
@@ -260,9 +278,8 @@
     if (m.moves) state.moves = m.moves;
     if (m.clock) state.clock = m.clock;
     if (m.tables) mergeTables(m.tables);
-    if (m.type === "payouts" && m.prize_pool !== undefined) {
-      state.payouts = { prize_pool: m.prize_pool, places: m.places || [] };
-    }
+    if (m.payouts && m.payouts.places) state.payouts = m.payouts;
+    if ("results" in m) state.results = m.results;
     if (m.type === "announcement") {
       if (m.kind === "director") state.announcements = [m];
       else if (m.kind === "director_cleared") state.announcements = [];

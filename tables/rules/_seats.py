@@ -20,6 +20,11 @@ def clockwise_after(seat: int, seat_count: int) -> Iterator[int]:
         yield (seat - 1 + step) % seat_count + 1
 
 
+def counterclockwise_before(seat: int, seat_count: int) -> list[int]:
+    """Every seat once, starting right of `seat` and ending with `seat` itself."""
+    return [(seat - 1 - step) % seat_count + 1 for step in range(1, seat_count + 1)]
+
+
 def distance(start: int, seat: int, seat_count: int) -> int:
     """How many steps clockwise it is from `start` to `seat` (0 for the same seat)."""
     return (seat - start) % seat_count

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from tables.rules._seats import (
     check_seat,
     clockwise_after,
+    counterclockwise_before,
     distance,
     first_occupied_after,
     last_occupied_before,
@@ -171,6 +172,52 @@ def next_hand(
     if not strictly_between(button, big_blind, small_blind, seat_count):
         button = last_occupied_before(small_blind, seat_count, seats)
     return BlindState(button=button, small_blind=small_blind, big_blind=big_blind)
+
+
+def hand_before(
+    *,
+    seat_count: int,
+    occupied: Collection[int],
+    next_button: int,
+    dead_button: DeadButton = "dead",
+) -> BlindState:
+    """The hand being played now, when the floor knows the button of the *next* hand.
+
+    The stored positions are always those of the hand in play; a dealer
+    who points at where the button goes next would otherwise put every
+    position one player too far. The result is a hand whose `next_hand`
+    has its button on `next_button` with the blinds that follow from it
+    (`blinds_for_button`). Of several such hands the ordinary one (a live
+    button, blinds posted by the two players after it) nearest before the
+    next button is taken. Raises ValueError when no hand leads there: with the
+    moving button the next button is always on a player.
+    """
+    seats = _occupied(seat_count, occupied, at_least=2)
+    target = blinds_for_button(seat_count=seat_count, occupied=seats, button=next_button)
+
+    def leads_there(state: BlindState) -> bool:
+        upcoming = next_hand(
+            seat_count=seat_count, occupied=seats, state=state, dead_button=dead_button
+        )
+        return upcoming == target
+
+    live_buttons_first = sorted(
+        counterclockwise_before(next_button, seat_count), key=lambda seat: seat not in seats
+    )
+    for button in live_buttons_first:
+        ordinary = blinds_for_button(seat_count=seat_count, occupied=seats, button=button)
+        if leads_there(ordinary):
+            return ordinary
+    # A dead button next hand: the small blind of the hand in play has left.
+    for small_blind in counterclockwise_before(next_button, seat_count):
+        for big_blind in clockwise_after(small_blind, seat_count):
+            if big_blind not in seats or big_blind == small_blind:
+                continue
+            for button in counterclockwise_before(small_blind, seat_count):
+                state = BlindState(button=button, small_blind=small_blind, big_blind=big_blind)
+                if leads_there(state):
+                    return state
+    raise ValueError(f"no hand is followed by a button on seat {next_button}")
 
 
 def next_big_blind(

@@ -14,7 +14,6 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import HandForHand, KeepApart, Move, Seat, SeatChange, Table
-from tables.presenters import move_payload, tables_payloads
 from tables.rules import button as button_rules
 from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
 from tables.services.seating import seat_alternates
@@ -22,12 +21,12 @@ from tables.services.state import (
     blind_state,
     floor_state,
 )
-from tournament import live
+from tournament import changes
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Tournament
 from tournament.rules import places as place_rules
-from tournament.summary import EntryCounts, entry_counts, tournament_summary
+from tournament.summary import EntryCounts, entry_counts
 
 ENTRY_NOT_FOUND = _("Entry not found.")
 TABLE_NOT_FOUND = _("Table not found.")
@@ -47,12 +46,17 @@ SEAT_OUT_OF_RANGE = _("That seat does not exist at this table.")
 TABLE_BROKEN = _("This table is no longer in play.")
 TOO_FEW_PLAYERS = _("A table needs at least two players to deal a hand.")
 BUTTON_NOT_SET = _("Set the button first.")
+BUTTON_HAND_UNKNOWN = _('Say whether the button is for the "current" or the "next" hand.')
+NEXT_BUTTON_ON_EMPTY_SEAT = _(
+    "With a moving button the next hand's button is always on a player: choose an occupied seat."
+)
 KEEP_APART_TWO = _("Name two different entries to keep apart.")
 KEEP_APART_EXISTS = _("These players are already kept apart.")
 SEAT_OCCUPIED = _("That seat is taken or reserved.")
 LAST_TABLE = _("The last table cannot be broken.")
 NO_SEATS_FOR_BREAK = _("The other tables have no room for this table's players.")
 HAND_FOR_HAND_OFF = _("Hand-for-hand is not on.")
+TOURNAMENT_FINISHED = _("The tournament is over: the winner is known.")
 
 
 def _user(by: Any) -> Any:
@@ -89,61 +93,51 @@ def _after_field_change(
     extra: dict,
     touched: Sequence[int] = (),
     counts: EntryCounts | None = None,
+    reopened: bool = False,
+    field_changed: bool = False,
 ) -> dict:
-    """Seat alternates, plan the floor's next steps, and tell the screens.
+    """Seat alternates, plan the floor's next steps, and record what changed.
 
-    The message carries the summary, the pending moves and the rows of the
-    tables that changed (`touched` plus every table a pending move or a break
-    involves), not the whole floor. `counts`, when given, are the entry counts
-    as the caller left them; seating an alternate makes them stale.
+    The screens get the summary, the pending moves and the rows of the tables
+    that changed (`touched`, the tables broken, and every table a pending move
+    involves), built after the commit. `counts`, when given, are the entry
+    counts as the caller left them; seating an alternate makes them stale.
+    `reopened`: the caller took back the bust that had ended the tournament.
+    `field_changed`: an entry joined or left the paid field (an unbust that
+    finds no seat waits as an alternate), so the payouts are sent too.
     """
-    if seat_alternates(tournament=tournament, by=by) or counts is None:
-        # Planning, the end-of-event check and the rest below change no entry,
-        # so one count serves them and the summary.
+    alternates_seated = bool(seat_alternates(tournament=tournament, by=by))
+    field_changed = field_changed or alternates_seated
+    if alternates_seated or counts is None:
+        # Planning and the end-of-event check change no entry: one count serves both.
         counts = entry_counts(tournament)
     plan = floor_replan(tournament=tournament, by=by)
-    _finish_if_won(tournament, by, counts)
-    moves = list(
-        Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
-            "entry__player", "from_table", "to_table"
-        )
-    )
-    changed = {n for n in touched if n is not None} | set(plan.break_tables)
-    for move in moves:
-        changed.add(move.to_table.number)
-        if move.from_table_id:
-            changed.add(move.from_table.number)
-    summary = tournament_summary(tournament, counts)
-    numbers = sorted(changed)
-    floor_tables, public_tables = tables_payloads(tournament, table_numbers=numbers)
-    live.publish(
+    won = _finish_if_won(tournament, by, counts)
+    changes.record(
         tournament,
         event,
-        {
-            **extra,
-            "summary": summary,
-            "moves": [move_payload(m, public=False) for m in moves],
-            "tables": floor_tables,
-            "plan": plan.to_log(),
-        },
-        public={
-            "summary": summary,
-            "moves": [move_payload(m, public=True, style=tournament.display_names) for m in moves],
-            "tables": public_tables,
-        },
+        parts=(changes.SUMMARY, changes.MOVES, changes.TABLES)
+        # The winner is known: every screen stops its clock and shows the results.
+        + ((changes.CLOCK, changes.RESULTS) if won or reopened else ())
+        # An alternate taking a seat joins the field the payouts are built on.
+        + ((changes.PAYOUTS,) if field_changed else ()),
+        tables=[*touched, *plan.break_tables],
+        facts={**extra, "plan": plan.to_log()},
     )
-    return {"plan": plan.to_log(), "summary": summary}
+    return {"plan": plan.to_log()}
 
 
-def _finish_if_won(tournament: Tournament, by: Any, counts: EntryCounts) -> None:
+def _finish_if_won(tournament: Tournament, by: Any, counts: EntryCounts) -> bool:
+    """End the tournament when one player is left; True when this write ended it."""
     if tournament.status == Tournament.Status.FINISHED or counts.remaining != 1:
-        return
+        return False
     if not counts.out:
-        return
+        return False
     live_entries = tournament.entries.filter(status__in=LIVE_STATUSES)
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])
     ActionLog.record(tournament, "winner", {"entry": live_entries.get().pk}, by)
+    return True
 
 
 @dataclass(frozen=True)
@@ -330,7 +324,8 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
         entry.bust_group = None
         entry.busted_at = None
         entry.save(update_fields=["status", "place", "place_shared", "bust_group", "busted_at"])
-        if tournament.status == Tournament.Status.FINISHED:
+        reopened = tournament.status == Tournament.Status.FINISHED
+        if reopened:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         restored = False
@@ -366,7 +361,15 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
         ActionLog.record(tournament, "unbust", {"entry": entry.pk, "same_seat": restored}, by)
         back_at = Seat.objects.filter(entry=entry).values_list("table__number", flat=True).first()
-        _after_field_change(tournament, by, "unbust", {"entry": entry.pk}, [back_at])
+        _after_field_change(
+            tournament,
+            by,
+            "unbust",
+            {"entry": entry.pk},
+            [back_at],
+            reopened=reopened,
+            field_changed=not restored,
+        )
     entry.refresh_from_db()
     return entry
 
@@ -483,7 +486,12 @@ def move_manual(*, entry_id: int, to_table: int, to_seat: int, by: Any) -> Move:
             created_by=_user(by),
         )
         ActionLog.record(tournament, "move_manual", {"move": move.pk}, by)
-        live.publish(tournament, "move", {"move": move.pk, "status": move.status}, public={})
+        changes.record(
+            tournament,
+            "move",
+            parts=(changes.MOVES, changes.TABLES),
+            facts={"move": move.pk, "status": move.status},
+        )
     return move
 
 
@@ -535,22 +543,47 @@ def _occupied(table: Table) -> list[int]:
 
 
 def _publish_table(tournament: Tournament, table: Table, event: str) -> None:
-    floor_rows, public_rows = tables_payloads(tournament, table_ids=[table.pk])
-    live.publish(tournament, event, {"tables": floor_rows}, public={"tables": public_rows})
+    changes.record(tournament, event, parts=(changes.TABLES,), tables=[table.number])
 
 
-def table_button_set(*, table_id: int, seat: int, by: Any) -> Table:
+BUTTON_HANDS = ("current", "next")
+
+
+def _hand_in_play(tournament: Tournament, table: Table, seat: int, hand: str) -> Any:
+    """Positions of the hand in play, from the button of that hand or of the next one."""
+    occupied = _occupied(table)
+    if len(occupied) < 2:
+        raise Conflict(TOO_FEW_PLAYERS)
+    if hand == "current":
+        return button_rules.blinds_for_button(
+            seat_count=table.seats, occupied=occupied, button=seat
+        )
+    try:
+        return button_rules.hand_before(
+            seat_count=table.seats,
+            occupied=occupied,
+            next_button=seat,
+            dead_button=tournament.rule_options["dead_button"],
+        )
+    except ValueError as exc:
+        raise FieldInvalid("seat", NEXT_BUTTON_ON_EMPTY_SEAT) from exc
+
+
+def table_button_set(*, table_id: int, seat: int, by: Any, hand: str = "current") -> Table:
+    """Put the button on `seat` for the hand in play ("current") or the next hand ("next").
+
+    Stored are always the positions of the hand being played now: balancing
+    picks the player to move from them, so a button named for the next hand
+    is turned back into the hand before it.
+    """
+    if hand not in BUTTON_HANDS:
+        raise FieldInvalid("hand", BUTTON_HAND_UNKNOWN)
     with transaction.atomic():
         tournament, table = _table_for_update(table_id)
         if not 1 <= seat <= table.seats:
             raise Invalid(SEAT_OUT_OF_RANGE)
-        occupied = _occupied(table)
-        if len(occupied) < 2:
-            raise Conflict(TOO_FEW_PLAYERS)
         before = [table.button_seat, table.small_blind_seat, table.big_blind_seat]
-        state = button_rules.blinds_for_button(
-            seat_count=table.seats, occupied=occupied, button=seat
-        )
+        state = _hand_in_play(tournament, table, seat, hand)
         table.button_seat, table.small_blind_seat, table.big_blind_seat = (
             state.button,
             state.small_blind,
@@ -558,7 +591,10 @@ def table_button_set(*, table_id: int, seat: int, by: Any) -> Table:
         )
         table.save(update_fields=["button_seat", "small_blind_seat", "big_blind_seat"])
         ActionLog.record(
-            tournament, "button_set", {"table": table.number, "seat": seat, "before": before}, by
+            tournament,
+            "button_set",
+            {"table": table.number, "seat": seat, "hand": hand, "before": before},
+            by,
         )
         _publish_table(tournament, table, "table")
     return table
@@ -568,6 +604,8 @@ def table_hand_next(*, table_id: int, by: Any) -> Table:
     """Next hand: the big blind moves on one player; small blind and button follow."""
     with transaction.atomic():
         tournament, table = _table_for_update(table_id)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise Conflict(TOURNAMENT_FINISHED)
         state = blind_state(table)
         if state is None:
             raise Conflict(BUTTON_NOT_SET)
@@ -622,7 +660,7 @@ def keep_apart_add(*, tournament_id: int, entries: Sequence[int], by: Any) -> Ke
             raise Conflict(KEEP_APART_EXISTS)
         pair = KeepApart.objects.create(tournament=tournament, first_id=first, second_id=second)
         ActionLog.record(tournament, "keep_apart", {"entries": [first, second]}, by)
-        live.publish(tournament, "keep_apart", {"entries": [first, second]})
+        changes.record(tournament, "keep_apart", facts={"entries": [first, second]})
     return pair
 
 
@@ -636,9 +674,16 @@ def hand_for_hand_set(*, tournament_id: int, on: bool, by: Any) -> Tournament:
         if on:
             state.hand += 1
         state.save(update_fields=["hand", "bust_group"])
-        tournament.tables.filter(status=Table.Status.OPEN).update(hand_finished=False)
+        open_tables = tournament.tables.filter(status=Table.Status.OPEN)
+        open_tables.update(hand_finished=False)
         ActionLog.record(tournament, "hand_for_hand", {"on": on}, by)
-        live.publish(tournament, "hand_for_hand", {"on": on}, public={"on": on})
+        changes.record(
+            tournament,
+            "hand_for_hand",
+            parts=(changes.SUMMARY, changes.TABLES),
+            tables=open_tables.values_list("number", flat=True),
+            public_facts={"on": on},
+        )
     return tournament
 
 
@@ -662,7 +707,15 @@ def table_hand_finished(*, table_id: int, by: Any) -> dict[str, Any]:
             open_tables.update(hand_finished=False)
         ActionLog.record(tournament, "hand_finished", {"table": table.number}, by)
         payload = {"table": table.number, "still_playing": still_playing}
-        live.publish(tournament, "hand_for_hand", payload, public=payload)
+        changes.record(
+            tournament,
+            "hand_for_hand",
+            parts=(changes.TABLES,),
+            tables=[table.number]
+            if still_playing
+            else open_tables.values_list("number", flat=True),
+            public_facts=payload,
+        )
     return payload
 
 
@@ -680,5 +733,11 @@ def breaking_order_set(*, tournament_id: int, numbers: Sequence[int], by: Any) -
             tables[number].break_order = position
         Table.objects.bulk_update(tables.values(), ["break_order"])
         ActionLog.record(tournament, "break_order", {"order": list(numbers)}, by)
-        live.publish(tournament, "tables", {"break_order": list(numbers)})
+        changes.record(
+            tournament,
+            "tables",
+            parts=(changes.TABLES,),
+            tables=numbers,
+            facts={"break_order": list(numbers)},
+        )
     return list(numbers)

@@ -28,6 +28,7 @@ from tables.services.state import (
     keep_apart_pairs,
     seating_options,
 )
+from tournament import changes
 from tournament.errors import Conflict, NotFound
 from tournament.models import ActionLog, Entry, Tournament
 
@@ -105,14 +106,16 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
             raise Conflict(SEAT_RESERVED) from exc
     halted = set(plan.halted_tables)
     broken = set(plan.break_tables)
+    changes.touch(tournament, tables=broken)
     for flag in (True, False):
         changed = [
-            t.pk
+            t
             for t in state.tables
             if t.number not in broken and t.halted != flag and (t.number in halted) == flag
         ]
         if changed:
-            Table.objects.filter(pk__in=changed).update(halted=flag)
+            Table.objects.filter(pk__in=[t.pk for t in changed]).update(halted=flag)
+            changes.touch(tournament, tables=[t.number for t in changed])
     if plan.final_table is not None:
         final = Table.objects.get(pk=tables_by_number[plan.final_table].pk)
         _draw_final_table_button(tournament, final, plan, by)
@@ -164,6 +167,7 @@ def _seat_players_left_at_broken_tables(
             Table.objects.filter(tournament=tournament, number__in=reopened).update(
                 status=Table.Status.OPEN
             )
+            changes.touch(tournament, tables=reopened)
             ActionLog.record(tournament, "table_back_in_play", {"tables": reopened}, by)
             return None
         moves.append(

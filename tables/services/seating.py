@@ -19,7 +19,7 @@ from tables.services.state import (
     seating_options,
     update_rows,
 )
-from tournament import live
+from tournament import changes
 from tournament.errors import Conflict
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Entry, Tournament
@@ -108,7 +108,12 @@ def seats_draw(*, tournament_id: int, by: Any) -> dict[str, Any]:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         ActionLog.record(tournament, "seat_draw", {**draw.to_log(), "buttons": button_draws}, by)
-        live.publish(tournament, "draw", {}, public={})
+        changes.record(
+            tournament,
+            "draw",
+            parts=(changes.SUMMARY, changes.MOVES, changes.TABLES),
+            tables=[t.number for t in tables],
+        )
     return {
         "seated": len(draw.assignments),
         "alternates": list(draw.unseated),
@@ -151,6 +156,7 @@ def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: st
         raise Conflict(SEAT_TAKEN) from exc
     if not taken:
         raise Conflict(SEAT_TAKEN)
+    changes.touch(tournament, tables=[choice.table])
     entry.status = Entry.Status.SEATED
     entry.wait_for_button = choice.wait_for_button
     entry.waiting_since = None
@@ -175,6 +181,7 @@ def _open_next_table(tournament: Tournament, by: Any) -> bool:
     table.status = Table.Status.OPEN
     table.save(update_fields=["status"])
     ActionLog.record(tournament, "table_opened", {"table": table.number}, by)
+    changes.touch(tournament, tables=[table.number])
     return True
 
 

@@ -7,7 +7,7 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Seat, Table
-from tournament import live
+from tournament import changes
 from tournament.errors import Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog
@@ -53,7 +53,13 @@ def tables_create(
             {"numbers": [t.number for t in tables], "seats": seats},
             by,
         )
-        live.publish(tournament, "tables", {"opened": [t.number for t in tables]}, public={})
+        changes.record(
+            tournament,
+            "tables",
+            parts=(changes.TABLES,),
+            tables=[t.number for t in tables],
+            facts={"opened": [t.number for t in tables]},
+        )
     return tables
 
 

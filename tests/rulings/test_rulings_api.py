@@ -27,7 +27,13 @@ def table_of(api, tournament_id: int, number: int) -> dict:
 
 def test_floor_logs_a_ruling_and_the_server_sets_time_and_decider(floor_api, game):
     player = seated(game)[0]
-    body = ruling(game, table=1, entries=[player["entry"]], decided_by="someone else")
+    body = ruling(game, table=1, entries=[player["entry"]])
+    # The decider is never taken from the body: naming one is refused, not ignored.
+    forged = floor_api.post(
+        f"/tournaments/{game['id']}/rulings", {**body, "decided_by": "someone else"}
+    )
+    assert forged.status_code == 422
+    assert forged.json()["detail"].startswith("decided_by:")
     response = floor_api.post(f"/tournaments/{game['id']}/rulings", body)
     assert response.status_code == 201, response.content
     data = response.json()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from browser_support import (  # noqa: F401  (re-exported for the screens tests)
@@ -113,3 +117,17 @@ def tournament_through_api(server: Server, token: str, *, with_clock: bool = Tru
         server.api("PUT", f"/tournaments/{tid}/structure", token, {"levels": levels})
         server.api("POST", f"/tournaments/{tid}/clock/start", token)
     return tournament
+
+
+@contextmanager
+def drawn_tournament_site(var: Path, password: str) -> Iterator[SimpleNamespace]:
+    """A real daphne server on a fresh database with a drawn tournament (API-made)."""
+    env = server_env(var)
+    manage(env, "migrate", "--noinput", "-v0")
+    token = staff_token(env, "dora", "director", password)
+    server = Server(env=env, log=var / "daphne.log").start()
+    try:
+        tournament = tournament_through_api(server, token)
+        yield SimpleNamespace(server=server, token=token, id=tournament["id"])
+    finally:
+        server.stop()

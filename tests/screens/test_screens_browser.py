@@ -10,18 +10,9 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from conftest import (
-    ROOT,
-    Server,
-    assert_private_data_absent,
-    manage,
-    server_env,
-    staff_token,
-    tournament_through_api,
-)
+from conftest import ROOT, assert_private_data_absent, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -49,16 +40,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("screens-browser")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "dora", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
-        tournament = tournament_through_api(server, token)
-        yield SimpleNamespace(server=server, token=token, id=tournament["id"])
-    finally:
-        server.stop()
+    with drawn_tournament_site(tmp_path_factory.mktemp("screens-browser"), PASSWORD) as site:
+        yield site
 
 
 @pytest.fixture(scope="module")

@@ -31,7 +31,7 @@ def test_floor_map_shows_every_table_with_button_and_blinds(game, floor_user):
     assert page.status_code == 200
     html = page.content.decode()
     assert "Table 1" in html and "Table 2" in html
-    assert html.count('title="Button"') == 2
+    assert html.count('title="Button in the hand now being played"') == 2
 
 
 def test_floor_map_speaks_german(game, floor_user):

@@ -24,3 +24,9 @@ def test_the_staff_pages_carry_it_too(client, director):
     client.force_login(director)
     response = client.get("/")
     assert "connect-src 'self'" in response.headers["Content-Security-Policy"]
+
+
+def test_scripts_come_from_this_server_only_never_inline(client):
+    policy = client.get("/login/").headers["Content-Security-Policy"]
+    script_src = next(d for d in policy.split("; ") if d.startswith("script-src"))
+    assert script_src == "script-src 'self'"

@@ -5,15 +5,26 @@ Every error answers ``{"detail": "..."}`` with a 4xx status.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from tournament.api.auth import API_AUTH
+from tournament.api.openapi import document_errors
 from tournament.errors import DomainError
 
-api = NinjaAPI(
+
+class DirectorAPI(NinjaAPI):
+    """The API whose schema also lists the errors each operation can answer."""
+
+    def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
+        return document_errors(super().get_openapi_schema(*args, **kwargs))
+
+
+api = DirectorAPI(
     title="Tournament director API",
     version="1",
     urls_namespace="api-v1",

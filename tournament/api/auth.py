@@ -53,7 +53,21 @@ class BearerToken(HttpBearer):
         return user
 
 
-API_AUTH = [BearerToken(), SessionAuth()]
+class SignedInSession(SessionAuth):
+    """The browser's session; the CSRF check applies only to a signed-in user.
+
+    Ninja checks CSRF before it looks at the user, so an anonymous write was
+    answered 403 "CSRF check Failed". Without a signed-in user there is nothing
+    to forge: the caller gets 401 like any caller without credentials.
+    """
+
+    def _get_key(self, request: HttpRequest) -> str | None:
+        if not request.user.is_authenticated:
+            return None
+        return super()._get_key(request)
+
+
+API_AUTH = [BearerToken(), SignedInSession()]
 
 
 def require_role(request: HttpRequest, roles: tuple[str, ...], message: Any) -> Any:

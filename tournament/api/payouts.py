@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 from typing import Any, Literal
 
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from ninja import Router, Schema, Status
+from ninja import Router, Status
 from pydantic import Field
 
 from tournament.api.auth import require_role
+from tournament.api.fields import Amount, Body
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_REGISTRATION, ONLY_STAFF
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF
+from tournament.rules.purchases import MOST_PURCHASES
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
@@ -26,53 +29,61 @@ ONLY_FLOOR = _("Only floor staff or a director may do this.")
 Money = Decimal
 
 
-class PayoutsIn(Schema):
-    percentages: list[Decimal] | None = Field(..., max_length=1000)
-    rounding: Decimal = Field(..., gt=0, max_digits=6, decimal_places=2)
+class PayoutsIn(Body):
+    percentages: list[Amount] | None = Field(..., max_length=1000)
+    rounding: Amount = Field(..., gt=0, max_digits=6, decimal_places=2)
     rounding_mode: Literal["down", "nearest"] | None = None
-    guarantee: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    guarantee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
 
 
-class PayoutSettingsIn(Schema):
-    re_entry_price: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    re_entry_fee: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    rebuy_price: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    rebuy_fee: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+class PayoutSettingsIn(Body):
+    re_entry_price: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    re_entry_fee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    rebuy_price: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    rebuy_fee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
     rebuy_chips: int | None = Field(None, ge=0, le=10**9)
-    addon_price: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    addon_fee: Decimal | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    addon_price: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
+    addon_fee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
     addon_chips: int | None = Field(None, ge=0, le=10**9)
+    rebuy_limit: int | None = Field(None, ge=0, le=MOST_PURCHASES, description="null: no limit")
+    rebuy_until_level: int | None = Field(
+        None, ge=1, le=1000, description="Last level that sells rebuys; null: any level."
+    )
+    addon_limit: int | None = Field(None, ge=0, le=MOST_PURCHASES, description="null: no limit")
+    addon_after_level: int | None = Field(
+        None, ge=1, le=1000, description="Add-ons only in the break after this level."
+    )
     season: int | None = Field(None, ge=1)
 
 
-class AdditionIn(Schema):
-    amount: Decimal = Field(..., ge=0, max_digits=12, decimal_places=2)
+class AdditionIn(Body):
+    amount: Amount = Field(..., ge=0, max_digits=12, decimal_places=2)
     note: str = Field("", max_length=200)
 
 
-class PurchaseIn(Schema):
+class PurchaseIn(Body):
     count: int = Field(1, ge=-100, le=100)
 
 
-class StackIn(Schema):
+class StackIn(Body):
     entry: int = Field(..., ge=1)
     chips: int = Field(..., ge=1, le=10**15)
 
 
-class DealIn(Schema):
+class DealIn(Body):
     method: Literal["icm", "chip_chop"]
     stacks: list[StackIn] = Field(..., min_length=1, max_length=1000)
-    prizes: list[Decimal] | None = Field(None, max_length=1000)
-    reserve: Decimal = Field(Decimal(0), ge=0, max_digits=12, decimal_places=2)
+    prizes: list[Amount] | None = Field(None, max_length=1000)
+    reserve: Amount = Field(Decimal(0), ge=0, max_digits=12, decimal_places=2)
     note: str = Field("", max_length=200)
 
 
-class SeasonIn(Schema):
+class SeasonIn(Body):
     name: str = Field(..., min_length=1, max_length=120)
     formula: Literal["linear", "sqrt", "table"] = "linear"
-    scale: Decimal = Field(Decimal(10), gt=0, max_digits=8, decimal_places=2)
-    table: list[Decimal] | None = Field(None, max_length=1000)
-    participation: Decimal = Field(Decimal(0), ge=0, max_digits=8, decimal_places=2)
+    scale: Amount = Field(Decimal(10), gt=0, max_digits=8, decimal_places=2)
+    table: list[Amount] | None = Field(None, max_length=1000)
+    participation: Amount = Field(Decimal(0), ge=0, max_digits=8, decimal_places=2)
     best_of: int | None = Field(None, ge=1, le=1000)
 
 
@@ -95,6 +106,7 @@ def payouts_payload(tournament: Any, view: payout_services.PayoutView) -> dict[s
         "rebuys": view.counts.rebuys,
         "addons": view.counts.addons,
         "paid": view.paid,
+        "purchase_limits": dataclasses.asdict(view.limits),
     }
 
 

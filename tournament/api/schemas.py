@@ -6,16 +6,18 @@ from typing import Any, Literal
 from ninja import Schema
 from pydantic import Field, model_validator
 
+from tournament.api.fields import DB_INT_MAX, Amount, Body
+
 Rulebook = Literal["tda2019", "tda2024", "bdpv", "ifp", "house"]
 TieRule = Literal["share", "button"]
 
 
-class TournamentIn(Schema):
+class TournamentIn(Body):
     name: str = Field(min_length=1, max_length=120)
     table_size: int = Field(9, ge=2, le=10)
-    starting_stack: int = Field(20000, ge=1, le=10**12)
-    buy_in: Decimal = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
-    fee: Decimal = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
+    starting_stack: int = Field(20000, ge=1, le=DB_INT_MAX)
+    buy_in: Amount = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
+    fee: Amount = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
     final_table_size: int | None = Field(None, ge=2, le=10)
     rulebook: Rulebook = "tda2019"
     tie_rule: TieRule | None = None
@@ -25,12 +27,12 @@ class TournamentIn(Schema):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
-class TournamentPatch(Schema):
+class TournamentPatch(Body):
     name: str | None = Field(None, min_length=1, max_length=120)
     table_size: int | None = Field(None, ge=2, le=10)
-    starting_stack: int | None = Field(None, ge=1, le=10**12)
-    buy_in: Decimal | None = Field(None, ge=0, max_digits=10, decimal_places=2)
-    fee: Decimal | None = Field(None, ge=0, max_digits=10, decimal_places=2)
+    starting_stack: int | None = Field(None, ge=1, le=DB_INT_MAX)
+    buy_in: Amount | None = Field(None, ge=0, max_digits=10, decimal_places=2)
+    fee: Amount | None = Field(None, ge=0, max_digits=10, decimal_places=2)
     final_table_size: int | None = Field(None, ge=2, le=10)
     rulebook: Rulebook | None = None
     tie_rule: TieRule | None = None
@@ -64,7 +66,7 @@ class TournamentOut(Schema):
     version: int
 
 
-class EntryIn(Schema):
+class EntryIn(Body):
     name: str | None = Field(None, min_length=1, max_length=120)
     email: str | None = Field(None, max_length=254)
     phone: str | None = Field(None, max_length=40)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from ninja import Router, Schema, Status
+from ninja import Router, Status
 from pydantic import Field
 
 from tournament.api.auth import require_role
+from tournament.api.fields import Body
 from tournament.roles import DIRECTOR, STAFF
 from tournament.screens import services
 
@@ -17,11 +18,11 @@ ONLY_DIRECTOR_ANNOUNCES = _("Only a tournament director may make announcements."
 ONLY_STAFF_CALLS = _("Only staff may call the floor from a table.")
 
 
-class AnnouncementIn(Schema):
+class AnnouncementIn(Body):
     text: str = Field(max_length=2000)
 
 
-class FloorCallIn(Schema):
+class FloorCallIn(Body):
     reason: str = Field(default="", max_length=500)
 
 

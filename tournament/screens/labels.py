@@ -20,6 +20,7 @@ def screen_labels() -> dict[str, str]:
         "not_started": _("Not started"),
         "paused": _("Paused"),
         "finished": _("Finished"),
+        "winner": _("Winner: {name}"),
         "now": _("now"),
         "players_of": _("{remaining} of {entries}"),
         "place": _("{place}."),

@@ -53,6 +53,20 @@ def payouts_data(tournament: Tournament) -> dict[str, Any] | None:
     return payouts_view(tournament).public()
 
 
+def final_results(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
+    """The winner and the places in the money, once the tournament is over; else None."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return None
+    from tournament.services.results import results_compute
+
+    view, rows = results_compute(tournament)
+    shown = [row for row in rows if row.place is not None and (row.in_the_money or row.place <= 3)]
+    style = tournament.display_names
+    places = [row.public_payload(style) if public else row.payload() for row in shown[:20]]
+    winner = next((place for place in places if place["place"] == 1), None)
+    return {"winner": winner, "places": places}
+
+
 def snapshot_extras(tournament: Tournament, *, public: bool) -> dict[str, Any]:
     """Keys the snapshot adds for the screens (the snapshot keeps its own if it has them)."""
     extras: dict[str, Any] = {
@@ -60,6 +74,7 @@ def snapshot_extras(tournament: Tournament, *, public: bool) -> dict[str, Any]:
         "announcements": announcements_current(tournament),
         "clock_calls": clock_calls(tournament),
         "shot_clock": shot_clock_turns(tournament, public=public),
+        "results": final_results(tournament, public=public),
     }
     clock = clock_data(tournament)
     if clock is not None:

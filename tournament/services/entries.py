@@ -7,7 +7,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import live
+from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
@@ -103,7 +103,13 @@ def entry_register(
             )
             if not waiting:
                 _seat_if_drawn(tournament, entry, by)
-            live.publish(tournament, "entry", {"entry": entry.pk}, public={"entries_changed": True})
+            changes.record(
+                tournament,
+                "entry",
+                # A new entry grows the field and the pool: the payouts follow.
+                parts=(changes.SUMMARY, changes.MOVES, changes.TABLES, changes.PAYOUTS),
+                facts={"entry": entry.pk},
+            )
     except IntegrityError as exc:
         # The database constraint is the last line: two desks registering one player at once.
         raise Conflict(ALREADY_IN) from exc

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext_lazy as _
 
-from tournament import live
+from tournament import changes
 from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import (
@@ -32,6 +32,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.rules import payouts as rules
+from tournament.rules import purchases as purchase_rules
 from tournament.rules.payouts import CENT, PayoutError, PrizePool, Purchase
 
 PERCENTAGES_EMPTY = _("Give at least one paid place.")
@@ -103,6 +104,7 @@ class PayoutView:
     rounding: Decimal
     rounding_mode: str
     source: Literal["custom", "frozen", "template"]
+    limits: purchase_rules.PurchaseLimits
 
     @property
     def paid(self) -> int:
@@ -209,6 +211,7 @@ def payouts_view(
         rounding=Decimal(settings.rounding).normalize(),
         rounding_mode=settings.rounding_mode,
         source=source,
+        limits=_purchase_limits(settings),
     )
 
 
@@ -260,9 +263,15 @@ def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
 
 
 def _publish(tournament: Tournament, settings: PayoutSettings, extra: dict[str, Any]) -> PayoutView:
-    view = payouts_view(tournament, settings)
-    live.publish(tournament, "payouts", {**view.public(), **extra}, public=view.public())
-    return view
+    # The summary carries the prize pool too; once the tournament is over the
+    # final results show the prizes, so they follow every payout change.
+    changes.record(
+        tournament,
+        "payouts",
+        parts=(changes.PAYOUTS, changes.SUMMARY, changes.RESULTS),
+        facts=extra,
+    )
+    return payouts_view(tournament, settings)
 
 
 def payouts_update(
@@ -321,8 +330,22 @@ SETTINGS_FIELDS = (
     "addon_price",
     "addon_fee",
     "addon_chips",
+    "rebuy_limit",
+    "rebuy_until_level",
+    "addon_limit",
+    "addon_after_level",
     "season",
 )
+# Settings where null is a value of its own ("no limit"), not "leave unchanged".
+NULLABLE_SETTINGS = (
+    "re_entry_price",
+    "re_entry_fee",
+    "rebuy_limit",
+    "rebuy_until_level",
+    "addon_limit",
+    "addon_after_level",
+)
+NOT_MONEY = ("season", "rebuy_chips", "addon_chips", *NULLABLE_SETTINGS[2:])
 
 
 def payout_settings_update(
@@ -333,7 +356,7 @@ def payout_settings_update(
     if unknown:
         raise Invalid(SETTING_UNKNOWN % {"name": ", ".join(sorted(unknown))})
     for name, value in changes.items():
-        if name in ("season", "rebuy_chips", "addon_chips") or value is None:
+        if name in NOT_MONEY or value is None:
             continue
         try:
             rules.compute_prize_pool(purchases=(), additions=(value,))
@@ -350,7 +373,7 @@ def payout_settings_update(
                     raise NotFound(SEASON_NOT_FOUND)
             settings.season = season
         for name, value in changes.items():
-            if value is None and name not in ("re_entry_price", "re_entry_fee"):
+            if value is None and name not in NULLABLE_SETTINGS:
                 continue
             setattr(settings, name, value)
         settings.save()
@@ -407,6 +430,35 @@ def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> N
 
 
 PurchaseKind = Literal["rebuy", "addon"]
+PURCHASE_REFUSALS = {
+    # Each message is formatted with the add-on level; only one of them names it.
+    purchase_rules.Refusal.NOTHING_TO_TAKE_BACK: PURCHASE_BELOW_ZERO,
+    purchase_rules.Refusal.LIMIT_REACHED: _(
+        "This entry has bought as many as the tournament allows."
+    ),
+    purchase_rules.Refusal.REBUY_PERIOD_OVER: _("The rebuy period is over."),
+    purchase_rules.Refusal.NOT_THE_ADDON_BREAK: _(
+        "Add-ons are sold only in the break after level %(level)s."
+    ),
+}
+
+
+def _purchase_limits(settings: PayoutSettings) -> purchase_rules.PurchaseLimits:
+    return purchase_rules.PurchaseLimits(
+        rebuy_limit=settings.rebuy_limit,
+        rebuy_until_level=settings.rebuy_until_level,
+        addon_limit=settings.addon_limit,
+        addon_after_level=settings.addon_after_level,
+    )
+
+
+def _play_position(tournament: Tournament) -> purchase_rules.PlayPosition:
+    # Decided from the clock at this request (as registration is). Imported here:
+    # the clock app sits above the core app (issue 11 moves this read into a selector).
+    from clock.services.clock import level_played_now
+
+    level, in_break = level_played_now(tournament=tournament)
+    return purchase_rules.PlayPosition(level=level, in_break=in_break)
 
 
 def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any) -> Entry:
@@ -424,9 +476,16 @@ def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any
         entry = Entry.objects.select_related("player").get(pk=entry_id)
         if entry.status not in LIVE_STATUSES or entry.status == Entry.Status.WAITING:
             raise Conflict(ENTRY_NOT_LIVE)
+        refusal = purchase_rules.purchase_refusal(
+            kind=kind,
+            owned=getattr(entry, field),
+            count=count,
+            limits=_purchase_limits(settings),
+            position=_play_position(tournament),
+        )
+        if refusal is not None:
+            raise Conflict(PURCHASE_REFUSALS[refusal] % {"level": settings.addon_after_level})
         new = getattr(entry, field) + count
-        if new < 0 or count == 0:
-            raise Conflict(PURCHASE_BELOW_ZERO)
         setattr(entry, field, new)
         entry.save(update_fields=[field])
         ActionLog.record(

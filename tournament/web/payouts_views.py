@@ -78,6 +78,10 @@ class PricesForm(forms.ModelForm):
             "addon_price",
             "addon_fee",
             "addon_chips",
+            "rebuy_limit",
+            "rebuy_until_level",
+            "addon_limit",
+            "addon_after_level",
             "season",
         ]
 

@@ -14,6 +14,7 @@ from tables.rules.button import (
     blinds_for_button,
     card_strength,
     draw_button,
+    hand_before,
     is_between_button_and_small_blind,
     must_wait_for_button,
     next_big_blind,
@@ -243,6 +244,70 @@ def test_button_draw_log_lists_every_card():
     log = draw.to_log()
     assert log["button"] == draw.button
     assert len(log["cards"]) == 2
+
+
+# -- the floor knows where the button goes next -------------------------------
+
+
+def test_button_of_the_next_hand_puts_the_hand_in_play_one_player_earlier():
+    now = hand_before(seat_count=9, occupied=NINE, next_button=5)
+    assert now == state(4, 5, 6)
+    assert next_hand(seat_count=9, occupied=NINE, state=now) == state(5, 6, 7)
+
+
+def test_next_button_skips_back_over_empty_seats_to_the_player_before():
+    occupied = {1, 2, 6, 7, 8}
+    now = hand_before(seat_count=9, occupied=occupied, next_button=6)
+    assert now == state(2, 6, 7)
+
+
+def test_a_dead_button_next_hand_means_the_small_blind_has_left():
+    occupied = {1, 2, 3, 5, 6}
+    now = hand_before(seat_count=9, occupied=occupied, next_button=4)
+    assert now == state(3, 4, 5)
+    assert next_hand(seat_count=9, occupied=occupied, state=now) == state(4, 5, 6)
+
+
+def test_the_moving_button_never_lands_on_an_empty_seat():
+    with pytest.raises(ValueError):
+        hand_before(seat_count=9, occupied={1, 2, 3, 5}, next_button=4, dead_button="moving")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(min_value=2, max_value=10).flatmap(
+        lambda seats: st.tuples(
+            st.just(seats),
+            st.sets(st.integers(1, seats), min_size=2, max_size=seats),
+            st.integers(1, seats),
+        )
+    ),
+    st.sampled_from(["dead", "moving"]),
+)
+def test_the_hand_before_is_followed_by_exactly_the_button_the_floor_named(table, variant):
+    seat_count, occupied, next_button = table
+    named = blinds_for_button(seat_count=seat_count, occupied=occupied, button=next_button)
+    reachable = variant == "dead" or next_button in occupied or len(occupied) == 2
+    if not reachable:
+        with pytest.raises(ValueError):
+            hand_before(
+                seat_count=seat_count,
+                occupied=occupied,
+                next_button=next_button,
+                dead_button=variant,
+            )
+        return
+    now = hand_before(
+        seat_count=seat_count, occupied=occupied, next_button=next_button, dead_button=variant
+    )
+    assert now.big_blind in occupied
+    following = next_hand(seat_count=seat_count, occupied=occupied, state=now, dead_button=variant)
+    assert following == named
+    # balancing asks who posts the next big blind: the player the floor expects
+    assert (
+        next_big_blind(seat_count=seat_count, occupied=occupied, state=now, dead_button=variant)
+        == named.big_blind
+    )
 
 
 # -- invariants over many hands -----------------------------------------------

@@ -1,0 +1,132 @@
+"""No page needs inline script: every page runs under `script-src 'self'` with no
+policy violation, and the buttons that used inline handlers still act (issue 10,
+item 15). Debian's chromium via Playwright against a real daphne server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, drawn_tournament_site
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+PASSWORD = "pw-dora-csp"
+SHOTS = ROOT / "var" / "screenshots"
+TABLET = {"width": 1024, "height": 768}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
+]
+
+# Every violation the page reports, collected before any page script runs.
+COLLECT_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
+});
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with drawn_tournament_site(tmp_path_factory.mktemp("csp-browser"), PASSWORD) as site:
+        yield site.server, site.token, site.id
+
+
+@pytest.fixture(scope="module")
+def page(site):
+    server, _token, _tid = site
+    with playwright_sync.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        context = browser.new_context(viewport=TABLET)
+        context.add_init_script(COLLECT_VIOLATIONS)
+        page = context.new_page()
+        console: list[str] = []
+        page.on("console", lambda message: console.append(message.text))
+        page.console_messages = console
+        page.goto(f"{server.url}/login/")
+        page.locator("input[name=username]").fill("dora")
+        page.locator("input[name=password]").fill(PASSWORD)
+        page.locator("button.primary[type=submit]").click()
+        page.wait_for_load_state()
+        yield page
+        browser.close()
+
+
+def violations(page) -> list[str]:
+    reported = page.evaluate("window.__cspViolations || []")
+    logged = [m for m in page.console_messages if "Content Security Policy" in m]
+    return reported + logged
+
+
+def test_every_page_runs_without_a_policy_violation(site, page):
+    server, token, tid = site
+    entry = server.api("GET", f"/tournaments/{tid}/entries", token)[0]["id"]
+    table = server.api("GET", f"/tournaments/{tid}/tables", token)[0]["id"]
+    paths = [
+        "/",
+        f"/tournaments/{tid}/",
+        f"/tournaments/{tid}/entries/",
+        f"/entries/{entry}/card/",
+        f"/tournaments/{tid}/floor/",
+        f"/tournaments/{tid}/floor/moves/?announce=1",
+        f"/tournaments/{tid}/clock/",
+        f"/tournaments/{tid}/shot-clock/",
+        f"/tournaments/{tid}/rulings/new/",
+        f"/tournaments/{tid}/rulings/assistant/",
+        f"/tournaments/{tid}/rulings/print/",
+        f"/tournaments/{tid}/payouts/",
+        f"/tournaments/{tid}/standings/",
+        f"/tables/{table}/view/",
+        f"/display/{tid}/?layout=clock&lang=de",
+        f"/lobby/{tid}/",
+    ]
+    seen = {}
+    for path in paths:
+        page.console_messages.clear()
+        response = page.goto(f"{server.url}{path}")
+        assert response.status < 400, path
+        page.wait_for_timeout(300)
+        seen[path] = violations(page)
+    assert {path: found for path, found in seen.items() if found} == {}
+
+
+def test_the_buttons_that_had_inline_handlers_still_act(site, page):
+    server, _token, tid = site
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    # The status filter submits itself on change.
+    page.goto(f"{server.url}/tournaments/{tid}/entries/")
+    with page.expect_navigation():
+        page.locator("select[name=status]").select_option("seated")
+    assert "status=seated" in page.url
+    # Breaking a table asks first; declining leaves the table in play.
+    page.goto(f"{server.url}/tournaments/{tid}/floor/")
+    page.locator(".seat-button").first.click()
+    page.locator("#seat-dialog[open]").wait_for()
+    page.screenshot(path=str(SHOTS / "csp-floor-seat-panel-tablet.png"))
+    asked: list[str] = []
+
+    def decline(dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", decline)
+    page.locator("form[data-confirm] button[type=submit]").click()
+    page.wait_for_timeout(300)
+    assert asked and "Break this table" in asked[0]
+    tables = server.api("GET", f"/tournaments/{tid}/tables", _token)
+    assert all(t["status"] == "open" for t in tables)
+    # The ruling form's rule buttons add to the rules field.
+    page.goto(f"{server.url}/tournaments/{tid}/rulings/new/")
+    page.locator("input[type=search], #rule-query").first.fill("clock")
+    add = page.locator("[data-add-rule]").first
+    add.wait_for()
+    rule = add.get_attribute("data-add-rule")
+    add.click()
+    assert rule in page.locator("#id_rules").input_value()
+    assert violations(page) == []

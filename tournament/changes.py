@@ -1,0 +1,92 @@
+"""What a write changed, told to the screens after it commits.
+
+A service changes rows under the tournament lock and records here what it
+changed: the event that happened (``bust``, ``move``, ...), which parts of
+the screens it touched (``summary``, ``moves``, ``tables``) and which tables,
+plus small facts of its own (the entry, the plan it made). It never builds a
+screen payload. The version is bumped under the lock; after the commit the
+screens layer, registered with :func:`compose_with`, reads the settled state
+through the same selectors that build the snapshot and sends each audience
+its message (:mod:`tournament.screens.compose`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+
+from tournament import live
+
+SUMMARY = "summary"
+MOVES = "moves"
+TABLES = "tables"
+CLOCK = "clock"
+PAYOUTS = "payouts"
+RESULTS = "results"  # the winner and the places in the money, once the tournament is over
+PARTS = frozenset({SUMMARY, MOVES, TABLES, CLOCK, PAYOUTS, RESULTS})
+
+
+@dataclass(frozen=True)
+class Change:
+    tournament_id: int
+    version: int
+    event: str
+    parts: frozenset[str]
+    tables: frozenset[int] = frozenset()  # numbers of the tables whose rows changed
+    facts: dict[str, Any] = field(default_factory=dict)  # for staff: ids, the plan
+    public_facts: dict[str, Any] = field(default_factory=dict)  # for every screen
+
+
+Composer = Callable[[Change], None]
+_composer: list[Composer] = []
+
+
+def compose_with(composer: Composer) -> None:
+    """The screens layer registers here (at start-up); the core never imports it."""
+    _composer[:] = [composer]
+
+
+_TOUCHED = "_screen_tables_touched"
+
+
+def touch(tournament: Any, *, tables: Iterable[int | None]) -> None:
+    """Tables whose rows a step of this write changed (a seat taken, a halt lifted,
+    a reserve table opened); the next :func:`record` of the write includes them.
+    Kept on the locked tournament instance, which a write passes to every step."""
+    tournament.__dict__.setdefault(_TOUCHED, set()).update(n for n in tables if n is not None)
+
+
+def record(
+    tournament: Any,
+    event: str,
+    *,
+    parts: Iterable[str] = (),
+    tables: Iterable[int | None] = (),
+    facts: dict[str, Any] | None = None,
+    public_facts: dict[str, Any] | None = None,
+) -> int:
+    """Note what this write changed (inside its locked transaction); returns the version."""
+    unknown = set(parts) - PARTS
+    if unknown:
+        raise ValueError(f"unknown screen parts: {sorted(unknown)}")
+    version = live.bump_version(tournament)
+    change = Change(
+        tournament_id=tournament.pk,
+        version=version,
+        event=event,
+        parts=frozenset(parts),
+        tables=frozenset(number for number in tables if number is not None)
+        | frozenset(tournament.__dict__.pop(_TOUCHED, ())),
+        facts={**(public_facts or {}), **(facts or {})},
+        public_facts=dict(public_facts or {}),
+    )
+
+    def tell_the_screens() -> None:
+        for composer in _composer:
+            composer(change)
+
+    transaction.on_commit(tell_the_screens, robust=True)
+    return version

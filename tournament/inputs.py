@@ -1,0 +1,129 @@
+"""Every request's input is checked once, before any view or operation runs.
+
+API (/api/v1/): Django Ninja reads a body only for operations that declare
+one, parses it as JSON whatever its content type, and lets a bare value
+(``"x"``, ``null``, ``-5``) through to operations whose fields all have
+defaults. Here a non-empty body must be sent as JSON and be an object
+(operations then validate its fields), a body over the size limit gets a
+JSON 413 instead of Django's HTML page, and no string may carry a NUL
+character: PostgreSQL cannot store one and a search for it ended in a 500.
+
+Pages: a NUL in a query or form value is refused with 400 the same way;
+Django's forms refuse it already, this covers values views read directly.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.utils.translation import gettext_lazy as _
+
+API_PREFIX = "/api/v1/"
+WITH_BODY = ("POST", "PUT", "PATCH")
+NUL = "\x00"
+
+NOT_JSON = _("Send the body as JSON (Content-Type: application/json).")
+MALFORMED = _("The body is not valid JSON.")
+NOT_AN_OBJECT = _("The body must be a JSON object, e.g. {}.")
+TOO_LARGE = _("The body is too large.")
+NUL_IN_TEXT = _("%(field)s: text must not contain NUL characters.")
+
+
+def _refuse(message: object, status: int) -> JsonResponse:
+    return JsonResponse({"detail": str(message)}, status=status)
+
+
+def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    """Every string in a parsed JSON value (keys included) with where it sits."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            where = f"{path}.{key}" if path else str(key)
+            yield where, str(key)
+            yield from _strings(item, where)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _strings(item, f"{path}.{index}" if path else str(index))
+
+
+def _field_with_nul(pairs: Iterator[tuple[str, str]]) -> str | None:
+    return next((field for field, text in pairs if NUL in text), None)
+
+
+def _query_pairs(request: HttpRequest) -> Iterator[tuple[str, str]]:
+    for key, values in request.GET.lists():
+        yield key, key
+        for value in values:
+            yield key, value
+
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def has_body(request: HttpRequest) -> bool:
+    """Whether the request carries a body. A form with no fields counts as none:
+    some clients send an empty multipart form on a bare POST."""
+    if not request.body.strip():
+        return False
+    if request.content_type in FORM_TYPES:
+        return bool(request.POST or request.FILES)
+    return True
+
+
+def body_problem(request: HttpRequest) -> JsonResponse | None:
+    """The error response for a body that is not a clean JSON object, or None."""
+    try:
+        body = request.body
+    except RequestDataTooBig:
+        return _refuse(TOO_LARGE, 413)
+    if not has_body(request):
+        return None
+    content_type = request.content_type or ""
+    if content_type != "application/json" and not content_type.endswith("+json"):
+        return _refuse(NOT_JSON, 422)
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return _refuse(MALFORMED, 400)
+    if not isinstance(data, dict):
+        return _refuse(NOT_AN_OBJECT, 422)
+    field = _field_with_nul(_strings(data, ""))
+    if field is not None:
+        return _refuse(NUL_IN_TEXT % {"field": field}, 422)
+    return None
+
+
+def api_problem(request: HttpRequest) -> JsonResponse | None:
+    field = _field_with_nul(_query_pairs(request))
+    if field is not None:
+        return _refuse(NUL_IN_TEXT % {"field": field}, 422)
+    if request.method in WITH_BODY:
+        return body_problem(request)
+    return None
+
+
+def page_problem(request: HttpRequest) -> HttpResponse | None:
+    pairs = list(_query_pairs(request))
+    if request.method == "POST" and request.content_type in FORM_TYPES:
+        pairs += [(key, value) for key, values in request.POST.lists() for value in values]
+    field = _field_with_nul(iter(pairs))
+    if field is not None:
+        return HttpResponseBadRequest(str(NUL_IN_TEXT % {"field": field}))
+    return None
+
+
+class RequestInputMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path.startswith(API_PREFIX):
+            problem = api_problem(request)
+        else:
+            problem = page_problem(request)
+        return problem if problem is not None else self.get_response(request)
