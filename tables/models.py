@@ -29,6 +29,10 @@ class Table(models.Model):
     hand = models.PositiveIntegerField(_("hand"), default=0)
     halted = models.BooleanField(_("halted"), default=False)
     hand_finished = models.BooleanField(default=False)
+    # Players sitting here now (seats with an entry). Every write recounts the
+    # tables it touched (tables.services.state.keep_counts), so the planner reads
+    # the size of 1,100 tables from their rows instead of scanning every seat.
+    seated = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["number"]

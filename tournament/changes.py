@@ -42,6 +42,10 @@ class Change:
 
 Composer = Callable[[Change], None]
 _composer: list[Composer] = []
+# Runs inside the write, before its version is taken, with the numbers of the
+# tables it touched: the tables app keeps its per-table counts there.
+Keeper = Callable[[Any, frozenset[int]], None]
+_keepers: list[Keeper] = []
 
 
 def compose_with(composer: Composer) -> None:
@@ -49,7 +53,18 @@ def compose_with(composer: Composer) -> None:
     _composer[:] = [composer]
 
 
+def keep_with(keeper: Keeper) -> None:
+    """An app that keeps figures per table registers here (at start-up)."""
+    if keeper not in _keepers:
+        _keepers.append(keeper)
+
+
 _TOUCHED = "_screen_tables_touched"
+
+
+def touched(tournament: Any) -> frozenset[int]:
+    """The tables this write has touched so far."""
+    return frozenset(tournament.__dict__.get(_TOUCHED, ()))
 
 
 def touch(tournament: Any, *, tables: Iterable[int | None]) -> None:
@@ -72,14 +87,18 @@ def record(
     unknown = set(parts) - PARTS
     if unknown:
         raise ValueError(f"unknown screen parts: {sorted(unknown)}")
+    numbers = frozenset(number for number in tables if number is not None) | frozenset(
+        tournament.__dict__.pop(_TOUCHED, ())
+    )
+    for keeper in _keepers:
+        keeper(tournament, numbers)
     version = live.bump_version(tournament)
     change = Change(
         tournament_id=tournament.pk,
         version=version,
         event=event,
         parts=frozenset(parts),
-        tables=frozenset(number for number in tables if number is not None)
-        | frozenset(tournament.__dict__.pop(_TOUCHED, ())),
+        tables=numbers,
         facts={**(public_facts or {}), **(facts or {})},
         public_facts=dict(public_facts or {}),
     )

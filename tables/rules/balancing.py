@@ -71,7 +71,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from tables.rules._seats import clockwise_after
@@ -86,6 +86,8 @@ from tables.rules.button import (
 from tables.rules.model import (
     KeepApartPairs,
     SeatingWarning,
+    SeatsLoader,
+    TableCount,
     TableState,
     partners_of,
 )
@@ -146,39 +148,76 @@ class Plan:
         }
 
 
-@dataclass(kw_only=True)
 class _Table:
-    """Working copy of one table while a plan is built."""
+    """Working copy of one table while a plan is built.
 
-    number: int
-    seat_count: int
-    capacity: int
-    players: dict[int, int]
-    blinds: BlindState | None
-    reserved: set[int]
-    blocked: set[int] = field(default_factory=set)  # vacated in this plan, not reusable
-    departures: int = 0
-    broken: bool = False
+    Made from a `TableState` (seats known) or a `TableCount` (seats read on
+    first use through the loader): counts, room and halting need no seats; a
+    move away, a seat for an arrival, a blind or keep-apart check does.
+    """
 
-    @classmethod
-    def of(cls, table: TableState, table_size: int) -> _Table:
-        return cls(
-            number=table.number,
-            seat_count=table.seat_count,
-            capacity=min(table.seat_count, table_size),
-            players=dict(table.players),
-            blinds=table.blinds,
-            reserved=set(table.reserved),
-            departures=table.pending_departures,
-        )
+    def __init__(
+        self,
+        table: TableState | TableCount,
+        table_size: int,
+        load: SeatsLoader | None,
+    ) -> None:
+        self.number = table.number
+        self.seat_count = table.seat_count
+        self.capacity = min(table.seat_count, table_size)
+        self.blinds = table.blinds
+        self.blocked: set[int] = set()  # vacated in this plan, not reusable
+        self.broken = False
+        self._load = load
+        self._players: dict[int, int] | None = None
+        self._reserved: set[int] = set()
+        if isinstance(table, TableState):
+            self._take(table)
+            self.departures = table.pending_departures
+            self._count, self._arrivals = 0, 0
+        else:
+            self.departures = table.departures
+            self._count, self._arrivals = table.count, table.arrivals
+
+    def _take(self, state: TableState) -> None:
+        self._players = dict(state.players)
+        self._reserved = set(state.reserved)
+
+    def _seats(self) -> dict[int, int]:
+        if self._players is None:
+            if self._load is None:
+                raise ValueError(f"the seats of table {self.number} were not given")
+            state = self._load(self.number)
+            if state.number != self.number:
+                raise ValueError(f"asked for table {self.number}, got {state.number}")
+            self._take(state)
+        assert self._players is not None
+        return self._players
+
+    @property
+    def players(self) -> dict[int, int]:
+        return self._seats()
+
+    @property
+    def reserved(self) -> set[int]:
+        self._seats()
+        return self._reserved
 
     @property
     def count(self) -> int:
-        return len(self.players)
+        return self._count if self._players is None else len(self._players)
 
     @property
     def occupied(self) -> set[int]:
         return set(self.players) | self.reserved
+
+    def room(self) -> int:
+        """How many free seats an arrival may take (from the count while unread)."""
+        if self.count >= self.capacity:
+            return 0
+        if self._players is None:
+            return self.seat_count - self._count  # reserved seats are among the players
+        return len(self.free_seats())
 
     def free_seats(self) -> list[int]:
         if self.count >= self.capacity:
@@ -187,7 +226,9 @@ class _Table:
         return [seat for seat in range(1, self.seat_count + 1) if seat not in taken]
 
     def arrivals(self) -> int:
-        return sum(1 for seat in self.players if seat in self.reserved)
+        if self._players is None:
+            return self._arrivals
+        return sum(1 for seat in self._players if seat in self._reserved)
 
 
 def break_sequence(table_numbers: Sequence[int], breaking_order: Sequence[int]) -> list[int]:
@@ -205,15 +246,16 @@ class _Planner:
     def __init__(
         self,
         *,
-        tables: Sequence[TableState],
+        tables: Sequence[TableState | TableCount],
         breaking_order: Sequence[int],
         table_size: int,
         final_table_size: int,
         rng: random.Random,
         partners: Mapping[int, frozenset[int]],
         options: SeatingOptions,
+        load: SeatsLoader | None,
     ) -> None:
-        self.tables = {table.number: _Table.of(table, table_size) for table in tables}
+        self.tables = {table.number: _Table(table, table_size, load) for table in tables}
         self.sequence = break_sequence(list(self.tables), breaking_order)
         self.rank = {number: index for index, number in enumerate(self.sequence)}
         self.table_size = table_size
@@ -226,9 +268,6 @@ class _Planner:
         self.broken: list[int] = []
         self.final: int | None = None
         self.warnings: list[SeatingWarning] = []
-        self.table_of = {
-            entry: table.number for table in tables for entry in table.players.values()
-        }
 
     # -- helpers -----------------------------------------------------------
 
@@ -236,10 +275,15 @@ class _Planner:
         return [table for table in self.tables.values() if not table.broken]
 
     def has_partner(self, entry: int, table: _Table) -> bool:
-        return bool(self.partners.get(entry, frozenset()) & set(table.players.values()))
+        # Only an entry with partners needs the table's seats.
+        others = self.partners.get(entry)
+        return bool(others and others & set(table.players.values()))
 
     def note_together(self, entry: int, table: _Table) -> None:
-        together = sorted(self.partners.get(entry, frozenset()) & set(table.players.values()))
+        others = self.partners.get(entry)
+        if not others:
+            return
+        together = sorted(others & set(table.players.values()))
         if together:
             self.warnings.append(
                 SeatingWarning(
@@ -276,7 +320,6 @@ class _Planner:
         source.departures += 1
         dest.players[to_seat] = entry
         dest.reserved.add(to_seat)
-        self.table_of[entry] = dest.number
         self.moved.add(entry)
         self.moves.append(
             Move(
@@ -339,7 +382,7 @@ class _Planner:
         target = self.options.break_target or self.table_size
         live = self.live()
         total = sum(table.count for table in live)
-        room = {table.number: len(table.free_seats()) for table in live}
+        room = {table.number: table.room() for table in live}
         free_total = sum(room.values())
         breaking: list[_Table] = []
         leaving = 0
@@ -365,7 +408,7 @@ class _Planner:
 
         Ties go to a random table among the shortest.
         """
-        room = {table.number: len(table.free_seats()) for table in staying}
+        room = {table.number: table.room() for table in staying}
         quota = dict.fromkeys(room, 0)
         heap = [
             (table.count, self.rng.random(), table.number)
@@ -386,13 +429,17 @@ class _Planner:
             for table in breaking
             for seat, entry in sorted(table.players.items())
         ]
-        quota = self.arrival_quota(staying, len(leaving))
+        quota = {n: q for n, q in self.arrival_quota(staying, len(leaving)).items() if q}
+        entries = [entry for _, _, entry in leaving]
+        # Who sits where matters only to keep partners apart, and only at the
+        # tables that take arrivals.
+        constrained = any(self.partners.get(entry) for entry in entries)
         table_of = assign_tables_apart(
-            entries=[entry for _, _, entry in leaving],
-            quota={n: q for n, q in quota.items() if q},
+            entries=entries,
+            quota=quota,
             partners=self.partners,
             rng=self.rng,
-            seated={t.number: set(t.players.values()) for t in staying},
+            seated={n: set(self.tables[n].players.values()) for n in quota} if constrained else {},
         )
         self.rng.shuffle(leaving)
         for source, seat, entry in leaving:
@@ -449,7 +496,7 @@ class _Planner:
                 key=lambda table: self.rank[table.number],
             )
             dests = sorted(
-                (table for table in live if table.count <= biggest - 2 and table.free_seats()),
+                (table for table in live if table.count <= biggest - 2 and table.room()),
                 key=lambda table: (table.count, -self.rank[table.number]),
             )
             choice = self.choose(sources, dests)
@@ -604,15 +651,20 @@ def relative_position(
 
 def plan_moves(
     *,
-    tables: Sequence[TableState],
+    tables: Sequence[TableState | TableCount],
     breaking_order: Sequence[int],
     table_size: int,
     final_table_size: int,
     rng: random.Random,
     keep_apart: KeepApartPairs = (),
     options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as default
+    load: SeatsLoader | None = None,
 ) -> Plan:
-    """Plan breaks, balancing moves, halts or the final-table redraw for the open `tables`."""
+    """Plan breaks, balancing moves, halts or the final-table redraw for the open `tables`.
+
+    A table given as a `TableCount` has its seats read through `load` only
+    when the plan needs them; the plan is the same as with every `TableState`.
+    """
     if table_size < 2:
         raise ValueError("table_size must be at least 2")
     if not 2 <= final_table_size <= 10:
@@ -621,6 +673,8 @@ def plan_moves(
         raise ValueError("a table number is listed twice")
     seen: set[int] = set()
     for table in tables:
+        if isinstance(table, TableCount):
+            continue  # its seats are checked when read
         for entry in table.players.values():
             if entry in seen:
                 raise ValueError(f"entry {entry} is seated twice")
@@ -633,4 +687,5 @@ def plan_moves(
         rng=rng,
         partners=partners_of(keep_apart),
         options=options,
+        load=load,
     ).plan()

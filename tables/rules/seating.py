@@ -35,6 +35,8 @@ from tables.rules.button import must_wait_for_button
 from tables.rules.model import (
     KeepApartPairs,
     SeatingWarning,
+    SeatsLoader,
+    TableCount,
     TableState,
     keep_apart_warning,
     partners_of,
@@ -292,31 +294,57 @@ def draw_seats(
 def seat_late_entry(
     *,
     entry: int,
-    tables: Sequence[TableState],
+    tables: Sequence[TableState | TableCount],
     rng: random.Random,
     keep_apart: KeepApartPairs = (),
     options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as default
+    load: SeatsLoader | None = None,
 ) -> LateSeat | None:
     """A random seat for a late registration, alternate or re-entry (TDA 2019 rules 7, 27).
 
     Returns None when no open table has a free seat (the entry becomes an
-    alternate).
+    alternate). Tables given as `TableCount` have their seats read through
+    `load` only when chosen (or, for an entry with keep-apart partners, when
+    among the shortest); the seat is the same as with every `TableState`.
     """
+    read: dict[int, TableState] = {}
+
+    def state_of(table: TableState | TableCount) -> TableState:
+        if isinstance(table, TableState):
+            return table
+        if table.number not in read:
+            if load is None:
+                raise ValueError(f"the seats of table {table.number} were not given")
+            read[table.number] = load(table.number)
+        return read[table.number]
+
+    def players(table: TableState | TableCount) -> int:
+        return table.count if isinstance(table, TableCount) else len(table.players)
+
+    def room(table: TableState | TableCount) -> bool:
+        if isinstance(table, TableCount):
+            return table.count < table.seat_count  # held seats are among the players
+        return bool(table.free_seats)
+
     for table in tables:
-        if entry in table.players.values():
+        if isinstance(table, TableState) and entry in table.players.values():
             raise ValueError(f"entry {entry} already has a seat at table {table.number}")
-    with_room = [table for table in tables if table.free_seats]
+    with_room = [table for table in tables if room(table)]
     if not with_room:
         return None
-    fewest = min(len(table.players) for table in with_room)
-    shortest = [table for table in with_room if len(table.players) == fewest]
+    fewest = min(players(table) for table in with_room)
+    shortest = [table for table in with_room if players(table) == fewest]
     partners = partners_of(keep_apart).get(entry, frozenset())
-    apart = [t for t in shortest if not partners & set(t.players.values())]
+    apart = (
+        [t for t in shortest if not partners & set(state_of(t).players.values())]
+        if partners
+        else shortest
+    )
     warnings: tuple[SeatingWarning, ...] = ()
     if apart:
-        table = rng.choice(apart)
+        table = state_of(rng.choice(apart))
     else:
-        table = rng.choice(shortest)
+        table = state_of(rng.choice(shortest))
         together = sorted(partners & set(table.players.values()))
         warnings = (
             SeatingWarning(
@@ -325,6 +353,8 @@ def seat_late_entry(
                 tables=(table.number,) * len(together),
             ),
         )
+    if entry in table.players.values():
+        raise ValueError(f"entry {entry} already has a seat at table {table.number}")
     seat = rng.choice(table.free_seats)
     wait = must_wait_for_button(
         seat=seat,

@@ -19,7 +19,7 @@ from tables.services.planning import floor_replan, move_cancel, move_complete, m
 from tables.services.seating import seat_alternates
 from tables.services.state import (
     blind_state,
-    floor_state,
+    floor_now,
 )
 from tournament import changes
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
@@ -106,6 +106,8 @@ def _after_field_change(
     `field_changed`: an entry joined or left the paid field (an unbust that
     finds no seat waits as an alternate), so the payouts are sent too.
     """
+    # The planner recounts these tables before it reads the floor.
+    changes.touch(tournament, tables=touched)
     alternates_seated = bool(seat_alternates(tournament=tournament, by=by))
     field_changed = field_changed or alternates_seated
     if alternates_seated or counts is None:
@@ -461,7 +463,7 @@ def move_manual(*, entry_id: int, to_table: int, to_seat: int, by: Any) -> Move:
             raise NotFound(TABLE_NOT_FOUND)
         if not 1 <= to_seat <= table.seats:
             raise Invalid(SEAT_OUT_OF_RANGE)
-        state = floor_state(tournament).state_of(table.number)
+        state = floor_now(tournament).seats_of(table.number)
         if to_seat in state.occupied:
             raise Conflict(SEAT_OCCUPIED)
         Move.objects.filter(entry=entry, status=Move.Status.PENDING).update(
@@ -506,12 +508,13 @@ def table_break(*, table_id: int, by: Any) -> list[Move]:
         table = tournament.tables.get(pk=table_id)
         if table.status != Table.Status.OPEN:
             raise Conflict(TABLE_BROKEN)
-        state = floor_state(tournament)
-        others = [s for s in state.states if s.number != table.number]
+        counts = floor_now(tournament).counts()
+        others = [c for c in counts if c.number != table.number]
         if not others:
             raise Conflict(LAST_TABLE)
-        staying = len(state.state_of(table.number).players)
-        if staying > sum(len(s.free_seats) for s in others):
+        staying = next(c.count for c in counts if c.number == table.number)
+        # Seats held for arrivals are among the projected players: free = seats - count.
+        if staying > sum(c.seat_count - c.count for c in others):
             raise Conflict(NO_SEATS_FOR_BREAK)
         arriving = Move.objects.filter(to_table=table, status=Move.Status.PENDING)
         for move_id in list(arriving.values_list("pk", flat=True)):

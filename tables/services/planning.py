@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -19,12 +19,12 @@ from tables.models import Move, Seat, SeatChange, Table
 from tables.rules import balancing
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
-from tables.rules.model import TableState
+from tables.rules.model import TableCount, TableState
 from tables.services.state import (
     RANDOM,
-    FloorState,
+    Floor,
     breaking_order,
-    floor_state,
+    floor_now,
     keep_apart_pairs,
     seating_options,
 )
@@ -43,24 +43,27 @@ SEAT_RESERVED = _("That seat is already reserved for another move.")
 
 
 def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
-    """Plan what the floor must do now (inside the caller's locked transaction)."""
-    state = floor_state(tournament)
-    if not state.tables:
+    """Plan what the floor must do now (inside the caller's locked transaction).
+
+    The planner starts from the kept per-table counts and reads the seats of
+    the few tables a move leaves or reaches, so a bust on a floor of 1,100
+    tables costs what it costs on ten.
+    """
+    floor = floor_now(tournament)
+    if not floor.tables:
         return balancing.Plan()
-    states = _seat_players_left_at_broken_tables(tournament, state, by)
-    if states is None:  # a broken table is back in play: read the floor again
-        state = floor_state(tournament)
-        states = state.states
-    tables_by_number = {t.number: t for t in state.tables}
+    tables, floor = _seat_players_left_at_broken_tables(tournament, floor, by)
     plan = balancing.plan_moves(
-        tables=states,
-        breaking_order=breaking_order(state.tables),
+        tables=tables,
+        breaking_order=breaking_order(floor.tables),
         table_size=tournament.table_size,
         final_table_size=tournament.final_table_size,
         rng=RANDOM,
         keep_apart=keep_apart_pairs(tournament),
         options=seating_options(tournament),
+        load=floor.seats_of,
     )
+    tables_by_number = floor.by_number
     if plan.break_tables:
         Table.objects.filter(
             pk__in=[tables_by_number[number].pk for number in plan.break_tables]
@@ -82,15 +85,20 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
         ).update(status=Move.Status.CANCELLED, finished_at=timezone.now())
     created = []
     for move in plan.moves:
-        origin = state.physical_seat(move.entry) or (move.from_table, move.from_seat)
-        if origin == (move.to_table, move.to_seat):
+        # A player already on his way still sits where that move started.
+        origin = floor.origin(move.entry) or (
+            tables_by_number[move.from_table].pk,
+            move.from_table,
+            move.from_seat,
+        )
+        if origin[1:] == (move.to_table, move.to_seat):
             continue  # the redraw kept him in his seat: nothing for the floor to do
         created.append(
             Move(
                 tournament=tournament,
                 entry_id=move.entry,
-                from_table_id=state.table_ids.get(origin[0]),
-                from_seat=origin[1],
+                from_table_id=origin[0],
+                from_seat=origin[2],
                 to_table_id=tables_by_number[move.to_table].pk,
                 to_seat=move.to_seat,
                 reason=move.reason,
@@ -110,7 +118,7 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
     for flag in (True, False):
         changed = [
             t
-            for t in state.tables
+            for t in floor.tables
             if t.number not in broken and t.halted != flag and (t.number in halted) == flag
         ]
         if changed:
@@ -136,31 +144,42 @@ _LEFT_AT_BROKEN_TABLES = """
 
 
 def _seat_players_left_at_broken_tables(
-    tournament: Tournament, state: FloorState, by: Any
-) -> list[TableState] | None:
+    tournament: Tournament, floor: Floor, by: Any
+) -> tuple[list[TableState | TableCount], Floor]:
     """A move for every player still sitting at a broken table with none pending.
 
     A table break, or a cancelled break move, leaves them there. Each gets a
-    random seat at the open tables as at a table break (TDA 2019 rule 9). When
-    the open tables have no room, their table is back in play instead (logged
-    as a warning for the floor) and None is returned. Otherwise the projected
-    states with these moves applied.
+    random seat at the open tables as at a table break (TDA 2019 rule 9),
+    reading the seats of only the tables chosen. When the open tables have no
+    room, their table is back in play instead (logged as a warning for the
+    floor). Returns the tables to plan on (the ones read as seats, the rest as
+    counts) and the floor as it stands after these moves.
     """
-    from django.db import connection
-
     with connection.cursor() as cursor:
         cursor.execute(_LEFT_AT_BROKEN_TABLES, [tournament.pk])
         left = cursor.fetchall()
-    states = list(state.states)
     if not left:
-        return states
+        return list(floor.counts()), floor
+    counts = {count.number: count for count in floor.counts()}
+    read: dict[int, TableState] = {}
+
+    def load(number: int) -> TableState:
+        if number not in read:
+            read[number] = floor.seats_of(number)
+        return read[number]
+
     options = seating_options(tournament)
     pairs = keep_apart_pairs(tournament)
     user = by if getattr(by, "pk", None) else None
     moves = []
     for entry_id, table_id, _table_number, seat_number in left:
         choice = seating_rules.seat_late_entry(
-            entry=entry_id, tables=states, rng=RANDOM, keep_apart=pairs, options=options
+            entry=entry_id,
+            tables=[read.get(number, count) for number, count in counts.items()],
+            rng=RANDOM,
+            keep_apart=pairs,
+            options=options,
+            load=load,
         )
         if choice is None:
             reopened = sorted({number for _e, _t, number, _s in left})
@@ -169,36 +188,34 @@ def _seat_players_left_at_broken_tables(
             )
             changes.touch(tournament, tables=reopened)
             ActionLog.record(tournament, "table_back_in_play", {"tables": reopened}, by)
-            return None
+            floor = floor_now(tournament)
+            return list(floor.counts()), floor
         moves.append(
             Move(
                 tournament=tournament,
                 entry_id=entry_id,
                 from_table_id=table_id,
                 from_seat=seat_number,
-                to_table_id=state.table(choice.table).pk,
+                to_table_id=floor.table(choice.table).pk,
                 to_seat=choice.seat,
                 reason=Move.Reason.BREAK,
                 wait_for_button=choice.wait_for_button,
                 created_by=user,
             )
         )
-        states = [
-            replace(
-                s,
-                players={**s.players, choice.seat: entry_id},
-                reserved=s.reserved | {choice.seat},
-            )
-            if s.number == choice.table
-            else s
-            for s in states
-        ]
+        seated = read[choice.table]
+        read[choice.table] = replace(
+            seated,
+            players={**seated.players, choice.seat: entry_id},
+            reserved=seated.reserved | {choice.seat},
+        )
     try:
         with transaction.atomic():
             Move.objects.bulk_create(moves)
     except IntegrityError as exc:
         raise Conflict(SEAT_RESERVED) from exc
-    return states
+    floor = floor_now(tournament)  # the moves just made are pending now
+    return [read.get(count.number, count) for count in floor.counts()], floor
 
 
 def _draw_final_table_button(tournament: Tournament, table: Table, plan: Any, by: Any) -> None:

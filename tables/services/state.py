@@ -11,10 +11,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
+from django.db import connection
+
 from tables.models import KeepApart, Seat
 from tables.rules.button import BlindState
-from tables.rules.model import TableState
+from tables.rules.model import TableCount, TableState
 from tables.rules.options import SeatingOptions
+from tournament import changes
 
 RANDOM = secrets.SystemRandom()
 
@@ -64,6 +67,7 @@ class TableRow(NamedTuple):
     button_seat: int | None
     small_blind_seat: int | None
     big_blind_seat: int | None
+    seated: int = 0  # the kept count (Table.seated); read by the planner only
 
 
 @dataclass
@@ -138,7 +142,6 @@ def _rows(cursor: Any, size: int = 500) -> Iterator[tuple]:
 
 def floor_state(tournament: Any) -> FloorState:
     """Read with plain SQL: the ORM's per-row cost dominated every bust in a big field."""
-    from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute(_OPEN_TABLES, [tournament.pk])
@@ -229,3 +232,144 @@ def update_rows(model: Any, rows: list[tuple], fields: list[str], chunk: int = 4
                     f"UPDATE {table} SET {assignments} FROM v WHERE {table}.id = v.id"
                 )
             cursor.execute(sql, params)
+
+
+# -- the floor as the planner reads it: counts first, seats on demand ----------
+
+_OPEN_TABLE_COUNTS = """
+    SELECT id, number, seats, halted, break_order, button_seat, small_blind_seat,
+           big_blind_seat, seated
+    FROM tables_table WHERE tournament_id = %s AND status = 'open' ORDER BY number
+"""
+# Whether the mover still sits at the seat he leaves: a move stays pending
+# until the floor marks it done.
+_PENDING_WITH_ORIGIN = """
+    SELECT m.entry_id, m.from_table_id, f.number, m.from_seat, s.id IS NOT NULL,
+           m.to_table_id, t.number, m.to_seat
+    FROM tables_move m
+    LEFT JOIN tables_table f ON f.id = m.from_table_id
+    LEFT JOIN tables_seat s
+      ON s.table_id = m.from_table_id AND s.number = m.from_seat AND s.entry_id = m.entry_id
+    JOIN tables_table t ON t.id = m.to_table_id
+    WHERE m.tournament_id = %s AND m.status = 'pending'
+    ORDER BY m.id
+"""
+_SEATED_AT = "SELECT number, entry_id FROM tables_seat WHERE table_id = %s AND entry_id IS NOT NULL"
+_RECOUNT = """
+    UPDATE tables_table SET seated = (
+        SELECT COUNT(*) FROM tables_seat
+        WHERE tables_seat.table_id = tables_table.id AND tables_seat.entry_id IS NOT NULL
+    )
+    WHERE tournament_id = %s AND number IN ({numbers})
+"""
+
+
+def keep_counts(tournament: Any, numbers: frozenset[int]) -> None:
+    """Recount who sits at the tables a write touched (registered with tournament.changes).
+
+    Every write names the tables whose seats it changed, for the screens;
+    the same list keeps `Table.seated` true. The delta/snapshot test fails
+    when a write leaves a table out.
+    """
+    if not numbers:
+        return
+    listed = sorted(numbers)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _RECOUNT.format(numbers=", ".join(["%s"] * len(listed))), [tournament.pk, *listed]
+        )
+
+
+class PendingMove(NamedTuple):
+    entry: int
+    from_table_id: int | None
+    from_table: int | None
+    from_seat: int | None
+    still_there: bool
+    to_table_id: int
+    to_table: int
+    to_seat: int
+
+
+@dataclass
+class Floor:
+    """Open tables with their kept counts and the pending moves: what a plan starts from.
+
+    Reading it costs two queries whatever the size of the floor holds in seats;
+    the seats of a table are read (one query) when the planner asks for them.
+    """
+
+    tables: list[TableRow]
+    pending: list[PendingMove]
+    by_number: dict[int, TableRow] = field(default_factory=dict)
+    seats_read: int = 0
+
+    def __post_init__(self) -> None:
+        self.by_number = {t.number: t for t in self.tables}
+        self._moving = {p.entry: p for p in self.pending}
+
+    def table(self, number: int) -> TableRow:
+        return self.by_number[number]
+
+    def counts(self) -> list[TableCount]:
+        arrivals: dict[int, int] = {}
+        departures: dict[int, int] = {}
+        for move in self.pending:
+            arrivals[move.to_table] = arrivals.get(move.to_table, 0) + 1
+            if move.still_there and move.from_table is not None:
+                departures[move.from_table] = departures.get(move.from_table, 0) + 1
+        return [
+            TableCount(
+                number=t.number,
+                seat_count=t.seats,
+                count=t.seated - departures.get(t.number, 0) + arrivals.get(t.number, 0),
+                arrivals=arrivals.get(t.number, 0),
+                departures=departures.get(t.number, 0),
+                blinds=blind_state(t),
+            )
+            for t in self.tables
+        ]
+
+    def seats_of(self, number: int) -> TableState:
+        """One open table in the projected state (as `floor_state` builds every table)."""
+        table = self.by_number[number]
+        self.seats_read += 1
+        with connection.cursor() as cursor:
+            cursor.execute(_SEATED_AT, [table.pk])
+            players = dict(cursor.fetchall())
+        reserved: set[int] = set()
+        departures = 0
+        for move in self.pending:
+            if move.from_table == number and players.get(move.from_seat) == move.entry:
+                del players[move.from_seat]
+                departures += 1
+            if move.to_table == number:
+                players[move.to_seat] = move.entry
+                reserved.add(move.to_seat)
+        return TableState(
+            number=number,
+            seat_count=table.seats,
+            players=players,
+            blinds=blind_state(table),
+            reserved=frozenset(reserved),
+            pending_departures=departures,
+        )
+
+    def origin(self, entry_id: int) -> tuple[int, int, int] | None:
+        """(table id, table number, seat) a player on his way still sits at, else None."""
+        move = self._moving.get(entry_id)
+        if move is None or not move.still_there or move.from_table_id is None:
+            return None
+        assert move.from_table is not None and move.from_seat is not None
+        return move.from_table_id, move.from_table, move.from_seat
+
+
+def floor_now(tournament: Any) -> Floor:
+    """The floor for planning, after recounting the tables this write touched so far."""
+    keep_counts(tournament, changes.touched(tournament))
+    with connection.cursor() as cursor:
+        cursor.execute(_OPEN_TABLE_COUNTS, [tournament.pk])
+        tables = [TableRow(*row) for row in cursor.fetchall()]
+        cursor.execute(_PENDING_WITH_ORIGIN, [tournament.pk])
+        pending = [PendingMove(*row[:4], bool(row[4]), *row[5:]) for row in cursor.fetchall()]
+    return Floor(tables=tables, pending=pending)

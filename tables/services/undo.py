@@ -90,7 +90,11 @@ def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:
     if not at_destination or move.from_table_id is None:
         raise Conflict(MOVE_NOT_UNDOABLE)
     old = Seat.objects.select_for_update().get(table=move.from_table, number=move.from_seat)
-    if old.entry_id is not None or move.from_table.status != Table.Status.OPEN:
+    # The old seat must be free and not held for a player on his way there.
+    held = Move.objects.filter(
+        to_table_id=move.from_table_id, to_seat=move.from_seat, status=Move.Status.PENDING
+    ).exists()
+    if old.entry_id is not None or held or move.from_table.status != Table.Status.OPEN:
         raise Conflict(MOVE_NOT_UNDOABLE)
     seat_now.entry = None
     seat_now.save(update_fields=["entry"])

@@ -212,6 +212,20 @@ class FloorMachine(RuleBasedStateMachine):
         assert set(holders) == set(self.seated()), "a seated player has no seat, or an out one has"
 
     @invariant()
+    def every_table_knows_how_many_sit_there(self) -> None:
+        # The planner sizes tables from Table.seated, kept by each write.
+        if not self.tournament_id:
+            return
+        tables = Table.objects.filter(tournament_id=self.tournament_id)
+        sitting = Counter(
+            Seat.objects.filter(table__in=tables, entry__isnull=False).values_list(
+                "table_id", flat=True
+            )
+        )
+        for table_id, kept in tables.values_list("pk", "seated"):
+            assert kept == sitting[table_id], "a table's kept count differs from its seats"
+
+    @invariant()
     def nobody_sits_at_a_broken_table_without_a_move(self) -> None:
         if not self.tournament_id:
             return

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tables.models import Move, Seat, Table
+from tables.services.state import keep_counts
 from tests.tables.test_floor_api import start
-from tournament.models import Entry
+from tournament.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -27,6 +28,9 @@ def arrange(tournament_id: int, layout: dict[int, list[int]]) -> dict[tuple[int,
             ).update(entry=entry)
             at[(number, seat)] = entry.pk
     assert not entries
+    # Seats set by hand: recount them as a write would for the tables it touched.
+    tournament = Tournament.objects.get(pk=tournament_id)
+    keep_counts(tournament, frozenset(tournament.tables.values_list("number", flat=True)))
     return at
 
 

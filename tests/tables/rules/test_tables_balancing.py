@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tables.rules.balancing import Plan, break_sequence, plan_moves
 from tables.rules.button import BlindState, blinds_for_button, draw_button, next_hand
-from tables.rules.model import TableState
+from tables.rules.model import TableCount, TableState
 from tables.rules.options import SeatingOptions
 from tables.rules.seating import TableSpec, draw_seats
 
@@ -42,15 +42,17 @@ def table(
 
 
 def plan(tables, order=None, *, table_size=9, final=9, seed=1, keep_apart=(), **options) -> Plan:
-    return plan_moves(
-        tables=tables,
-        breaking_order=order if order is not None else [t.number for t in tables],
-        table_size=table_size,
-        final_table_size=final,
-        rng=random.Random(seed),
-        keep_apart=keep_apart,
-        options=SeatingOptions(**options),
-    )
+    arguments = {
+        "breaking_order": order if order is not None else [t.number for t in tables],
+        "table_size": table_size,
+        "final_table_size": final,
+        "keep_apart": keep_apart,
+        "options": SeatingOptions(**options),
+    }
+    result = plan_moves(tables=tables, rng=random.Random(seed), **arguments)
+    if all(t.reserved <= set(t.players) for t in tables):  # as the floor's states are
+        assert plan_from_counts(tables, rng=random.Random(seed), **arguments) == result
+    return result
 
 
 FULL = list(range(1, 10))
@@ -492,6 +494,54 @@ class Room:
         return [entry for players in self.players.values() for entry in players.values()]
 
 
+def copy_of(rng: random.Random) -> random.Random:
+    twin = random.Random()
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def counts_of(state: TableState) -> TableCount:
+    return TableCount(
+        number=state.number,
+        seat_count=state.seat_count,
+        count=len(state.players),
+        arrivals=sum(1 for seat in state.players if seat in state.reserved),
+        departures=state.pending_departures,
+        blinds=state.blinds,
+    )
+
+
+def plan_from_counts(states: list[TableState], **arguments) -> Plan:
+    """The plan made from counts, with the seats of a table read when asked for."""
+    by_number = {state.number: state for state in states}
+    read: list[int] = []
+
+    def load(number: int) -> TableState:
+        read.append(number)
+        return by_number[number]
+
+    plan = plan_moves(tables=[counts_of(s) for s in states], load=load, **arguments)
+    assert len(read) == len(set(read)), "a table's seats were read twice"
+    involved = {m.from_table for m in plan.moves} | {m.to_table for m in plan.moves}
+    if plan.final_table is None and not plan.break_tables and not arguments.get("keep_apart"):
+        # Balancing and halting read the tables a move leaves or reaches, and a
+        # short table's seats when its next blinds decide the halt.
+        assert set(read) <= involved | set(plan.halted_tables) | short_tables(states)
+    return plan
+
+
+def short_tables(states: list[TableState]) -> set[int]:
+    """Tables two or more short of the fullest, counting who sits there now."""
+    seated = {
+        s.number: len(s.players)
+        - sum(1 for seat in s.players if seat in s.reserved)
+        + s.pending_departures
+        for s in states
+    }
+    fullest = max(seated.values())
+    return {number for number, n in seated.items() if fullest - n >= 2}
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     tables=st.integers(2, 12),
@@ -517,14 +567,25 @@ def test_random_busts_with_the_planner_keep_tables_balanced_until_the_final_tabl
     order = rng.sample(sorted(room.players), len(room.players))
 
     def replan() -> Plan:
+        states = room.state()
+        from_counts = plan_from_counts(
+            states,
+            breaking_order=order,
+            table_size=seats,
+            final_table_size=final,
+            rng=copy_of(rng),
+            options=options,
+        )
         result = plan_moves(
-            tables=room.state(),
+            tables=states,
             breaking_order=order,
             table_size=seats,
             final_table_size=final,
             rng=rng,
             options=options,
         )
+        # The floor plans from per-table counts, reading seats only where needed.
+        assert from_counts == result
         moved = [m.entry for m in result.moves]
         assert len(moved) == len(set(moved))
         targets = [(m.to_table, m.to_seat) for m in result.moves]
