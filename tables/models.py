@@ -119,6 +119,14 @@ class Move(models.Model):
                 fields=["entry"], condition=Q(status="pending"), name="one_pending_move_per_entry"
             ),
         ]
+        indexes = [
+            # Every bust reads the pending moves; a long event keeps thousands done.
+            models.Index(
+                fields=["tournament"],
+                condition=Q(status="pending"),
+                name="pending_moves_of_tournament",
+            ),
+        ]
 
 
 class SeatChange(models.Model):

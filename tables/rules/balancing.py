@@ -165,7 +165,7 @@ class _Table:
         self.number = table.number
         self.seat_count = table.seat_count
         self.capacity = min(table.seat_count, table_size)
-        self.blinds = table.blinds
+        self._blinds: BlindState | None = None
         self.blocked: set[int] = set()  # vacated in this plan, not reusable
         self.broken = False
         self._load = load
@@ -177,11 +177,12 @@ class _Table:
             self._count, self._arrivals = 0, 0
         else:
             self.departures = table.departures
-            self._count, self._arrivals = table.count, table.arrivals
+            self._count, self._arrivals = table.size, table.arrivals
 
     def _take(self, state: TableState) -> None:
         self._players = dict(state.players)
         self._reserved = set(state.reserved)
+        self._blinds = state.blinds
 
     def _seats(self) -> dict[int, int]:
         if self._players is None:
@@ -202,6 +203,11 @@ class _Table:
     def reserved(self) -> set[int]:
         self._seats()
         return self._reserved
+
+    @property
+    def blinds(self) -> BlindState | None:
+        self._seats()
+        return self._blinds
 
     @property
     def count(self) -> int:
@@ -674,6 +680,7 @@ def plan_moves(
     seen: set[int] = set()
     for table in tables:
         if isinstance(table, TableCount):
+            table.check()
             continue  # its seats are checked when read
         for entry in table.players.values():
             if entry in seen:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from tables.rules._seats import check_seat
 from tables.rules.button import BlindState
@@ -68,16 +69,16 @@ class TableState:
         return [seat for seat in range(1, self.seat_count + 1) if seat not in taken]
 
 
-@dataclass(frozen=True, kw_only=True)
-class TableCount:
+class TableCount(NamedTuple):
     """An open table as the planner first sees it: how many sit there, not who.
 
     A big floor has 1,100 tables and a bust changes one of them. The planner
     decides from these counts and asks for the seats of a table (a
-    :data:`SeatsLoader`) only when a move leaves or reaches it, so the work of
-    a plan follows the moves it makes, not the size of the floor.
+    :data:`SeatsLoader`, which also gives its blinds) only when a move leaves
+    or reaches it, so the work of a plan follows the moves it makes, not the
+    size of the floor. A plain tuple: the floor builds 1,100 per bust.
 
-    - `count`: players in the projected state (as `TableState.players`);
+    - `size`: players in the projected state (as `TableState.players`);
     - `arrivals`: of those, players still on their way here;
     - `departures`: players still sitting here whose pending move takes them
       elsewhere (as `TableState.pending_departures`).
@@ -85,17 +86,16 @@ class TableCount:
 
     number: int
     seat_count: int
-    count: int
+    size: int  # players in the projected state
     arrivals: int = 0
     departures: int = 0
-    blinds: BlindState | None = None
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if self.seat_count < 2:
             raise ValueError(f"table {self.number} needs at least two seats")
-        if not 0 <= self.count <= self.seat_count:
-            raise ValueError(f"table {self.number} cannot hold {self.count} players")
-        if not 0 <= self.arrivals <= self.count or self.departures < 0:
+        if not 0 <= self.size <= self.seat_count:
+            raise ValueError(f"table {self.number} cannot hold {self.size} players")
+        if not 0 <= self.arrivals <= self.size or self.departures < 0:
             raise ValueError(f"table {self.number}: arrivals and departures out of range")
 
 

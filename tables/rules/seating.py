@@ -319,11 +319,11 @@ def seat_late_entry(
         return read[table.number]
 
     def players(table: TableState | TableCount) -> int:
-        return table.count if isinstance(table, TableCount) else len(table.players)
+        return table.size if isinstance(table, TableCount) else len(table.players)
 
     def room(table: TableState | TableCount) -> bool:
         if isinstance(table, TableCount):
-            return table.count < table.seat_count  # held seats are among the players
+            return table.size < table.seat_count  # held seats are among the players
         return bool(table.free_seats)
 
     for table in tables:

@@ -512,9 +512,9 @@ def table_break(*, table_id: int, by: Any) -> list[Move]:
         others = [c for c in counts if c.number != table.number]
         if not others:
             raise Conflict(LAST_TABLE)
-        staying = next(c.count for c in counts if c.number == table.number)
-        # Seats held for arrivals are among the projected players: free = seats - count.
-        if staying > sum(c.seat_count - c.count for c in others):
+        staying = next(c.size for c in counts if c.number == table.number)
+        # Seats held for arrivals are among the projected players: free = seats - size.
+        if staying > sum(c.seat_count - c.size for c in others):
             raise Conflict(NO_SEATS_FOR_BREAK)
         arriving = Move.objects.filter(to_table=table, status=Move.Status.PENDING)
         for move_id in list(arriving.values_list("pk", flat=True)):

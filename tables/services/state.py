@@ -322,10 +322,9 @@ class Floor:
             TableCount(
                 number=t.number,
                 seat_count=t.seats,
-                count=t.seated - departures.get(t.number, 0) + arrivals.get(t.number, 0),
+                size=t.seated - departures.get(t.number, 0) + arrivals.get(t.number, 0),
                 arrivals=arrivals.get(t.number, 0),
                 departures=departures.get(t.number, 0),
-                blinds=blind_state(t),
             )
             for t in self.tables
         ]

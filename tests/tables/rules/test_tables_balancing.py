@@ -504,10 +504,9 @@ def counts_of(state: TableState) -> TableCount:
     return TableCount(
         number=state.number,
         seat_count=state.seat_count,
-        count=len(state.players),
+        size=len(state.players),
         arrivals=sum(1 for seat in state.players if seat in state.reserved),
         departures=state.pending_departures,
-        blinds=state.blinds,
     )
 
 
