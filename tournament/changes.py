@@ -20,13 +20,36 @@ from django.db import transaction
 
 from tournament import live
 
+# The parts of a screen (README "Screen messages"): each is a key of the
+# snapshot, and a message carrying it replaces that key (table rows replace
+# the rows of the same id).
 SUMMARY = "summary"
 MOVES = "moves"
 TABLES = "tables"
 CLOCK = "clock"
-PAYOUTS = "payouts"
+PAYOUTS = "payouts"  # the pool, the places and a recorded deal
 RESULTS = "results"  # the winner and the places in the money, once the tournament is over
-PARTS = frozenset({SUMMARY, MOVES, TABLES, CLOCK, PAYOUTS, RESULTS})
+ANNOUNCEMENTS = "announcements"  # the director's announcement on the screens now
+CLOCK_CALLS = "clock_calls"  # clock calls on players (TDA 2019 rule 29)
+SHOT_CLOCK = "shot_clock"  # running shot-clock turns
+CHIPS = "chips"  # the chip set: values, colours, counts
+RULINGS = "rulings"  # the latest rulings of the log; staff screens only
+PARTS = frozenset(
+    {
+        SUMMARY,
+        MOVES,
+        TABLES,
+        CLOCK,
+        PAYOUTS,
+        RESULTS,
+        ANNOUNCEMENTS,
+        CLOCK_CALLS,
+        SHOT_CLOCK,
+        CHIPS,
+        RULINGS,
+    }
+)
+STAFF_ONLY_PARTS = frozenset({RULINGS})
 
 
 @dataclass(frozen=True)
@@ -87,6 +110,9 @@ def record(
     unknown = set(parts) - PARTS
     if unknown:
         raise ValueError(f"unknown screen parts: {sorted(unknown)}")
+    clashing = (set(facts or {}) | set(public_facts or {})) & (PARTS | {"type", "version"})
+    if clashing:  # a fact must never stand in for a part the screens apply
+        raise ValueError(f"facts named like screen parts: {sorted(clashing)}")
     numbers = frozenset(number for number in tables if number is not None) | frozenset(
         tournament.__dict__.pop(_TOUCHED, ())
     )

@@ -1,13 +1,16 @@
 """The one way out to the screens.
 
-Services call :func:`publish` inside their transaction, after
-:func:`tournament.locking.lock_tournament`. The message leaves only after the
-commit, carries the tournament's version (bumped once per transaction under
-the lock), and goes to the ``floor`` group (staff) and, if a public payload is
-given, to the ``display`` group: through Redis pub/sub to every server process
-in production (:mod:`tournament.fanout`), through the in-memory channel layer
-in the embedded default. A failure there is logged; it never fails the floor
-action that caused the message.
+Writes never send anything themselves: they record what changed with
+:func:`tournament.changes.record` inside their locked transaction, which bumps
+the tournament's version here (:func:`bump_version`, once per transaction,
+under the lock). After the commit the screens layer
+(:mod:`tournament.screens.compose`) builds each audience's message and sends it
+with :func:`send_now` to the ``floor`` group (staff) and the ``display`` group
+(public): through Redis pub/sub to every server process in production
+(:mod:`tournament.fanout`), through the in-memory channel layer in the
+embedded default. A failure there is logged; it never fails the floor action
+that caused the message. An import-linter contract keeps the services from
+importing this module.
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
 from django.db.models import F
 
 from tournament import fanout
@@ -45,30 +47,6 @@ def bump_version(tournament: Any) -> int:
         )
         tournament._live_version_bumped = True
     return tournament.version
-
-
-def publish(
-    tournament: Any, event: str, floor: dict[str, Any], *, public: dict[str, Any] | None = None
-) -> int:
-    """Queue `event` for the tournament's screens after commit; returns the version.
-
-    `floor` goes to staff screens; `public` (display names only, never contact
-    data) to the display board and lobby. Without `public` the display group
-    still learns the new version, so it never reports a false gap.
-    """
-    version = bump_version(tournament)
-    tournament_id = tournament.pk
-    floor_message = {"type": event, "version": version, **floor}
-    public_message = {"type": event, "version": version, **(public or {})}
-    if public is None:
-        public_message = {"type": "version", "version": version}
-
-    def send() -> None:
-        send_now(tournament_id, FLOOR, floor_message)
-        send_now(tournament_id, DISPLAY, public_message)
-
-    transaction.on_commit(send, robust=True)
-    return version
 
 
 def send_now(tournament_id: int, audience: str, message: dict[str, Any]) -> None:

@@ -22,7 +22,6 @@ from django.core.serializers.json import DjangoJSONEncoder
 from tournament import live
 from tournament.models import Tournament
 from tournament.screens.live_data import snapshot_extras
-from tournament.summary import tournament_summary
 
 # The clock part of a snapshot (remaining time, registration open) moves with
 # time, not only with the version: a copy older than this is built again.
@@ -38,17 +37,14 @@ def _table_rows(tournament: Tournament, public: bool) -> list[dict[str, Any]]:
 def snapshot(tournament_id: int, *, audience: str) -> dict[str, Any]:
     tournament = Tournament.objects.get(pk=tournament_id)
     public = audience == live.DISPLAY
-    data = {
+    return {
         "type": "snapshot",
         "version": tournament.version,
         "audience": audience,
-        "summary": tournament_summary(tournament),
+        # Every other part through the readers the messages use (README "Screen messages").
+        **snapshot_extras(tournament, public=public),
         "tables": _table_rows(tournament, public),
     }
-    # Moves, clock, clock calls, payouts and announcements for the screens.
-    for key, value in snapshot_extras(tournament, public=public).items():
-        data.setdefault(key, value)
-    return data
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from clock.models import BoundaryFired, ClockState
+from clock.models import BoundaryFired
 from clock.rules import clock as rules
 from clock.rules.structure import level_numbers
 from clock.services import clock as clock_services
-from tournament import live
+from tournament import changes
 from tournament.errors import NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -29,6 +29,11 @@ KINDS = {
     "level_up",
     "break_start",
     "last_late_reg_level",
+}
+# What a boundary changes on the screens: every one sends the clock as it stands;
+# closing registration also closes it in the summary, and the payouts may freeze.
+PARTS_OF_KIND = {
+    "registration_closed": (changes.SUMMARY, changes.CLOCK, changes.PAYOUTS, changes.RESULTS),
 }
 # Announcements older than this (a worker down, a server restarted) are
 # recorded and applied but not shouted to the room any more.
@@ -70,8 +75,12 @@ def boundary_fire(*, tournament_id: int, key: str, now_ms: int | None = None) ->
             if kind == "registration_closed":
                 _close_registration(tournament, key)
             if now_ms - at_ms <= STALE_MS or kind == "registration_closed":
-                payload = announcement_payload(tournament, kind, level_index, at_ms, now_ms)
-                live.publish(tournament, "announcement", payload, public=payload)
+                changes.record(
+                    tournament,
+                    "announcement",
+                    parts=PARTS_OF_KIND.get(kind, (changes.CLOCK,)),
+                    public_facts=announcement_facts(tournament, kind, level_index, at_ms),
+                )
     except NotFound:
         return False
     return True
@@ -86,19 +95,16 @@ def _close_registration(tournament: Tournament, key: str) -> None:
         ActionLog.record(tournament, "registration_closed", {"boundary": key}, None)
 
 
-def announcement_payload(
-    tournament: Tournament, kind: str, level_index: int, at_ms: int, now_ms: int
+def announcement_facts(
+    tournament: Tournament, kind: str, level_index: int, at_ms: int
 ) -> dict[str, Any]:
+    """What the boundary announces (the screens speak it); the clock itself is a part."""
     structure = clock_services.structure_entries(tournament)
     entry = structure[level_index] if 0 <= level_index < len(structure) else None
     number = level_numbers(structure)[level_index] if entry is not None else None
-    row = ClockState.objects.filter(tournament=tournament).first()
-    state = clock_services.rule_state(row, structure) if structure else None
     return {
         "kind": kind,
         "level_index": level_index,
         "level": clock_services.entry_payload(entry, number),
         "at": at_ms,
-        "registration_closed": tournament.registration_closed,
-        "clock": clock_services.payload_for(tournament, structure, state, now_ms),
     }

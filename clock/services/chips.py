@@ -14,7 +14,7 @@ from clock.rules.structure import Break, level_numbers, to_json_data
 from clock.services import clock as clock_services
 from clock.services.messages import rule_message
 from clock.services.structure import structure_check
-from tournament import live
+from tournament import changes
 from tournament.errors import Conflict, Invalid
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -56,9 +56,18 @@ def chip_set_set(*, tournament_id: int, chips: list[dict[str, Any]], by: Any) ->
             {"chips": [[c.value, c.colour, c.count] for c in chip_set.chips]},
             by,
         )
-        overview = chips_overview(tournament=tournament)
-        live.publish(tournament, "chips", {"chips": overview}, public={"chips": overview})
-    return overview
+        changes.record(tournament, "chips", parts=(changes.CHIPS,))
+    return chips_overview(tournament=tournament)
+
+
+def chip_set_current(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """The chip set as the screens show it (the ``chips`` part): lowest value first."""
+    return [
+        {"value": value, "colour": colour, "count": count}
+        for value, colour, count in Chip.objects.filter(tournament=tournament)
+        .order_by("value")
+        .values_list("value", "colour", "count")
+    ]
 
 
 def chip_set_of(tournament: Tournament) -> chip_rules.ChipSet | None:

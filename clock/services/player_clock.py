@@ -14,7 +14,7 @@ from clock.rules.errors import RuleError
 from clock.services import clock as clock_services
 from clock.services.messages import rule_message
 from tables.models import Table
-from tournament import live
+from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -116,12 +116,16 @@ def clock_call_start(
             countdown_ms=call.countdown_ms,
             called_by=by if getattr(by, "pk", None) else None,
         )
-        payload = call_payload(row, tournament, now_ms)
         ActionLog.record(
             tournament, "clock_call", {"call": row.pk, "table": table, "seat": seat}, by
         )
-        live.publish(tournament, "clock_call", {"call": payload}, public={"call": payload})
-    return payload
+        changes.record(
+            tournament,
+            "clock_call",
+            parts=(changes.CLOCK_CALLS,),
+            public_facts={"call": row.pk, "table": table, "seat": seat},
+        )
+    return call_payload(row, tournament, now_ms)
 
 
 def clock_call_cancel(*, call_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
@@ -139,7 +143,11 @@ def clock_call_cancel(*, call_id: int, by: Any, now_ms: int | None = None) -> di
         row.status = ClockCall.Status.CANCELLED
         row.cancelled_at = rules.datetime_from_ms(now_ms)
         row.save(update_fields=["status", "cancelled_at"])
-        payload = call_payload(row, tournament, now_ms)
         ActionLog.record(tournament, "clock_call_cancel", {"call": row.pk}, by)
-        live.publish(tournament, "clock_call", {"call": payload}, public={"call": payload})
-    return payload
+        changes.record(
+            tournament,
+            "clock_call",
+            parts=(changes.CLOCK_CALLS,),
+            public_facts={"call": row.pk, "table": row.table_number, "seat": row.seat},
+        )
+    return call_payload(row, tournament, now_ms)

@@ -21,7 +21,7 @@ from clock.rules import player_clock as shot_rules
 from clock.rules.errors import RuleError
 from clock.services import clock as clock_services
 from tables.models import Seat, Table
-from tournament import live
+from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -176,11 +176,13 @@ def shot_clock_overview(*, tournament: Tournament, now_ms: int | None = None) ->
 # -- actions ------------------------------------------------------------------
 
 
-def _publish(turn: ShotClockTurn, tournament: Tournament, now_ms: int, left: int) -> dict:
-    floor = turn_payload(turn, tournament, now_ms, left=left, public=False)
-    public = turn_payload(turn, tournament, now_ms, left=left, public=True)
-    live.publish(tournament, "shot_clock", {"turn": floor}, public={"turn": public})
-    return floor
+def _record(turn: ShotClockTurn, tournament: Tournament) -> None:
+    changes.record(
+        tournament,
+        "shot_clock",
+        parts=(changes.SHOT_CLOCK,),
+        public_facts={"turn": turn.pk, "table": turn.table_number, "seat": turn.seat},
+    )
 
 
 def shot_clock_settings_set(
@@ -211,7 +213,9 @@ def shot_clock_settings_set(
         row.save()
         payload = settings_payload(row)
         ActionLog.record(tournament, "shot_clock_settings", payload, by)
-        live.publish(tournament, "shot_clock_settings", {"settings": payload})
+        # No screen shows the settings (running turns keep their seconds): staff learn
+        # them as a fact, the public screens only the new version.
+        changes.record(tournament, "shot_clock_settings", facts={"settings": payload})
     return payload
 
 
@@ -267,8 +271,8 @@ def shot_clock_turn_start(
             {"turn": turn.pk, "table": table.number, "seat": seat, "entry": entry_id},
             by,
         )
-        payload = _publish(turn, tournament, now_ms, left)
-    return payload
+        _record(turn, tournament)
+    return turn_payload(turn, tournament, now_ms, left=left, public=False)
 
 
 def _locked_turn(turn_id: int) -> tuple[Tournament, ShotClockTurn]:
@@ -319,8 +323,8 @@ def shot_clock_extend(*, turn_id: int, by: Any, now_ms: int | None = None) -> di
             {"turn": turn.pk, "entry": turn.entry_id, "extensions_left": bank.extensions_left},
             by,
         )
-        payload = _publish(turn, tournament, now_ms, bank.extensions_left)
-    return payload
+        _record(turn, tournament)
+    return turn_payload(turn, tournament, now_ms, left=bank.extensions_left, public=False)
 
 
 def shot_clock_stop(*, turn_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
@@ -334,5 +338,5 @@ def shot_clock_stop(*, turn_id: int, by: Any, now_ms: int | None = None) -> dict
         settings = settings_for(tournament)
         left = extensions_left(tournament, settings, [turn.entry_id], playing_day(now_ms))
         ActionLog.record(tournament, "shot_clock_stop", {"turn": turn.pk}, by)
-        payload = _publish(turn, tournament, now_ms, left[turn.entry_id])
-    return payload
+        _record(turn, tournament)
+    return turn_payload(turn, tournament, now_ms, left=left[turn.entry_id], public=False)

@@ -22,7 +22,7 @@ from clock.rules.structure import (
 )
 from clock.services import clock as clock_services
 from clock.services.messages import MESSAGES, UNKNOWN, rule_message, with_place
-from tournament import live
+from tournament import changes
 from tournament.errors import Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -152,14 +152,8 @@ def structure_set(
             {"entries": len(entries), "warnings": [w["code"] for w in warnings]},
             by,
         )
-        payload = clock_services.payload_for(tournament, entries, new_state, now_ms)
-        structure = to_json_data(entries)
-        live.publish(
-            tournament,
-            "clock",
-            {"clock": payload, "structure": structure},
-            public={"clock": payload, "structure": structure},
-        )
+        # The screens show the structure through the clock: this level, the next one.
+        changes.record(tournament, "clock", parts=(changes.CLOCK,))
     return SavedStructure(entries=entries, warnings=warnings)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from rulings.models import Ruling
-from rulings.presenters import rulings_with_details
+from rulings.presenters import ruling_payload, rulings_with_details
 
 
 def rulings_filtered(
@@ -37,3 +37,11 @@ def rulings_filtered(
     elif penalty:
         rulings = rulings.filter(penalty__kind=penalty)
     return rulings_with_details(rulings.distinct())
+
+
+def rulings_latest(tournament: Any, *, limit: int) -> list[dict[str, Any]]:
+    """The newest rulings of the log, newest first, for the staff screens (the
+    ``rulings`` part). Hands left of a penalty are left out: they follow the
+    table's hands, which the table rows show."""
+    rulings = rulings_with_details(Ruling.objects.filter(tournament=tournament))
+    return [ruling_payload(ruling) for ruling in rulings.order_by("-id")[:limit]]

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from rulings.models import Amendment, Category, Penalty, Ruling, RulingEntry
-from rulings.presenters import public_penalty_payload, ruling_payload, rulings_with_details
+from rulings.presenters import penalty_payload, rulings_with_details
 from rulings.rules.penalties import (
     COUNTED_KINDS,
     ErrorCode,
@@ -26,7 +26,7 @@ from rulings.rules.penalties import (
 from rulings.services.catalog import rules_resolve
 from rulings.services.levels import current_level_index
 from tables.models import Seat, Table
-from tournament import live
+from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Entry, Tournament
@@ -198,7 +198,6 @@ def ruling_create(
             )
 
         ruling = rulings_with_details(Ruling.objects.filter(pk=ruling.pk)).get()
-        payload = ruling_payload(ruling)
         ActionLog.record(
             tournament,
             "ruling",
@@ -208,14 +207,20 @@ def ruling_create(
                 "table": ruling.table_number,
                 "entries": involved_ids,
                 "rules": rule_ids,
-                "penalty": payload["penalty"],
+                "penalty": penalty_payload(given) if given is not None else None,
             },
             by,
         )
-        public = None
-        if given is not None and given.kind != PenaltyKind.WARNING:
-            public = {"penalty": public_penalty_payload(given, style=tournament.display_names)}
-        live.publish(tournament, "ruling", {"ruling": payload}, public=public)
+        # A sit-out penalty shows at the player's seat (the table rows); a
+        # disqualification records its own change (seat freed, places).
+        at_seat = given.table if given is not None and given.kind in COUNTED_KINDS else None
+        changes.record(
+            tournament,
+            "ruling",
+            parts=(changes.RULINGS, changes.TABLES) if at_seat else (changes.RULINGS,),
+            tables=[at_seat.number] if at_seat else [],
+            facts={"ruling": ruling.pk},
+        )
     return ruling
 
 
@@ -286,9 +291,10 @@ def amendment_add(*, ruling_id: int, text: str, by: Any) -> Amendment:
         ActionLog.record(
             tournament, "ruling_amended", {"ruling": ruling_id, "amendment": amendment.pk}, by
         )
-        live.publish(
+        changes.record(
             tournament,
             "ruling",
-            {"ruling": ruling_payload(ruling_get(ruling_id))},
+            parts=(changes.RULINGS,),
+            facts={"ruling": ruling_id, "amendment": amendment.pk},
         )
     return amendment

@@ -1,6 +1,11 @@
 /* display.js: the display board (TV). Renders the snapshot embedded in the
  * page at once, then follows the public websocket through live.js. Labels come
- * from the page (json_script), so every text is translated on the server. */
+ * from the page (json_script), so every text is translated on the server.
+ *
+ * A message is applied one way whatever its type (README "Screen messages"):
+ * Live.applyParts() puts each part it carries into the state, then the
+ * renderers of those parts run. Notices that are not state (one minute left)
+ * only make a sound. */
 (function () {
   "use strict";
 
@@ -13,9 +18,7 @@
   var soundOn = false;
   var announcedLevel = null;
   var seatPage = 0;
-  var stillPlaying = [];
   var connection = null;
-  var needsTables = config.layout === "seats" || !!config.needs_tables;
 
   function $(id) { return document.getElementById(id); }
   function fmt(n) { return n === null || n === undefined ? "–" : numbers.format(n); }
@@ -118,32 +121,37 @@
     if (box.innerHTML !== html) box.innerHTML = html;
   }
 
-  /* -- everything else, when a message arrives --------------------------- */
+  /* -- the other parts, when a message brings them ----------------------- */
 
-  function render() {
+  /* Hand for hand: once a table has reported its hand, the tables still playing it. */
+  function stillPlaying() {
+    var open = (state.tables || []).filter(function (t) {
+      return t.status === "open" && t.players && t.players.length;
+    });
+    var done = open.filter(function (t) { return t.hand_finished; });
+    if (!done.length) return [];
+    return open.filter(function (t) { return !t.hand_finished; }).map(function (t) { return t.number; });
+  }
+
+  function renderHeader() {
     var s = state.summary || {};
     setText("d-name", s.name || "");
     setText("d-players", Live.fill(L.players_of, { remaining: fmt(s.remaining), entries: fmt(s.entries) }));
     setText("d-avg", fmt(s.average_stack));
-    var payouts = state.payouts || (s.prize_pool ? { prize_pool: s.prize_pool, places: [] } : null);
-    setText("d-pool", payouts ? fmtMoney(payouts.prize_pool) : "–");
-    show("d-pool-box", !!payouts);
-    renderPayouts(payouts);
     var reg = "";
     if (state.clock && state.clock.registration_open) reg = L.registration_open;
     setText("d-registration", reg);
     show("d-registration", !!reg);
+    var waiting = s.hand_for_hand ? stillPlaying() : [];
     show("d-h4h", !!s.hand_for_hand);
-    setText("d-h4h", s.hand_for_hand ? (L.hand_for_hand + (stillPlaying.length ?
-      " · " + Live.fill(L.waiting_for, { tables: stillPlaying.join(", ") }) : "")) : "");
+    setText("d-h4h", s.hand_for_hand ? (L.hand_for_hand + (waiting.length ?
+      " · " + Live.fill(L.waiting_for, { tables: waiting.join(", ") }) : "")) : "");
+  }
+
+  function renderAnnouncements() {
     var note = (state.announcements || [])[0];
     setText("d-announcement", note ? note.text : "");
     show("d-announcement", !!note);
-    renderMoves();
-    renderSeats();
-    renderResults();
-    renderClock();
-    document.dispatchEvent(new CustomEvent("screen:update", { detail: state }));
   }
 
   /* The winner is known: the results replace the clock on every screen. */
@@ -163,7 +171,11 @@
     if (box && box.innerHTML !== html) box.innerHTML = html;
   }
 
-  function renderPayouts(payouts) {
+  function renderPayouts() {
+    var s = state.summary || {};
+    var payouts = state.payouts || (s.prize_pool ? { prize_pool: s.prize_pool, places: [] } : null);
+    setText("d-pool", payouts ? fmtMoney(payouts.prize_pool) : "–");
+    show("d-pool-box", !!payouts);
     var box = $("d-payouts-list");
     if (!box) return;
     var places = payouts && payouts.places ? payouts.places : [];
@@ -217,15 +229,6 @@
     setText("d-seats-page", pages > 1 ? Live.fill(L.page_of, { page: seatPage + 1, pages: pages }) : "");
   }
 
-  function mergeTables(tables) {
-    var byId = {};
-    (state.tables || []).forEach(function (t, i) { byId[t.id] = i; });
-    tables.forEach(function (t) {
-      if (byId[t.id] === undefined) state.tables.push(t);
-      else state.tables[byId[t.id]] = t;
-    });
-  }
-
   /* -- sound and speech -------------------------------------------------- */
 
   function speak(text) {
@@ -267,6 +270,38 @@
 
   /* -- messages ---------------------------------------------------------- */
 
+  /* What to draw again when a part changes. */
+  var RENDERERS = {
+    summary: [renderHeader, renderPayouts],
+    clock: [renderHeader, renderClock],
+    tables: [renderHeader, renderSeats],
+    moves: [renderMoves],
+    payouts: [renderPayouts],
+    results: [renderResults],
+    announcements: [renderAnnouncements],
+    clock_calls: [renderCalls]
+  };
+
+  function render(parts) {
+    var done = [];
+    (parts || Object.keys(RENDERERS)).forEach(function (part) {
+      (RENDERERS[part] || []).forEach(function (renderer) {
+        if (done.indexOf(renderer) < 0) { done.push(renderer); renderer(); }
+      });
+    });
+    document.dispatchEvent(new CustomEvent("screen:update", { detail: { state: state, parts: parts || null } }));
+  }
+
+  /* Sounds: a notice of the change (not state), or a new clock call in the part. */
+  var NOTICES = {
+    one_minute_left: function () { Live.beep(2, 660); speak(L.say_one_minute); }
+  };
+
+  function activeCallIds() {
+    return (state.clock_calls || []).filter(function (c) { return c.status === "active"; })
+      .map(function (c) { return c.id; });
+  }
+
   function onSnapshot(snapshot) {
     state = snapshot;
     if (!state.tables) state.tables = [];
@@ -274,37 +309,13 @@
   }
 
   function onMessage(m) {
-    if (m.summary) state.summary = m.summary;
-    if (m.moves) state.moves = m.moves;
-    if (m.clock) state.clock = m.clock;
-    if (m.tables) mergeTables(m.tables);
-    if (m.payouts && m.payouts.places) state.payouts = m.payouts;
-    if ("results" in m) state.results = m.results;
-    if (m.type === "announcement") {
-      if (m.kind === "director") state.announcements = [m];
-      else if (m.kind === "director_cleared") state.announcements = [];
-      else if (m.kind === "one_minute_left") { if (soundOn) { Live.beep(2, 660); speak(L.say_one_minute); } }
-      else if (m.kind === "registration_closed" && state.summary) state.summary.registration_closed = true;
+    var calling = activeCallIds();
+    var parts = Live.applyParts(state, m);
+    if (soundOn && NOTICES[m.kind]) NOTICES[m.kind](m);
+    if (soundOn && activeCallIds().some(function (id) { return calling.indexOf(id) < 0; })) {
+      Live.beep(1, 1200);
     }
-    if (m.type === "clock_call" && m.call) {
-      var calls = (state.clock_calls || []).filter(function (c) { return c.id !== m.call.id; });
-      if (m.call.status === "active") calls.push(m.call);
-      state.clock_calls = calls;
-      if (m.call.status === "active" && soundOn) Live.beep(1, 1200);
-    }
-    if (m.type === "hand_for_hand") {
-      if (m.on !== undefined && state.summary) {
-        state.summary.hand_for_hand = m.on;
-        stillPlaying = [];
-      }
-      if (m.still_playing) stillPlaying = m.still_playing;
-    }
-    var tablesChanged = ["bust", "unbust", "move", "break", "disqualified", "entry", "draw", "seating"];
-    if (!m.summary && m.type === "entry") connection.requestSnapshot();
-    else if (needsTables && !m.tables && tablesChanged.indexOf(m.type) >= 0) {
-      connection.requestSnapshot();
-    }
-    render();
+    render(parts);
   }
 
   if (config.sound !== false) {

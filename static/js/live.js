@@ -16,7 +16,11 @@
  *   the sample with the shortest round trip wins), so screens side by side
  *   count down the same second;
  * - Live.clockAt() counts a clock payload down locally, through an outage and
- *   over one level boundary.
+ *   over one level boundary;
+ * - Live.applyParts() is the one way a screen applies a message: every part of
+ *   the catalogue (README "Screen messages") replaces the screen's copy of it,
+ *   table rows replace the rows of the same id. No screen branches on the
+ *   message's type to change its state.
  * No dependencies, no outside requests.
  */
 (function () {
@@ -314,6 +318,33 @@
     return view;
   }
 
+  /* The parts of a screen, as in tournament/changes.py (README "Screen messages").
+   * "tables" carries only the rows a change touched; every other part is whole. */
+  var PARTS = ["summary", "tables", "moves", "clock", "payouts", "results", "announcements",
+    "clock_calls", "shot_clock", "chips", "rulings"];
+
+  function mergeRows(rows, changed) {
+    var at = {};
+    rows.forEach(function (row, i) { at[row.id] = i; });
+    changed.forEach(function (row) {
+      if (at[row.id] === undefined) rows.push(row);
+      else rows[at[row.id]] = row;
+    });
+    rows.sort(function (a, b) { return a.number - b.number; });
+  }
+
+  /* Apply a message to a screen's copy of the snapshot; returns the parts it changed. */
+  function applyParts(state, message) {
+    var applied = [];
+    PARTS.forEach(function (part) {
+      if (!(part in message)) return;
+      if (part === "tables") mergeRows(state.tables || (state.tables = []), message.tables || []);
+      else state[part] = message[part];
+      applied.push(part);
+    });
+    return applied;
+  }
+
   function pad(n) { return n < 10 ? "0" + n : String(n); }
 
   /* 12:34 or 1:02:03; counts whole seconds up (a countdown shows 0:00 only at the end). */
@@ -390,6 +421,8 @@
   window.Live = {
     connect: function (options) { return new Connection(options); },
     clockAt: clockAt,
+    PARTS: PARTS,
+    applyParts: applyParts,
     formatDuration: formatDuration,
     fill: fill,
     readJson: readJson,

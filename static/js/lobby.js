@@ -1,5 +1,7 @@
 /* lobby.js: the seat finder on a player's phone. Filters the public seat list
- * of the live snapshot (display names only) as the player types. */
+ * of the live snapshot (display names only) as the player types. display.js
+ * applies the messages (one code path per part); the finder follows the
+ * "tables" part: it searches again when a message brought table rows. */
 (function () {
   "use strict";
 
@@ -53,6 +55,9 @@
 
   input.addEventListener("input", update);
   input.form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
-  document.addEventListener("screen:update", update);
+  document.addEventListener("screen:update", function (event) {
+    var parts = event.detail && event.detail.parts;
+    if (!parts || parts.indexOf("tables") >= 0) update();
+  });
   if (input.value) update();
 })();

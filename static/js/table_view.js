@@ -1,6 +1,11 @@
 /* table_view.js: the tablet lying at one table. Follows the floor group
  * (staff session) and fetches the server-rendered panel again when something
- * that concerns the table changes; counts a called clock down locally. */
+ * that concerns the table changes; counts a called clock down locally.
+ *
+ * Every message goes the same way, whatever its type (README "Screen
+ * messages"): for each part it carries, the slice the panel shows of that part
+ * (this table's row, its moves and clock calls, the player count) is compared
+ * with the slice last seen; the panel is fetched again when one differs. */
 (function () {
   "use strict";
 
@@ -10,6 +15,7 @@
   var feedback = document.getElementById("tv-feedback");
   var refreshTimer = null;
   var connection = null;
+  var seen = {};
 
   function refresh() {
     clearTimeout(refreshTimer);
@@ -21,15 +27,35 @@
     }, 80);
   }
 
-  function concernsUs(m) {
-    if (m.type === "clock" || m.type === "payouts" || m.type === "keep_apart") return false;
-    if (m.type === "announcement") return false;
-    if (m.type === "floor_call") return false;
-    if (m.type === "clock_call") return !m.call || m.call.table === config.number;
-    if (m.type === "table" && m.tables) {
-      return m.tables.some(function (t) { return t.id === config.table; });
+  function atThisTable(m) { return m.to_table === config.number || m.from_table === config.number; }
+
+  /* What the panel shows of each part; undefined: the message says nothing about it. */
+  var SLICES = {
+    tables: function (rows) {
+      var ours = rows.filter(function (t) { return t.id === config.table; });
+      return ours.length ? ours : undefined; // rows of other tables only
+    },
+    summary: function (s) { return [s.remaining, s.entries, s.hand_for_hand]; },
+    moves: function (moves) { return moves.filter(atThisTable); },
+    clock_calls: function (calls) {
+      return calls.filter(function (c) { return c.table === config.number; }).map(function (c) {
+        return [c.id, c.status, c.seat, c.countdown_at, c.expires_at];
+      });
     }
-    return true; // busts, moves, breaks, hand for hand, rulings: cheap to re-read
+  };
+
+  /* Note what the panel shows of the parts in `data`; true when some of it changed. */
+  function changed(data) {
+    var differs = false;
+    Object.keys(SLICES).forEach(function (part) {
+      if (!(part in data) || !data[part]) return;
+      var slice = SLICES[part](data[part]);
+      if (slice === undefined) return;
+      var text = JSON.stringify(slice);
+      if (seen[part] !== text) differs = true;
+      seen[part] = text;
+    });
+    return differs;
   }
 
   function tick() {
@@ -75,8 +101,8 @@
   connection = Live.connect({
     path: "/ws/tournaments/" + config.tournament + "/floor",
     labels: L,
-    onSnapshot: function () { refresh(); },
-    onMessage: function (m) { if (concernsUs(m)) refresh(); }
+    onSnapshot: function (snapshot) { seen = {}; changed(snapshot); refresh(); },
+    onMessage: function (m) { if (changed(m)) refresh(); }
   });
   setInterval(tick, 250);
   tick();

@@ -1,11 +1,13 @@
-"""A message applied to the last snapshot gives the next snapshot (issue 11, item 2).
+"""A message applied to the last snapshot gives the next snapshot (issue 11, items 2, 3).
 
-For random sequences of floor and desk actions, every message the screens
-layer sends after a write is applied to the screen's copy the way the pages
-apply it (a part replaces the part; table rows replace rows of the same id),
-and the copy must then equal a fresh snapshot, for the floor and the public
-audience alike. A table whose row changed but was left out of the message
-(a halt lifted elsewhere, a seat freed by a move) shows up here.
+For random sequences of floor, desk and director actions, every message the
+screens layer sends after a write is applied to the screen's copy the way the
+pages apply it (a part replaces the part; table rows replace rows of the same
+id), and the copy must then equal a fresh snapshot, for the floor and the
+public audience alike, in every part of the catalogue
+(:data:`tournament.changes.PARTS`). A table whose row changed but was left out
+of the message (a halt lifted elsewhere, a seat freed by a move, a penalty at a
+seat) shows up here, and so does a write that changes a part without saying so.
 """
 
 from __future__ import annotations
@@ -18,19 +20,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clock.models import ClockCall, ShotClockTurn
 from clock.services import clock as clock_services
+from clock.services.boundaries import boundary_fire
 from tournament import changes, live
 from tournament.screens import compose
+from tournament.services.tournaments import tournament_update
 from tournament.snapshots import snapshot
 
 pytestmark = pytest.mark.django_db
 
-PARTS = ("summary", "tables", "moves", "clock", "payouts", "results")
 T0 = 1_700_000_000_000
+LEVEL = {"kind": "level", "small_blind": 100, "big_blind": 200, "seconds": 600}
 
 
 def apply(copy: dict[str, Any], message: dict[str, Any]) -> None:
-    for part in ("summary", "moves", "clock", "payouts", "results"):
+    """What the pages do with a message: one code path per part."""
+    for part in changes.PARTS - {changes.TABLES}:
         if part in message:
             copy[part] = message[part]
     if "tables" in message:
@@ -61,8 +67,11 @@ class Screens:
     def check(self, action: str) -> None:
         for audience, copy in self.copies.items():
             fresh = snapshot(self.tournament_id, audience=audience)
-            for part in PARTS:
+            for part in changes.PARTS:
                 assert copy.get(part) == fresh.get(part), (action, audience, part)
+            assert set(fresh) - {"type", "version", "audience"} == (
+                changes.PARTS - (changes.STAFF_ONLY_PARTS if audience == live.DISPLAY else set())
+            )
 
 
 def seated(api, tid: int) -> list[int]:
@@ -70,7 +79,97 @@ def seated(api, tid: int) -> list[int]:
     return [p["entry"] for t in tables if t["status"] == "open" for p in t["players"]]
 
 
+def still_in(api, tid: int) -> list[int]:
+    entries = api.get(f"/tournaments/{tid}/entries").json()
+    return [e["id"] for e in entries if e["status"] in ("registered", "seated")]
+
+
+def act_director(api, tid: int, action: str, rng: random.Random) -> None:
+    """Announcements, rulings, deals, chips, the structure, settings, boundaries."""
+    tables = [t for t in api.get(f"/tournaments/{tid}/tables").json() if t["players"]]
+    if action == "announce":
+        api.post(f"/tournaments/{tid}/announcements", {"text": f"Note {rng.randint(1, 99)}"})
+    elif action == "announce_clear":
+        api.delete(f"/tournaments/{tid}/announcements")
+    elif action == "ruling" and tables:
+        player = rng.choice(rng.choice(tables)["players"])
+        kind = rng.choice(["warning", "missed_hands", "missed_hands", "missed_rounds", "none"])
+        penalty = {"entry": player["entry"], "kind": kind}
+        if kind in ("missed_hands", "missed_rounds"):
+            penalty["count"] = rng.randint(1, 2)
+        body = {"category": "etiquette", "situation": "Talked", "decision": "Penalised"}
+        if kind == "none":
+            body["entries"] = [player["entry"]]
+        else:
+            body["penalty"] = penalty
+        api.post(f"/tournaments/{tid}/rulings", body)
+    elif action == "disqualify" and len(seated(api, tid)) > 2:
+        body = {"category": "collusion", "situation": "Soft play", "decision": "Out"}
+        penalty = {"entry": rng.choice(seated(api, tid)), "kind": "disqualification"}
+        api.post(f"/tournaments/{tid}/rulings", {**body, "penalty": penalty})
+    elif action == "amend":
+        rulings = api.get(f"/tournaments/{tid}/rulings").json()
+        if rulings:
+            api.post(f"/rulings/{rng.choice(rulings)['id']}/amendments", {"text": "Appealed"})
+    elif action == "deal" and len(still_in(api, tid)) >= 2:
+        stacks = [{"entry": e, "chips": rng.randint(1, 9) * 1000} for e in still_in(api, tid)]
+        api.post(f"/tournaments/{tid}/deals", {"method": "chip_chop", "stacks": stacks})
+    elif action == "deal_cancel":
+        api.delete(f"/tournaments/{tid}/deal")
+    elif action == "chips":
+        values = sorted(rng.sample([25, 100, 500, 1000, 5000], rng.randint(1, 4)))
+        chips = [{"value": v, "colour": f"c{v}", "count": rng.randint(1, 300)} for v in values]
+        api.put(f"/tournaments/{tid}/chips", {"chips": chips})
+    elif action == "structure":
+        levels = [{**LEVEL, "seconds": rng.choice([300, 600, 900])}] * rng.randint(2, 8)
+        api.put(f"/tournaments/{tid}/structure", {"levels": levels})
+    elif action == "settings":
+        setting = rng.choice(
+            [
+                {"display_names": rng.choice(["nickname", "initial"])},
+                {"rulebook": rng.choice(["tda2019", "bdpv", "house"])},
+                {"registration_closed": rng.choice([True, False])},
+                {"buy_in": rng.choice([50, 100]), "name": f"Deltas {rng.randint(1, 9)}"},
+                {"late_registration_levels": rng.randint(0, 6)},
+            ]
+        )
+        tournament_update(tournament_id=tid, changes=setting, by=None)
+    elif action == "boundary":
+        kind = rng.choice(["one_minute_left", "level_up", "registration_closed", "break_start"])
+        boundary_fire(tournament_id=tid, key=f"{kind}:0:{T0 - rng.randint(0, 9999)}", now_ms=T0)
+
+
+def act_floor(api, tid: int, action: str, rng: random.Random) -> None:
+    """Clock calls, the shot clock and floor calls."""
+    tables = [
+        t
+        for t in api.get(f"/tournaments/{tid}/tables").json()
+        if t["players"] and t["status"] == "open"
+    ]
+    if action == "clock_call" and tables:
+        table = rng.choice(tables)
+        seat = rng.choice(table["players"])["seat"]
+        api.post(f"/tournaments/{tid}/clock-calls", {"table": table["number"], "seat": seat})
+    elif action == "clock_call_cancel":
+        calls = ClockCall.objects.filter(tournament_id=tid, status=ClockCall.Status.ACTIVE)
+        if calls:
+            api.post(f"/clock-calls/{rng.choice(list(calls)).pk}/cancel")
+    elif action == "shot_clock" and tables:
+        table = rng.choice(tables)
+        seat = rng.choice(table["players"])["seat"]
+        api.post(f"/tables/{table['id']}/shot-clock", {"seat": seat})
+    elif action in ("shot_clock_extend", "shot_clock_stop"):
+        turns = ShotClockTurn.objects.filter(tournament_id=tid, status=ShotClockTurn.Status.ACTIVE)
+        if turns:
+            verb = action.removeprefix("shot_clock_")
+            api.post(f"/shot-clock/{rng.choice(list(turns)).pk}/{verb}")
+    elif action == "floor_call" and tables:
+        api.post(f"/tables/{rng.choice(tables)['id']}/floor-call", {"reason": "dispute"})
+
+
 def act(api, tid: int, action: str, rng: random.Random) -> None:
+    act_director(api, tid, action, rng)
+    act_floor(api, tid, action, rng)
     tables = [t for t in api.get(f"/tournaments/{tid}/tables").json() if t["players"]]
     pending = api.get(f"/tournaments/{tid}/moves?status=pending").json()
     if action == "bust" and len(seated(api, tid)) > 2:
@@ -123,6 +222,24 @@ ACTIONS = st.sampled_from(
         "prize_addition",
         "bust_to_the_end",
         "unbust_last",
+        "announce",
+        "announce_clear",
+        "ruling",
+        "ruling",
+        "disqualify",
+        "amend",
+        "deal",
+        "deal_cancel",
+        "chips",
+        "structure",
+        "settings",
+        "boundary",
+        "clock_call",
+        "clock_call_cancel",
+        "shot_clock",
+        "shot_clock_extend",
+        "shot_clock_stop",
+        "floor_call",
     ]
 )
 
@@ -138,15 +255,19 @@ def test_every_message_brings_the_screens_to_the_next_snapshot(
 ):
     monkeypatch.setattr(clock_services, "now", lambda: T0)  # the clock part must not tick
     rng = random.Random(seed)
-    print("CASE", actions, seed)  # DEBUG
-    tid = api.post("/tournaments", {"name": "Deltas", "late_registration_levels": 4}).json()["id"]
+    tid = api.post(
+        "/tournaments", {"name": "Deltas", "late_registration_levels": 4, "buy_in": "100"}
+    ).json()["id"]
+    api.put(f"/tournaments/{tid}/structure", {"levels": [LEVEL] * 6})
     api.put(
-        f"/tournaments/{tid}/structure",
-        {"levels": [{"kind": "level", "small_blind": 100, "big_blind": 200, "seconds": 600}] * 6},
+        f"/tournaments/{tid}/shot-clock/settings",
+        {"enabled": True, "action_seconds": 30, "extension_seconds": 30, "extensions_per_day": 2},
     )
     api.post(f"/tournaments/{tid}/tables", {"count": 3})
     for n in range(rng.randint(12, 24)):
-        api.post(f"/tournaments/{tid}/entries", {"name": f"Player {n}"})
+        # Some with a nickname: the public names change with the tournament's name style.
+        nickname = f"Ace {n}" if n % 3 == 0 else ""
+        api.post(f"/tournaments/{tid}/entries", {"name": f"Player {n}", "nickname": nickname})
     api.post(f"/tournaments/{tid}/draw")
     screens = Screens(tid)
     monkeypatch.setattr(changes, "_composer", [screens.receive])

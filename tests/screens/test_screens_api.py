@@ -71,7 +71,7 @@ def test_a_director_announces_to_every_screen(
     for message in (display(), floor()):
         assert message["type"] == "announcement"
         assert message["kind"] == "director"
-        assert message["text"] == "Last hand before dinner"
+        assert message["announcements"][0]["text"] == "Last hand before dinner"
     assert ActionLog.objects.filter(kind="announcement").count() == 1
 
 

@@ -172,13 +172,14 @@ async def test_an_announcement_reaches_both_groups_and_stays_in_the_snapshot_unt
     )
     message = await display.receive_json_from(timeout=5)
     assert message["type"] == "announcement" and message["kind"] == "director"
-    assert message["text"] == "Dinner break at 20:00"
+    assert message["announcements"][0]["text"] == "Dinner break at 20:00"
     await display.send_json_to({"type": "snapshot"})
     assert (await display.receive_json_from(timeout=5))["announcements"][0]["text"] == (
         "Dinner break at 20:00"
     )
     await database_sync_to_async(announcement_clear)(tournament_id=tournament.pk, by=director)
-    assert (await display.receive_json_from(timeout=5))["kind"] == "director_cleared"
+    cleared = await display.receive_json_from(timeout=5)
+    assert cleared["kind"] == "director_cleared" and cleared["announcements"] == []
     await display.send_json_to({"type": "snapshot"})
     assert (await display.receive_json_from(timeout=5))["announcements"] == []
     await display.disconnect()

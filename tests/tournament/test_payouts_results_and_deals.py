@@ -263,6 +263,8 @@ def test_a_recorded_deal_reaches_the_display_board_with_display_names_only(
         assert api.post(f"/tournaments/{tournament['id']}/deals", body).status_code == 201
     display = [m for audience, m in sent if audience == "display" and m["type"] == "deal"]
     assert len(display) == 1
-    names = {p["name"] for p in display[0]["payouts"]}
+    shares = display[0]["payouts"]["deal"]["payouts"]
+    assert all(set(share) == {"name", "amount"} for share in shares)
+    names = {share["name"] for share in shares}
     assert "Hanna S." in names
     assert "secret@example.org" not in str(display) and "Hanna Maria Schmidt" not in str(display)

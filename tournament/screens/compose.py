@@ -1,11 +1,14 @@
 """The screens layer's half of a write: after the commit, build each audience's
 message from the parts the write recorded (:mod:`tournament.changes`).
 
-The parts come from the selectors that build the snapshot
-(:mod:`tournament.screens.live_data`, the tables presenter, the summary), so a
-message never shows the floor differently from a snapshot taken at once.
-Tables listed are the ones the write touched plus every table a pending move
-leaves or reaches: a break's nine moves update all their tables on the board.
+The parts come from the readers that build the snapshot
+(:data:`tournament.screens.live_data.READERS`, and the tables presenter for the
+table rows), so a message never shows the floor differently from a snapshot
+taken at once. Tables listed are the ones the write touched plus every table a
+pending move leaves or reaches: a break's nine moves update all their tables
+on the board. A change with nothing for the public (a floor call, a staff-only
+part) reaches the public screens as ``{"type": "version"}``: they learn the
+version, not what happened.
 """
 
 from __future__ import annotations
@@ -15,8 +18,7 @@ from typing import Any
 from tables.presenters import tables_payloads
 from tournament import changes, live
 from tournament.models import Tournament
-from tournament.screens.live_data import clock_data, final_results, payouts_data, pending_moves
-from tournament.summary import tournament_summary
+from tournament.screens.live_data import parts_data
 
 
 def _tables_of_moves(moves: list[dict[str, Any]]) -> set[int]:
@@ -30,26 +32,18 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     if tournament is None:
         return None
     head = {"type": change.event, "version": change.version}
-    floor: dict[str, Any] = {**head, **change.facts}
-    public: dict[str, Any] = {**head, **change.public_facts}
-    numbers = set(change.tables)
-    if changes.SUMMARY in change.parts:
-        floor["summary"] = public["summary"] = tournament_summary(tournament)
-    if changes.MOVES in change.parts:
-        floor["moves"] = pending_moves(tournament, public=False)
-        public["moves"] = pending_moves(tournament, public=True)
-        numbers |= _tables_of_moves(floor["moves"])
-    if changes.CLOCK in change.parts:
-        floor["clock"] = public["clock"] = clock_data(tournament)
-    if changes.PAYOUTS in change.parts:
-        floor["payouts"] = public["payouts"] = payouts_data(tournament)
-    if changes.RESULTS in change.parts:
-        floor["results"] = final_results(tournament, public=False)
-        public["results"] = final_results(tournament, public=True)
+    floor_parts, public_parts = parts_data(tournament, change.parts)
+    floor: dict[str, Any] = {**head, **change.facts, **floor_parts}
+    public: dict[str, Any] = {**head, **change.public_facts, **public_parts}
     if changes.TABLES in change.parts:
+        numbers = set(change.tables)
+        if changes.MOVES in change.parts:
+            numbers |= _tables_of_moves(floor_parts[changes.MOVES])
         floor["tables"], public["tables"] = tables_payloads(
             tournament, table_numbers=sorted(numbers)
         )
+    if public.keys() == head.keys():
+        public = {"type": "version", "version": change.version}
     return floor, public
 
 

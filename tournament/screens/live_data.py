@@ -1,17 +1,40 @@
-"""What the screens need beyond summary and tables, for the snapshot and the pages.
+"""The selectors of the screen parts: one reader per key of the snapshot.
+
+The snapshot (:mod:`tournament.snapshots`) reads every part through
+:data:`READERS`, and the screens layer (:mod:`tournament.screens.compose`)
+reads the parts a write recorded through the same readers after the commit:
+a message applied to the last snapshot gives the next one. The table rows are
+the one part read elsewhere (``tables.presenters``), for the tables a write
+touched only.
 
 Everything here is safe for the public audience when ``public`` is true:
-display names only, never e-mail, phone or notes.
+display names only, never e-mail, phone or notes. Staff-only parts
+(:data:`tournament.changes.STAFF_ONLY_PARTS`) are never read for the public.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from clock.services.chips import chip_set_current
+from clock.services.clock import clock_get
+from clock.services.player_clock import clock_calls_current
+from clock.services.shot_clock import shot_clock_turns_current
+from rulings.services.queries import rulings_latest
 from tables.models import Move
 from tables.presenters import move_payload
+from tournament import changes
 from tournament.models import Tournament
 from tournament.screens.services import announcements_current
+from tournament.services.deals import deal_current
+from tournament.services.payouts import payouts_view
+from tournament.services.results import results_compute
+from tournament.summary import tournament_summary
+
+# The rulings part: the latest rulings of the log, newest first.
+RULINGS_SHOWN = 20
 
 
 def pending_moves(tournament: Tournament, *, public: bool) -> list[dict[str, Any]]:
@@ -21,44 +44,30 @@ def pending_moves(tournament: Tournament, *, public: bool) -> list[dict[str, Any
     return [move_payload(m, public=public, style=tournament.display_names) for m in moves]
 
 
-def clock_data(tournament: Tournament) -> dict[str, Any] | None:
-    try:
-        from clock.services.clock import clock_get
-    except ImportError:  # the clock app is optional for the screens
-        return None
+def clock_data(tournament: Tournament) -> dict[str, Any]:
     return clock_get(tournament=tournament)
 
 
 def clock_calls(tournament: Tournament) -> list[dict[str, Any]]:
-    try:
-        from clock.services.player_clock import clock_calls_current
-    except ImportError:
-        return []
     return clock_calls_current(tournament=tournament)
 
 
 def shot_clock_turns(tournament: Tournament, *, public: bool) -> list[dict[str, Any]]:
-    try:
-        from clock.services.shot_clock import shot_clock_turns_current
-    except ImportError:
-        return []
     return shot_clock_turns_current(tournament=tournament, public=public)
 
 
-def payouts_data(tournament: Tournament) -> dict[str, Any] | None:
-    try:
-        from tournament.services.payouts import payouts_view
-    except ImportError:
-        return None
-    return payouts_view(tournament).public()
+def payouts_data(tournament: Tournament, *, public: bool) -> dict[str, Any]:
+    """The pool, the amount per place and the deal, when one was recorded."""
+    return {
+        **payouts_view(tournament).public(),
+        "deal": deal_current(tournament, public=public),
+    }
 
 
 def final_results(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
     """The winner and the places in the money, once the tournament is over; else None."""
     if tournament.status != Tournament.Status.FINISHED:
         return None
-    from tournament.services.results import results_compute
-
     view, rows = results_compute(tournament)
     shown = [row for row in rows if row.place is not None and (row.in_the_money or row.place <= 3)]
     style = tournament.display_names
@@ -67,19 +76,49 @@ def final_results(tournament: Tournament, *, public: bool) -> dict[str, Any] | N
     return {"winner": winner, "places": places}
 
 
+@dataclass(frozen=True)
+class Reader:
+    """How a part is read; ``by_audience``: the public gets its own, name-safe copy."""
+
+    read: Callable[[Tournament, bool], Any]
+    by_audience: bool = False
+
+
+READERS: dict[str, Reader] = {
+    changes.SUMMARY: Reader(lambda t, public: tournament_summary(t)),
+    changes.MOVES: Reader(lambda t, public: pending_moves(t, public=public), by_audience=True),
+    changes.CLOCK: Reader(lambda t, public: clock_data(t)),
+    changes.PAYOUTS: Reader(lambda t, public: payouts_data(t, public=public), by_audience=True),
+    changes.RESULTS: Reader(lambda t, public: final_results(t, public=public), by_audience=True),
+    changes.ANNOUNCEMENTS: Reader(lambda t, public: announcements_current(t)),
+    changes.CLOCK_CALLS: Reader(lambda t, public: clock_calls(t)),
+    changes.SHOT_CLOCK: Reader(
+        lambda t, public: shot_clock_turns(t, public=public), by_audience=True
+    ),
+    changes.CHIPS: Reader(lambda t, public: chip_set_current(tournament=t)),
+    changes.RULINGS: Reader(lambda t, public: rulings_latest(t, limit=RULINGS_SHOWN)),
+}
+
+
+def parts_data(tournament: Tournament, parts: frozenset[str] | set[str]) -> tuple[dict, dict]:
+    """The floor's and the public values of ``parts`` (table rows are read elsewhere)."""
+    floor: dict[str, Any] = {}
+    public: dict[str, Any] = {}
+    for part in sorted(parts):
+        reader = READERS.get(part)
+        if reader is None:
+            continue
+        floor[part] = reader.read(tournament, False)
+        if part in changes.STAFF_ONLY_PARTS:
+            continue
+        public[part] = reader.read(tournament, True) if reader.by_audience else floor[part]
+    return floor, public
+
+
 def snapshot_extras(tournament: Tournament, *, public: bool) -> dict[str, Any]:
-    """Keys the snapshot adds for the screens (the snapshot keeps its own if it has them)."""
-    extras: dict[str, Any] = {
-        "moves": pending_moves(tournament, public=public),
-        "announcements": announcements_current(tournament),
-        "clock_calls": clock_calls(tournament),
-        "shot_clock": shot_clock_turns(tournament, public=public),
-        "results": final_results(tournament, public=public),
+    """Every part but the table rows, for one audience."""
+    return {
+        part: reader.read(tournament, public)
+        for part, reader in READERS.items()
+        if not (public and part in changes.STAFF_ONLY_PARTS)
     }
-    clock = clock_data(tournament)
-    if clock is not None:
-        extras["clock"] = clock
-    payouts = payouts_data(tournament)
-    if payouts is not None:
-        extras["payouts"] = payouts
-    return extras

@@ -1,5 +1,6 @@
-"""Director's announcements and floor calls: one locked transaction each,
-published through :mod:`tournament.live` after commit."""
+"""Director's announcements and floor calls: one locked transaction each; the
+change is recorded with :mod:`tournament.changes` and reaches the screens after
+the commit."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Table
-from tournament import live
+from tournament import changes
 from tournament.errors import Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -44,9 +45,13 @@ def announcement_post(*, tournament_id: int, text: str, by: Any) -> dict[str, An
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         row = ActionLog.record(tournament, ANNOUNCED, {"text": text}, by)
-        payload = announcement_payload(row)
-        live.publish(tournament, "announcement", payload, public=payload)
-    return payload
+        changes.record(
+            tournament,
+            "announcement",
+            parts=(changes.ANNOUNCEMENTS,),
+            public_facts={"kind": "director", "id": row.pk},
+        )
+    return announcement_payload(row)
 
 
 def announcement_clear(*, tournament_id: int, by: Any) -> None:
@@ -54,8 +59,12 @@ def announcement_clear(*, tournament_id: int, by: Any) -> None:
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         ActionLog.record(tournament, ANNOUNCEMENT_CLEARED, {}, by)
-        payload = {"kind": "director_cleared"}
-        live.publish(tournament, "announcement", payload, public=payload)
+        changes.record(
+            tournament,
+            "announcement",
+            parts=(changes.ANNOUNCEMENTS,),
+            public_facts={"kind": "director_cleared"},
+        )
 
 
 def announcements_current(tournament: Tournament) -> list[dict[str, Any]]:
@@ -91,6 +100,8 @@ def floor_call(*, table_id: int, by: Any, reason: str = "") -> dict[str, Any]:
             "at": _epoch_ms(row.at if row.at else timezone.now()),
             "by": by.get_username() if getattr(by, "pk", None) else None,
         }
-        # Staff only: the display group just learns the new version.
-        live.publish(tournament, FLOOR_CALL, payload)
+        # Not state but an alert (a toast and a sound on the floor tablets), so it
+        # travels as a fact of the change, staff only: the display group just
+        # learns the new version.
+        changes.record(tournament, FLOOR_CALL, facts=payload)
     return payload

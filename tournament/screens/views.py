@@ -24,7 +24,7 @@ from tournament.errors import TOURNAMENT_NOT_FOUND
 from tournament.models import Tournament
 from tournament.roles import STAFF, has_role
 from tournament.screens.labels import screen_labels
-from tournament.screens.live_data import clock_data, snapshot_extras
+from tournament.screens.live_data import clock_calls, clock_data, pending_moves
 from tournament.snapshots import screen_snapshot, snapshot
 from tournament.summary import tournament_summary
 from tournament.web.decorators import role_required
@@ -135,7 +135,6 @@ def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
 
     tournament = table.tournament
     row = tables_payload(tournament, public=False, table_ids=[table.pk])[0]
-    extras = snapshot_extras(tournament, public=False)
     penalties = table_penalties(tournament, [p["entry"] for p in row["players"]])
     by_seat = {p["seat"]: p for p in row["players"]}
     seats = []
@@ -151,14 +150,14 @@ def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
                 "big_blind": number == row["big_blind_seat"],
             }
         )
-    moves = extras["moves"]
+    moves = pending_moves(tournament, public=False)
     return {
         "tournament": tournament,
         "table": row,
         "seats": seats,
         "arriving": [m for m in moves if m["to_table"] == row["number"]],
         "leaving": [m for m in moves if m["from_table"] == row["number"]],
-        "calls": [c for c in extras["clock_calls"] if c["table"] == row["number"]],
+        "calls": [c for c in clock_calls(tournament) if c["table"] == row["number"]],
         "hand_for_hand": tournament.hand_for_hand,
         "summary": tournament_summary(tournament),
     }

@@ -15,9 +15,10 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
-from tournament import live
+from tournament import changes
 from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Deal, DealShare, Entry, Tournament
@@ -165,19 +166,9 @@ def deal_record(
             for entry_id, amount in plan.amounts
         )
         ActionLog.record(tournament, "deal_recorded", {"deal": deal.pk, **plan.payload()}, by)
-        names = {e.pk: e.player for e in remaining_entries(tournament)}
-        style = tournament.display_names
-        live.publish(
-            tournament,
-            "deal",
-            {"deal": deal.pk, **plan.payload()},
-            public={
-                "reserve": money(reserve),
-                "payouts": [
-                    {"name": names[e].public_name(style), "amount": money(a)}
-                    for e, a in plan.amounts
-                ],
-            },
+        # The payouts part carries the deal; the results follow it once the winner is known.
+        changes.record(
+            tournament, "deal", parts=(changes.PAYOUTS, changes.RESULTS), facts={"deal": deal.pk}
         )
     return deal
 
@@ -191,4 +182,35 @@ def deal_cancel(*, tournament_id: int, by: Any) -> None:
             raise NotFound(DEAL_NOT_FOUND)
         ActionLog.record(tournament, "deal_cancelled", {"deal": deal.pk}, by)
         deal.delete()
-        live.publish(tournament, "deal", {"deal": None}, public={"payouts": []})
+        changes.record(
+            tournament, "deal", parts=(changes.PAYOUTS, changes.RESULTS), facts={"deal": None}
+        )
+
+
+def deal_current(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
+    """The recorded deal as the screens show it (in the ``payouts`` part); None without one.
+
+    ``public``: display names only, no entry ids.
+    """
+    deal = (
+        Deal.objects.filter(tournament=tournament)
+        .prefetch_related(
+            Prefetch("shares", queryset=DealShare.objects.select_related("entry__player"))
+        )
+        .first()
+    )
+    if deal is None:
+        return None
+    style = tournament.display_names
+    shares = [
+        {"name": share.entry.player.public_name(style), "amount": money(share.amount)}
+        if public
+        else {
+            "entry": share.entry_id,
+            "name": share.entry.player.name,
+            "chips": share.chips,
+            "amount": money(share.amount),
+        }
+        for share in deal.shares.all()
+    ]
+    return {"method": deal.method, "reserve": money(deal.reserve), "payouts": shares}

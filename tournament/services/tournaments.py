@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournament import live
+from tournament import changes as screen_changes
 from tournament.errors import Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -94,6 +94,49 @@ EDITABLE_FIELDS = (
 )
 
 
+# What each setting changes on the screens (README "Screen messages"). A change
+# of the names shown or of the rules (the dead button moves the next hand's
+# blinds) changes every table row; the other settings show nowhere.
+_RULES = (screen_changes.TABLES, screen_changes.CLOCK_CALLS)
+_PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
+    "name": (screen_changes.SUMMARY,),
+    "starting_stack": (screen_changes.SUMMARY,),
+    "buy_in": (screen_changes.SUMMARY, screen_changes.PAYOUTS, screen_changes.RESULTS),
+    "fee": (screen_changes.SUMMARY, screen_changes.PAYOUTS, screen_changes.RESULTS),
+    "registration_closed": (
+        screen_changes.SUMMARY,
+        screen_changes.CLOCK,
+        screen_changes.PAYOUTS,
+        screen_changes.RESULTS,
+    ),
+    "late_registration_levels": (screen_changes.CLOCK,),
+    "display_names": (
+        screen_changes.TABLES,
+        screen_changes.MOVES,
+        screen_changes.SHOT_CLOCK,
+        screen_changes.PAYOUTS,
+        screen_changes.RESULTS,
+    ),
+    "rulebook": _RULES,
+    "options": _RULES,
+    "tie_rule": _RULES,
+}
+
+
+def _record_settings_change(tournament: Tournament, changed: set[str]) -> None:
+    parts = {part for field in changed for part in _PARTS_OF_SETTING.get(field, ())}
+    every_table = (
+        tournament.tables.values_list("number", flat=True) if screen_changes.TABLES in parts else []
+    )
+    screen_changes.record(
+        tournament,
+        "tournament",
+        parts=parts,
+        tables=every_table,
+        facts={"changed": sorted(changed)},
+    )
+
+
 def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -> Tournament:
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
@@ -103,6 +146,7 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
         rulebook = changes.get("rulebook", tournament.rulebook)
         options = changes.get("options", tournament.options)
         changes = {**changes, "options": _check_rules(rulebook, dict(options or {}))}
+        before = {field: getattr(tournament, field) for field in changes}
         for field, value in changes.items():
             setattr(tournament, field, value)
         try:
@@ -113,7 +157,9 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
         ActionLog.record(
             tournament, "tournament_updated", {k: str(v) for k, v in changes.items()}, by
         )
-        live.publish(tournament, "tournament", {})
+        _record_settings_change(
+            tournament, {field for field in changes if getattr(tournament, field) != before[field]}
+        )
     return tournament
 
 
