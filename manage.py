@@ -3,7 +3,7 @@ import os
 import sys
 
 if __name__ == "__main__":
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     # Nothing configured at all is a developer's checkout: the embedded default
     # (SQLite under var/, generated key). Production sets DATABASE_URL and
     # SECRET_KEY, and then DEBUG stays off unless it is set.

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DEBUG", "true")
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/td_benchmark")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 
 

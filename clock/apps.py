@@ -6,6 +6,3 @@ class ClockConfig(AppConfig):
     name = "clock"
     verbose_name = _("Clock and chips")
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        import tournament.celery  # noqa: F401 - the Celery app, so tasks use its settings

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tournament.celery import app
+from celery import shared_task
 
 
-@app.task(name="clock.fire_boundary", acks_late=True)
+@shared_task(name="clock.fire_boundary", acks_late=True)
 def fire_boundary(tournament_id: int, key: str) -> bool:
     """Run one level boundary's side effects; a second or late run changes nothing."""
     from clock.services.boundaries import boundary_fire

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from screens.labels import screen_labels
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
 from tables.services import floor
@@ -21,7 +22,6 @@ from tables.services.undo import UNDOABLE, action_undo
 from tournament.errors import Invalid
 from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
-from tournament.screens.labels import screen_labels
 from tournament.summary import tournament_summary
 from tournament.web.decorators import role_required, run_action
 

@@ -122,7 +122,7 @@ class Server:
                 "127.0.0.1",
                 "-p",
                 str(self.port),
-                "tournament.asgi:application",
+                "config.asgi:application",
             ],
             cwd=ROOT,
             env=self.env,

@@ -117,7 +117,7 @@ def _celery_tasks_in_process(request):
     With REDIS_URL set (CI's production run) tasks would otherwise wait for a
     worker that the test does not start; tests marked `celery_worker` start one.
     """
-    from tournament.celery import app
+    from config.celery import app
 
     if request.node.get_closest_marker("celery_worker"):
         yield

@@ -10,9 +10,6 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from tournament import changes
         from tournament.roles import ensure_role_groups
-        from tournament.screens import compose
 
         post_migrate.connect(ensure_role_groups, sender=self)
-        changes.compose_with(compose.send)

@@ -7,7 +7,7 @@ plus small facts of its own (the entry, the plan it made). It never builds a
 screen payload. The version is bumped under the lock; after the commit the
 screens layer, registered with :func:`compose_with`, reads the settled state
 through the same selectors that build the snapshot and sends each audience
-its message (:mod:`tournament.screens.compose`).
+its message (:mod:`screens.compose`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 
-from tournament import live
+from tournament.models import Tournament
 
 # The parts of a screen (README "Screen messages"): each is a key of the
 # snapshot, and a message carrying it replaces that key (table rows replace
@@ -118,7 +119,7 @@ def record(
     )
     for keeper in _keepers:
         keeper(tournament, numbers)
-    version = live.bump_version(tournament)
+    version = bump_version(tournament)
     change = Change(
         tournament_id=tournament.pk,
         version=version,
@@ -135,3 +136,14 @@ def record(
 
     transaction.on_commit(tell_the_screens, robust=True)
     return version
+
+
+def bump_version(tournament: Any) -> int:
+    """The tournament's next version, once per transaction (called under its lock)."""
+    if not getattr(tournament, "_live_version_bumped", False):
+        Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
+        tournament.version = Tournament.objects.values_list("version", flat=True).get(
+            pk=tournament.pk
+        )
+        tournament._live_version_bumped = True
+    return tournament.version

@@ -11,7 +11,7 @@ from django.conf import settings
 from clock.models import BoundaryFired
 from clock.services import clock as clock_services
 from clock.tasks import fire_boundary
-from tournament.celery import app
+from config.celery import app
 from tournament.models import Tournament
 
 pytestmark = [

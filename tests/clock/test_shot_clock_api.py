@@ -10,8 +10,8 @@ from django.test import Client
 
 from clock.models import TimeBank
 from clock.services import clock as clock_services
+from screens.live_data import snapshot_extras
 from tournament.models import ActionLog, Entry, Tournament
-from tournament.screens.live_data import snapshot_extras
 
 # 2023-11-14 22:13:20 UTC, 23:13:20 in Berlin (TIME_ZONE): one hour later is
 # the next playing day there, though still the same date in UTC.

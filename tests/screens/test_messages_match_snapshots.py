@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from clock.models import ClockCall, ShotClockTurn
 from clock.services import clock as clock_services
 from clock.services.boundaries import boundary_fire
-from tournament import changes, live
-from tournament.screens import compose
+from screens import compose, live
+from screens.snapshots import snapshot
+from tournament import changes
 from tournament.services.tournaments import tournament_update
-from tournament.snapshots import snapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from tournament import fanout, live
+from screens import fanout, live
 from tournament.models import ActionLog
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def listen():
     """Listen to a tournament group where the app sends it; returns a receive function.
 
     With REDIS_URL (CI's production run) messages leave through Redis pub/sub
-    (tournament.fanout), else through the in-memory channel layer.
+    (screens.fanout), else through the in-memory channel layer.
     """
     if fanout.enabled():
         import redis

@@ -9,8 +9,8 @@ from conftest import assert_private_data_absent, seated_tournament
 from django.contrib.staticfiles import finders
 from django.test import Client
 
+from screens.views import normalised, seat_find
 from tables.models import Seat, Table
-from tournament.screens.views import normalised, seat_find
 
 pytestmark = pytest.mark.django_db
 

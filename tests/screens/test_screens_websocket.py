@@ -15,12 +15,12 @@ from conftest import assert_private_data_absent, seated_tournament
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from config.asgi import application
+from screens.services import announcement_clear, announcement_post, floor_call
 from tables.models import Seat, Table
 from tables.services.floor import BustReport, entries_bust, hand_for_hand_set, table_break
 from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
 from tournament.api.auth import issue_token
-from tournament.asgi import application
-from tournament.screens.services import announcement_clear, announcement_post, floor_call
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

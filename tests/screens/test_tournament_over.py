@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from screens import live
+from screens.snapshots import snapshot
 from tests.tables.test_floor_api import start, tables_of
-from tournament import live
 from tournament.models import Entry
-from tournament.snapshots import snapshot
 
 pytestmark = pytest.mark.django_db
 

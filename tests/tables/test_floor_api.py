@@ -298,7 +298,7 @@ def test_a_bust_tells_the_screens_the_changed_table_not_the_whole_floor(
     tables = tables_of(api, game["id"])
     entry = tables[1]["players"][0]["entry"]
     sent = []
-    with mock.patch("tournament.live.send_now", side_effect=lambda t, a, m: sent.append((a, m))):
+    with mock.patch("screens.live.send_now", side_effect=lambda t, a, m: sent.append((a, m))):
         with django_capture_on_commit_callbacks(execute=True):
             api.post(f"/entries/{entry}/bust")
     floor = next(m for a, m in sent if a == "floor" and m["type"] == "bust")
@@ -361,7 +361,7 @@ def test_the_bust_message_counts_the_field_as_a_fresh_read_does(
     game = start(api, players=players, tables=1, buy_in="10.00")
     entry = seated_entry(api, game["id"])
     sent = []
-    with mock.patch("tournament.live.send_now", side_effect=lambda t, a, m: sent.append((a, m))):
+    with mock.patch("screens.live.send_now", side_effect=lambda t, a, m: sent.append((a, m))):
         with django_capture_on_commit_callbacks(execute=True):
             assert api.post(f"/entries/{entry}/bust").status_code == 200
     from tournament.models import Tournament

@@ -15,8 +15,8 @@ def test_a_dead_channel_layer_is_logged_and_the_registration_still_succeeds(
 ):
     broken = mock.Mock(side_effect=ConnectionError("redis is gone"))
     with (
-        mock.patch("tournament.fanout.publish", broken),
-        mock.patch("tournament.live.get_channel_layer", side_effect=ConnectionError("gone")),
+        mock.patch("screens.fanout.publish", broken),
+        mock.patch("screens.live.get_channel_layer", side_effect=ConnectionError("gone")),
         django_capture_on_commit_callbacks(execute=True),
     ):
         response = api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Paul Meier"})
@@ -26,10 +26,10 @@ def test_a_dead_channel_layer_is_logged_and_the_registration_still_succeeds(
 
 
 def test_with_redis_configured_a_message_is_one_publish_serialised_once(settings):
-    from tournament import live
+    from screens import live
 
     settings.REDIS_URL = "redis://127.0.0.1:6379/0"
-    with mock.patch("tournament.fanout.publish") as publish:
+    with mock.patch("screens.fanout.publish") as publish:
         live.send_now(7, live.DISPLAY, {"type": "bust", "version": 3, "amount": "1.50"})
     publish.assert_called_once()
     group, text = publish.call_args.args

@@ -17,8 +17,8 @@ from django.db import connections
 from django.test import Client
 from redis_support import REDIS_SERVER, ThrowawayRedis
 
-from tournament import fanout
-from tournament.asgi import application
+from config.asgi import application
+from screens import fanout
 from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 

@@ -10,9 +10,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from config.asgi import application
+from screens import consumers, snapshots
 from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
-from tournament import consumers, snapshots
-from tournament.asgi import application
 from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 

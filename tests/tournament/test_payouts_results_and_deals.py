@@ -252,7 +252,7 @@ def test_a_recorded_deal_reaches_the_display_board_with_display_names_only(
 ):
     sent = []
     monkeypatch.setattr(
-        "tournament.live.send_now", lambda tid, audience, message: sent.append((audience, message))
+        "screens.live.send_now", lambda tid, audience, message: sent.append((audience, message))
     )
     a, b, c = final_three(api, tournament, ten_players)
     Player.objects.filter(pk=a["player"]).update(

@@ -74,10 +74,10 @@ def on_not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
 def _register_routers() -> None:
     from clock.api import router as clock_router
     from rulings.api import router as rulings_router
+    from screens.api import router as screens_router
     from tables.api import router as tables_router
     from tournament.api.payouts import router as payouts_router
     from tournament.api.tournaments import router as tournaments_router
-    from tournament.screens.api import router as screens_router
 
     api.add_router("", tournaments_router)
     api.add_router("", tables_router)

@@ -5,7 +5,6 @@ from tournament.web import views
 from tournament.web.login import LoginView
 
 urlpatterns = [
-    path("healthz", views.healthz, name="healthz"),
     path("login/", LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.tournament_list, name="tournament-list"),

@@ -1,14 +1,12 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tables.presenters import tables_payload
-from tournament import fanout
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament
 from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
@@ -174,14 +172,3 @@ def seat_card(request: HttpRequest, entry_id: int) -> HttpResponse:
     entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id)
     seat = getattr(entry, "seat", None)
     return render(request, "tournament/seat_card.html", {"entry": entry, "seat": seat})
-
-
-def healthz(request: HttpRequest) -> JsonResponse:
-    """Liveness for the proxy and docker-compose: the database answers.
-
-    ``live`` is "degraded" while this process cannot push to its screens
-    (Redis unreachable): floor actions still work and screens poll meanwhile.
-    """
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
-    return JsonResponse({"ok": True, "live": fanout.live_state()})

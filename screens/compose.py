@@ -2,7 +2,7 @@
 message from the parts the write recorded (:mod:`tournament.changes`).
 
 The parts come from the readers that build the snapshot
-(:data:`tournament.screens.live_data.READERS`, and the tables presenter for the
+(:data:`screens.live_data.READERS`, and the tables presenter for the
 table rows), so a message never shows the floor differently from a snapshot
 taken at once. Tables listed are the ones the write touched plus every table a
 pending move leaves or reaches: a break's nine moves update all their tables
@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from screens import live
+from screens.live_data import parts_data
 from tables.presenters import tables_payloads
-from tournament import changes, live
+from tournament import changes
 from tournament.models import Tournament
-from tournament.screens.live_data import parts_data
 
 
 def _tables_of_moves(moves: list[dict[str, Any]]) -> set[int]:

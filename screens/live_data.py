@@ -1,7 +1,7 @@
 """The selectors of the screen parts: one reader per key of the snapshot.
 
-The snapshot (:mod:`tournament.snapshots`) reads every part through
-:data:`READERS`, and the screens layer (:mod:`tournament.screens.compose`)
+The snapshot (:mod:`screens.snapshots`) reads every part through
+:data:`READERS`, and the screens layer (:mod:`screens.compose`)
 reads the parts a write recorded through the same readers after the commit:
 a message applied to the last snapshot gives the next one. The table rows are
 the one part read elsewhere (``tables.presenters``), for the tables a write
@@ -23,11 +23,11 @@ from clock.services.clock import clock_get
 from clock.services.player_clock import clock_calls_current
 from clock.services.shot_clock import shot_clock_turns_current
 from rulings.services.queries import rulings_latest
+from screens.services import announcements_current
 from tables.models import Move
 from tables.presenters import move_payload
 from tournament import changes
 from tournament.models import Tournament
-from tournament.screens.services import announcements_current
 from tournament.services.deals import deal_current
 from tournament.services.payouts import payouts_view
 from tournament.services.results import results_compute

@@ -7,10 +7,10 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Router, Status
 from pydantic import Field
 
+from screens import services
 from tournament.api.auth import require_role
 from tournament.api.fields import Body
 from tournament.roles import DIRECTOR, STAFF
-from tournament.screens import services
 
 router = Router(tags=["screens"])
 

@@ -1,9 +1,9 @@
 from django.urls import path
 
-from tournament import live
-from tournament.screens import views
+from screens import live, views
 
 urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
     path("display/<int:tournament_id>/", views.display, name="screens-display"),
     path("lobby/", views.lobby_list, name="screens-lobby-list"),
     path("lobby/<int:tournament_id>/", views.lobby, name="screens-lobby"),

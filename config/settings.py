@@ -13,7 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from tournament.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR") or BASE_DIR / "var")
@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "tables",
     "clock",
     "rulings",
+    "screens",
 ]
 
 MIDDLEWARE = [
@@ -70,8 +71,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
-ROOT_URLCONF = "tournament.urls"
-ASGI_APPLICATION = "tournament.asgi.application"
+ROOT_URLCONF = "config.urls"
+ASGI_APPLICATION = "config.asgi.application"
 WSGI_APPLICATION = None
 
 TEMPLATES = [
@@ -86,7 +87,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournament.context_processors.roles",
-                "tournament.context_processors.live_status",
+                "screens.context_processors.live_status",
             ],
         },
     },

@@ -7,7 +7,7 @@ runs the clock loop in a daemon thread; never under pytest.
 import os
 import sys
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 from django.core.asgi import get_asgi_application  # noqa: E402
 
@@ -16,7 +16,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from tournament.routing import websocket_urlpatterns  # noqa: E402
+from config.routing import websocket_urlpatterns  # noqa: E402
 from tournament.ws_auth import TokenOrSessionAuthMiddleware  # noqa: E402
 
 application = ProtocolTypeRouter(

@@ -19,9 +19,9 @@ from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
 
-from tournament import live
+from screens import live
+from screens.live_data import snapshot_extras
 from tournament.models import Tournament
-from tournament.screens.live_data import snapshot_extras
 
 # The clock part of a snapshot (remaining time, registration open) moves with
 # time, not only with the version: a copy older than this is built again.

@@ -6,7 +6,7 @@ change can fall between the two; a client that sees a version gap sends
 whether it is current) and gets a fresh one.
 
 Snapshot requests are limited per socket (:class:`RequestBudget`) and served
-from the process's copy of the current version (:mod:`tournament.snapshots`):
+from the process's copy of the current version (:mod:`screens.snapshots`):
 an anonymous display socket cannot make the server build and send the whole
 field in a loop. A refused request gets ``{"type": "throttled",
 "retry_after_ms": ...}``; the socket stays open.
@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import DEFAULT_CHANNEL_LAYER
 
-from tournament import fanout, live
+from screens import fanout, live
 from tournament.roles import STAFF, has_role
 
 SNAPSHOT_BURST = 5  # snapshot requests a socket may make at once
@@ -122,7 +122,7 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         await self.send_snapshot(since=since if type(since) is int else None)
 
     async def send_snapshot(self, *, since: int | None = None) -> None:
-        from tournament.snapshots import screen_snapshot
+        from screens.snapshots import screen_snapshot
 
         answer = await database_sync_to_async(screen_snapshot)(
             self.tournament_id, audience=self.audience, since=since

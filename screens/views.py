@@ -10,6 +10,7 @@ import unicodedata
 from typing import Any
 
 import segno
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
@@ -18,14 +19,14 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from screens import fanout, live
+from screens.labels import screen_labels
+from screens.live_data import clock_calls, clock_data, pending_moves
+from screens.snapshots import screen_snapshot, snapshot
 from tables.models import Table
-from tournament import live
 from tournament.errors import TOURNAMENT_NOT_FOUND
 from tournament.models import Tournament
 from tournament.roles import STAFF, has_role
-from tournament.screens.labels import screen_labels
-from tournament.screens.live_data import clock_calls, clock_data, pending_moves
-from tournament.snapshots import screen_snapshot, snapshot
 from tournament.summary import tournament_summary
 from tournament.web.decorators import role_required
 
@@ -216,3 +217,14 @@ def live_snapshot(request: HttpRequest, tournament_id: int, audience: str) -> Ht
         response = HttpResponse(answer.text, content_type="application/json")
     response["Cache-Control"] = "no-store"
     return response
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    """Liveness for the proxy and docker-compose: the database answers.
+
+    ``live`` is "degraded" while this process cannot push to its screens
+    (Redis unreachable): floor actions still work and screens poll meanwhile.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return JsonResponse({"ok": True, "live": fanout.live_state()})

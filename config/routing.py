@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.consumers import DisplayConsumer, FloorConsumer
+from screens.consumers import DisplayConsumer, FloorConsumer
 
 websocket_urlpatterns = [
     path("ws/tournaments/<int:tournament_id>/display", DisplayConsumer.as_asgi()),

@@ -2,12 +2,11 @@
 
 Writes never send anything themselves: they record what changed with
 :func:`tournament.changes.record` inside their locked transaction, which bumps
-the tournament's version here (:func:`bump_version`, once per transaction,
-under the lock). After the commit the screens layer
-(:mod:`tournament.screens.compose`) builds each audience's message and sends it
+the tournament's version (once per transaction, under the lock). After the commit the screens layer
+(:mod:`screens.compose`) builds each audience's message and sends it
 with :func:`send_now` to the ``floor`` group (staff) and the ``display`` group
 (public): through Redis pub/sub to every server process in production
-(:mod:`tournament.fanout`), through the in-memory channel layer in the
+(:mod:`screens.fanout`), through the in-memory channel layer in the
 embedded default. A failure there is logged; it never fails the floor action
 that caused the message. An import-linter contract keeps the services from
 importing this module.
@@ -22,9 +21,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import F
 
-from tournament import fanout
+from screens import fanout
 
 logger = logging.getLogger(__name__)
 
@@ -34,19 +32,6 @@ DISPLAY = "display"
 
 def group_name(tournament_id: int, audience: str) -> str:
     return f"tournament-{tournament_id}-{audience}"
-
-
-def bump_version(tournament: Any) -> int:
-    """The tournament's next version, once per transaction (called under its lock)."""
-    from tournament.models import Tournament
-
-    if not getattr(tournament, "_live_version_bumped", False):
-        Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
-        tournament.version = Tournament.objects.values_list("version", flat=True).get(
-            pk=tournament.pk
-        )
-        tournament._live_version_bumped = True
-    return tournament.version
 
 
 def send_now(tournament_id: int, audience: str, message: dict[str, Any]) -> None:

@@ -12,5 +12,5 @@ urlpatterns = [
     path("", include("tables.urls")),
     path("", include("clock.urls")),
     path("", include("rulings.urls")),
-    path("", include("tournament.screens.urls")),
+    path("", include("screens.urls")),
 ]
