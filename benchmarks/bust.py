@@ -78,7 +78,7 @@ def main() -> None:
     if profiler:
         # Our own code only: where a bust spends its time between the handlers.
         stats = pstats.Stats(profiler).sort_stats("cumulative")
-        stats.print_stats(r"(tables|tournament|clock|rulings)/(?!.*site-packages)", 60)
+        stats.print_stats(r"(tables|tournament|clock|rulings|screens)/(?!.*site-packages)", 60)
 
 
 if __name__ == "__main__":

@@ -11,5 +11,7 @@ class TournamentConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from tournament.roles import ensure_role_groups
+        from tournament.tally import install_entry_tally
 
         post_migrate.connect(ensure_role_groups, sender=self)
+        post_migrate.connect(install_entry_tally, sender=self)

@@ -3,9 +3,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Sum
-
-from tournament.models import LIVE_STATUSES, Tournament
+from tournament.models import LIVE_STATUSES, EntryTally, Tournament
 
 OUT_STATUSES = ("busted", "disqualified")
 
@@ -21,31 +19,28 @@ class EntryCounts:
 
 
 def entry_counts(tournament: Tournament) -> EntryCounts:
-    """One grouped scan of the entries instead of one aggregate per count: after
-    every bust of a 10,000-entry field these counts were the summary's main cost."""
+    """The counts from the entry tally the database keeps (:mod:`tournament.tally`):
+    a handful of rows, however many entries the field has."""
     from tournament.services.payouts import PAID_STATUSES, PoolCounts
 
     entries = remaining = out = 0
     paid_entries = paid_re_entries = rebuys = addons = 0
-    rows = (
-        tournament.entries.order_by()
-        .values("status", "number")
-        .annotate(n=Count("id"), rebuys=Sum("rebuys"), addons=Sum("addons"))
+    rows = EntryTally.objects.filter(tournament=tournament).values_list(
+        "status", "number_class", "entries", "rebuys", "addons"
     )
-    for row in rows:
-        n = row["n"]
+    for status, number_class, n, row_rebuys, row_addons in rows:
         entries += n
-        if row["status"] in LIVE_STATUSES:
+        if status in LIVE_STATUSES:
             remaining += n
-        if row["status"] in OUT_STATUSES:
+        if status in OUT_STATUSES:
             out += n
-        if row["status"] in PAID_STATUSES:
-            if row["number"] == 1:
+        if status in PAID_STATUSES:
+            if number_class == 1:
                 paid_entries += n
-            elif row["number"] > 1:
+            elif number_class > 1:
                 paid_re_entries += n
-            rebuys += row["rebuys"] or 0
-            addons += row["addons"] or 0
+            rebuys += row_rebuys
+            addons += row_addons
     return EntryCounts(
         entries=entries,
         remaining=remaining,

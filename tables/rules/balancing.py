@@ -655,6 +655,51 @@ def relative_position(
     raise ValueError(f"seat {seat} not found")  # pragma: no cover
 
 
+@dataclass(frozen=True, kw_only=True)
+class FloorShape:
+    """A floor summed up in a few numbers: enough to know that nothing is to plan.
+
+    Most busts on a big floor leave every table within one player of the
+    others; deciding that from a few sums spares reading 1,100 table counts.
+    """
+
+    tables: int  # open tables
+    players: int  # seated at the open tables
+    fullest: int  # players at the fullest open table
+    emptiest: int  # players at the emptiest open table
+    pending_moves: int
+    halted_tables: int
+    seated_at_broken_tables: int
+
+
+def plan_needed(
+    shape: FloorShape,
+    *,
+    table_size: int,
+    final_table_size: int,
+    options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as default
+) -> bool:
+    """False only when :func:`plan_moves` would plan nothing and halt no table.
+
+    Pending moves, halted tables and players left at broken tables always
+    need the planner; otherwise every table holds what it seats, so a floor
+    needs it only to redraw for the final table, to break a table, to balance
+    (two players apart) or to halt a short table.
+    """
+    if shape.pending_moves or shape.halted_tables or shape.seated_at_broken_tables:
+        return True
+    if shape.tables < 2:
+        return False
+    if shape.players <= final_table_size:
+        return True
+    if shape.players <= (shape.tables - 1) * (options.break_target or table_size):
+        return True
+    spread = shape.fullest - shape.emptiest
+    if spread >= 2:
+        return True
+    return options.halt_rule != "off" and spread >= options.halt_threshold(table_size)
+
+
 def plan_moves(
     *,
     tables: Sequence[TableState | TableCount],

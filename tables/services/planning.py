@@ -25,6 +25,7 @@ from tables.services.state import (
     Floor,
     breaking_order,
     floor_now,
+    floor_shape,
     keep_apart_pairs,
     seating_options,
 )
@@ -49,6 +50,13 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
     the few tables a move leaves or reaches, so a bust on a floor of 1,100
     tables costs what it costs on ten.
     """
+    options = seating_options(tournament)
+    shape = floor_shape(tournament)
+    table_size, final_table_size = tournament.table_size, tournament.final_table_size
+    if not balancing.plan_needed(
+        shape, table_size=table_size, final_table_size=final_table_size, options=options
+    ):
+        return balancing.Plan()  # every table within one of the others: most busts
     floor = floor_now(tournament)
     if not floor.tables:
         return balancing.Plan()
@@ -56,12 +64,12 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
     plan = balancing.plan_moves(
         tables=tables,
         breaking_order=breaking_order(floor.tables),
-        table_size=tournament.table_size,
-        final_table_size=tournament.final_table_size,
         rng=RANDOM,
         keep_apart=keep_apart_pairs(tournament),
-        options=seating_options(tournament),
+        options=options,
         load=floor.seats_of,
+        table_size=table_size,
+        final_table_size=final_table_size,
     )
     tables_by_number = floor.by_number
     if plan.break_tables:

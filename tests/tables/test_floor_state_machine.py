@@ -40,7 +40,7 @@ from tables.services.state import floor_state
 from tables.services.tables import tables_create
 from tables.services.undo import action_undo
 from tournament.errors import DomainError
-from tournament.models import LIVE_STATUSES, ActionLog, Entry, Tournament
+from tournament.models import LIVE_STATUSES, ActionLog, Entry, EntryTally, Tournament
 from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
@@ -224,6 +224,25 @@ class FloorMachine(RuleBasedStateMachine):
         )
         for table_id, kept in tables.values_list("pk", "seated"):
             assert kept == sitting[table_id], "a table's kept count differs from its seats"
+
+    @invariant()
+    def the_entry_tally_counts_every_entry(self) -> None:
+        # The summary and the places read the tally the database keeps, not the entries.
+        if not self.tournament_id:
+            return
+        tally = {
+            (status, number_class): n
+            for status, number_class, n in EntryTally.objects.filter(
+                tournament_id=self.tournament_id, entries__gt=0
+            ).values_list("status", "number_class", "entries")
+        }
+        entries = Counter(
+            (status, min(number, 2))
+            for status, number in Entry.objects.filter(
+                tournament_id=self.tournament_id
+            ).values_list("status", "number")
+        )
+        assert tally == dict(entries), "the entry tally differs from the entries"
 
     @invariant()
     def nobody_sits_at_a_broken_table_without_a_move(self) -> None:

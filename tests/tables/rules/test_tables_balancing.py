@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.rules.balancing import Plan, break_sequence, plan_moves
+from tables.rules.balancing import FloorShape, Plan, break_sequence, plan_moves, plan_needed
 from tables.rules.button import BlindState, blinds_for_button, draw_button, next_hand
 from tables.rules.model import TableCount, TableState
 from tables.rules.options import SeatingOptions
@@ -618,3 +619,74 @@ def test_random_busts_with_the_planner_keep_tables_balanced_until_the_final_tabl
             assert list(room.players) == [result.final_table]
     assert len(room.players) == 1
     assert len(room.entries()) == 1
+
+
+# -- the floor's shape: nothing to plan without reading the tables -------------
+
+
+def shape_of(tables: list[TableState]) -> FloorShape:
+    counts = [len(t.players) for t in tables]
+    return FloorShape(
+        tables=len(tables),
+        players=sum(counts),
+        fullest=max(counts, default=0),
+        emptiest=min(counts, default=0),
+        pending_moves=0,
+        halted_tables=0,
+        seated_at_broken_tables=0,
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    counts=st.lists(st.integers(0, 10), min_size=1, max_size=14),
+    seat_count=st.sampled_from([6, 9, 10]),
+    final=st.sampled_from([6, 8, 9, 10]),
+    options=st.builds(
+        SeatingOptions,
+        balancing=st.sampled_from(["tda", "bdpv"]),
+        halt_rule=st.sampled_from(["immediate", "blinds_affected", "off"]),
+        halt_short_by=st.sampled_from([None, 2, 3]),
+        break_target=st.sampled_from([None, 6, 8]),
+    ),
+    seed=st.integers(0, 2**16),
+)
+def test_a_floor_the_shape_calls_settled_gets_an_empty_plan(
+    counts, seat_count, final, options, seed
+):
+    # Busts ask the planner only when the shape says it has something to do; a
+    # floor it calls settled must get no move, break, halt or warning from it.
+    tables = [
+        table(number, list(range(1, min(n, seat_count) + 1)), seat_count=seat_count)
+        for number, n in enumerate(counts, start=1)
+    ]
+    needed = plan_needed(
+        shape_of(tables), table_size=seat_count, final_table_size=final, options=options
+    )
+    result = plan_moves(
+        tables=tables,
+        breaking_order=[t.number for t in tables],
+        table_size=seat_count,
+        final_table_size=final,
+        rng=random.Random(seed),
+        options=options,
+    )
+    if not needed:
+        assert result.is_empty and result.final_table is None
+
+
+def test_pending_moves_halts_and_players_at_broken_tables_always_need_the_planner():
+    settled = FloorShape(
+        tables=3,
+        players=27,
+        fullest=9,
+        emptiest=9,
+        pending_moves=0,
+        halted_tables=0,
+        seated_at_broken_tables=0,
+    )
+    assert not plan_needed(settled, table_size=9, final_table_size=9)
+    for change in ({"pending_moves": 1}, {"halted_tables": 1}, {"seated_at_broken_tables": 2}):
+        assert plan_needed(replace(settled, **change), table_size=9, final_table_size=9)
+    assert plan_needed(replace(settled, emptiest=7), table_size=9, final_table_size=9)
+    assert plan_needed(replace(settled, players=18, emptiest=0), table_size=9, final_table_size=9)
