@@ -50,6 +50,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    # Swagger UI and ReDoc from ninja's own static files: /api/v1/docs works without internet.
+    "ninja",
     "tournament",
     "tables",
     "clock",

@@ -85,6 +85,7 @@ def test_every_page_runs_without_a_policy_violation(site, page):
         f"/tables/{table}/view/",
         f"/display/{tid}/?layout=clock&lang=de",
         f"/lobby/{tid}/",
+        "/api/v1/docs",
     ]
     seen = {}
     for path in paths:
@@ -129,4 +130,28 @@ def test_the_buttons_that_had_inline_handlers_still_act(site, page):
     rule = add.get_attribute("data-add-rule")
     add.click()
     assert rule in page.locator("#id_rules").input_value()
+    assert violations(page) == []
+
+
+def test_the_api_docs_render_with_nothing_from_outside(site, page):
+    server, _token, _tid = site
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    outside: list[str] = []
+
+    def only_ours(route) -> None:
+        if route.request.url.startswith(server.url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_ours)
+    try:
+        page.goto(f"{server.url}/api/v1/docs")
+        page.locator(".swagger-ui .info .title").wait_for()
+        page.locator(".opblock").first.wait_for()
+        page.screenshot(path=str(SHOTS / "api-docs-laptop.png"))
+    finally:
+        page.unroute("**/*")
+    assert outside == []
     assert violations(page) == []
