@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from screens.labels import screen_labels
+from tables.history import described, seat_change_text
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
 from tables.services import floor
@@ -235,7 +236,12 @@ def history(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(
         request,
         "tables/history.html",
-        {"tournament": tournament, "changes": changes, "actions": actions, "undoable": UNDOABLE},
+        {
+            "tournament": tournament,
+            "changes": [(change, seat_change_text(change)) for change in changes],
+            "actions": described(actions),
+            "undoable": UNDOABLE,
+        },
     )
 
 

@@ -1,0 +1,277 @@
+"""The floor's history in words (issue 12, item 14).
+
+The action log stores kinds and ids (``bust``, ``{"entry": 63}``) for the audit
+and for undo; the history page tells the floor what happened, in the reader's
+language: "Anna Kowalski busted at table 3, seat 4 (place 17)". Names are
+read once for the whole page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from tables.models import Move, SeatChange
+from tournament.models import ActionLog, Entry
+
+# Why a player's seat changed (SeatChange.reason, Move.reason).
+SEAT_CHANGE_REASONS: Mapping[str, Any] = {
+    "draw": _("seat draw"),
+    "late": _("late registration"),
+    "alternate": _("alternate seated"),
+    "bust": _("busted"),
+    "unbust": _("bust undone"),
+    "disqualified": _("disqualified"),
+    "undo": _("move undone"),
+    "balance": _("balancing"),
+    "break": _("table break"),
+    "final_table": _("final table"),
+    "manual": _("moved by the floor"),
+}
+
+# What each kind of action is called where no sentence of its own is needed,
+# and in "Undone: ...".
+ACTION_NAMES: Mapping[str, Any] = {
+    "tournament_created": _("Tournament created"),
+    "tournament_updated": _("Tournament settings changed"),
+    "entry_registered": _("Entry registered"),
+    "entry_rebuy": _("Rebuy"),
+    "entry_addon": _("Add-on"),
+    "tables_opened": _("Tables opened"),
+    "tables_reserved": _("Reserve tables added"),
+    "table_opened": _("Table opened"),
+    "seat_draw": _("Seats drawn"),
+    "late_seat": _("Late entry seated"),
+    "table_plan": _("Floor plan"),
+    "table_break": _("Table broken"),
+    "table_back_in_play": _("Table back in play"),
+    "break_order": _("Breaking order set"),
+    "button_draw": _("Button drawn"),
+    "button_set": _("Button set"),
+    "next_hand": _("Next hand"),
+    "hand_finished": _("Hand finished"),
+    "hand_for_hand": _("Hand for hand"),
+    "keep_apart": _("Players kept apart"),
+    "move_done": _("Move carried out"),
+    "move_manual": _("Move by the floor"),
+    "move_cancelled": _("Move cancelled"),
+    "bust": _("Bust"),
+    "unbust": _("Bust undone"),
+    "winner": _("Winner"),
+    "undo": _("Undo"),
+    "registration_closed": _("Late registration closed"),
+    "payouts_frozen": _("Payouts fixed"),
+    "payouts_updated": _("Payouts changed"),
+    "payout_settings_updated": _("Payout settings changed"),
+    "prize_addition": _("Added to the prize pool"),
+    "prize_addition_removed": _("Prize pool addition removed"),
+    "deal_recorded": _("Deal recorded"),
+    "deal_cancelled": _("Deal cancelled"),
+    "clock_start": _("Clock started"),
+    "clock_pause": _("Clock paused"),
+    "clock_resume": _("Clock resumed"),
+    "clock_next": _("Next level"),
+    "clock_previous": _("Previous level"),
+    "clock_adjust": _("Clock adjusted"),
+    "clock_set_remaining": _("Time left set"),
+    "clock_go_to": _("Level chosen"),
+    "structure_set": _("Blind structure saved"),
+    "chip_set": _("Chip set saved"),
+    "clock_call": _("Clock called"),
+    "clock_call_cancel": _("Clock call cancelled"),
+    "shot_clock_settings": _("Shot clock settings changed"),
+    "shot_clock_start": _("Shot clock started"),
+    "shot_clock_extend": _("Shot clock extended"),
+    "shot_clock_stop": _("Shot clock stopped"),
+    "ruling": _("Ruling logged"),
+    "ruling_amended": _("Ruling amended"),
+    "announcement": _("Announcement"),
+    "announcement_cleared": _("Announcement cleared"),
+    "floor_call": _("Floor called"),
+}
+
+
+def action_name(kind: str) -> str:
+    name = ACTION_NAMES.get(kind)
+    return str(name) if name is not None else kind.replace("_", " ")
+
+
+def seat_text(table: Any, seat: Any) -> str:
+    return f"{table}/{seat}"
+
+
+def seat_change_text(change: SeatChange) -> str:
+    """One seat change as a sentence: who, from where, to where, why."""
+    reason = SEAT_CHANGE_REASONS.get(change.reason, change.reason)
+    values = {
+        "name": change.entry.player.name,
+        "reason": reason,
+        "from": seat_text(change.from_table, change.from_seat),
+        "to": seat_text(change.to_table, change.to_seat),
+    }
+    if change.from_table and change.to_table:
+        return _("Moved %(name)s from %(from)s to %(to)s (%(reason)s)") % values
+    if change.to_table:
+        return _("Seated %(name)s at %(to)s (%(reason)s)") % values
+    return _("%(name)s left %(from)s (%(reason)s)") % values
+
+
+class _Names:
+    """Entry names and moves of every action on the page, read in two queries."""
+
+    def __init__(self, actions: list[ActionLog]) -> None:
+        entry_ids: set[int] = set()
+        move_ids: set[int] = set()
+        for action in actions:
+            data = action.data if isinstance(action.data, dict) else {}
+            if isinstance(data.get("entry"), int):
+                entry_ids.add(data["entry"])
+            entry_ids.update(e for e in data.get("entries", ()) if isinstance(e, int))
+            if isinstance(data.get("move"), int):
+                move_ids.add(data["move"])
+        self.moves = {
+            move.pk: move
+            for move in Move.objects.filter(pk__in=move_ids).select_related(
+                "entry__player", "to_table", "from_table"
+            )
+        }
+        entry_ids.update(move.entry_id for move in self.moves.values())
+        self.entries = {
+            entry.pk: entry
+            for entry in Entry.objects.filter(pk__in=entry_ids).select_related("player")
+        }
+
+    def name(self, entry_id: Any) -> str:
+        entry = self.entries.get(entry_id)
+        return entry.player.name if entry is not None else _("an entry no longer on file")
+
+    def place(self, entry_id: Any) -> Any:
+        entry = self.entries.get(entry_id)
+        return entry.place if entry is not None else None
+
+
+def _bust(data: dict, names: _Names) -> str:
+    values = {
+        "name": names.name(data.get("entry")),
+        "table": data.get("table"),
+        "seat": data.get("seat"),
+        "place": names.place(data.get("entry")),
+    }
+    if data.get("table") is None:
+        return _("%(name)s busted (place %(place)s)") % values
+    return _("%(name)s busted at table %(table)s, seat %(seat)s (place %(place)s)") % values
+
+
+def _move(text: Any) -> Callable[[dict, _Names], str]:
+    def describe(data: dict, names: _Names) -> str:
+        move = names.moves.get(data.get("move"))
+        if move is None:
+            return action_name("move_done")
+        return text % {
+            "name": move.entry.player.name,
+            "from": seat_text(move.from_table.number, move.from_seat) if move.from_table else "–",
+            "to": seat_text(move.to_table.number, move.to_seat),
+            "reason": SEAT_CHANGE_REASONS.get(move.reason, move.reason),
+        }
+
+    return describe
+
+
+def _table_plan(data: dict, names: _Names) -> str:
+    parts = []
+    moves = len(data.get("moves", ()))
+    if moves:
+        planned = ngettext("%(count)s move planned", "%(count)s moves planned", moves)
+        parts.append(planned % {"count": moves})
+    breaks = data.get("break_tables") or []
+    if breaks:
+        parts.append(_("table %(tables)s breaks") % {"tables": ", ".join(map(str, breaks))})
+    halted = data.get("halted_tables") or []
+    if halted:
+        parts.append(_("table %(tables)s waits") % {"tables": ", ".join(map(str, halted))})
+    if not parts:
+        return action_name("table_plan")
+    return "; ".join(str(part) for part in parts)
+
+
+def _on_table(text: Any) -> Callable[[dict, _Names], str]:
+    return lambda data, names: text % {"table": data.get("table")}
+
+
+def _tables(text: Any, key: str) -> Callable[[dict, _Names], str]:
+    return lambda data, names: text % {"tables": ", ".join(map(str, data.get(key) or []))}
+
+
+DESCRIBE: Mapping[str, Callable[[dict, _Names], str]] = {
+    "bust": _bust,
+    "unbust": lambda data, names: (
+        _("Bust of %(name)s undone") % {"name": names.name(data["entry"])}
+    ),
+    "winner": lambda data, names: (
+        _("%(name)s wins the tournament") % {"name": names.name(data.get("entry"))}
+    ),
+    "move_done": _move(_("%(name)s moved from %(from)s to %(to)s (%(reason)s)")),
+    "move_manual": _move(_("The floor sends %(name)s from %(from)s to %(to)s")),
+    "move_cancelled": _move(_("Move of %(name)s to %(to)s cancelled")),
+    "table_plan": _table_plan,
+    "table_break": _on_table(_("Table %(table)s broken")),
+    "table_opened": _on_table(_("Table %(table)s opened")),
+    "next_hand": _on_table(_("Next hand at table %(table)s")),
+    "hand_finished": _on_table(_("Hand finished at table %(table)s")),
+    "button_draw": _on_table(_("Button drawn at table %(table)s")),
+    "button_set": lambda data, names: (
+        _("Button at table %(table)s on seat %(seat)s")
+        % {"table": data.get("table"), "seat": data.get("seat")}
+    ),
+    "tables_opened": _tables(_("Tables %(tables)s opened"), "numbers"),
+    "tables_reserved": _tables(_("Reserve tables %(tables)s added"), "numbers"),
+    "table_back_in_play": _tables(_("Table %(tables)s back in play"), "tables"),
+    "break_order": _tables(_("Breaking order: %(tables)s"), "order"),
+    "late_seat": lambda data, names: (
+        _("Seated %(name)s at %(to)s (late registration)")
+        % {
+            "name": names.name(data.get("entry")),
+            "to": seat_text(data.get("table"), data.get("seat")),
+        }
+    ),
+    "hand_for_hand": lambda data, names: (
+        _("Hand for hand started") if data.get("on") else _("Hand for hand ended")
+    ),
+    "keep_apart": lambda data, names: (
+        _("%(first)s and %(second)s kept apart")
+        % {
+            "first": names.name((data.get("entries") or [None, None])[0]),
+            "second": names.name((data.get("entries") or [None, None])[-1]),
+        }
+    ),
+    "entry_registered": lambda data, names: (
+        _("%(name)s registered") % {"name": names.name(data.get("entry"))}
+    ),
+    "clock_call": lambda data, names: (
+        _("Clock called at %(seat)s") % {"seat": seat_text(data.get("table"), data.get("seat"))}
+    ),
+    "undo": lambda data, names: (
+        _("Undone: %(action)s") % {"action": action_name(data.get("kind", ""))}
+    ),
+}
+
+
+def action_text(action: ActionLog, names: _Names) -> str:
+    data = action.data if isinstance(action.data, dict) else {}
+    describe = DESCRIBE.get(action.kind)
+    if describe is None:
+        return action_name(action.kind)
+    try:
+        return str(describe(data, names))
+    except (KeyError, TypeError, IndexError):  # an old row without the fields of today
+        return action_name(action.kind)
+
+
+def described(actions: Iterable[ActionLog]) -> list[tuple[ActionLog, str]]:
+    """Each action with its sentence, names read once for all."""
+    rows = list(actions)
+    names = _Names(rows)
+    return [(action, action_text(action, names)) for action in rows]
