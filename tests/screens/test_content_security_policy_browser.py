@@ -86,6 +86,10 @@ def test_every_page_runs_without_a_policy_violation(site, page):
         f"/display/{tid}/?layout=clock&lang=de",
         f"/lobby/{tid}/",
         "/api/v1/docs",
+        f"/tournaments/{tid}/print/seating/",
+        f"/tournaments/{tid}/print/tables/",
+        f"/tournaments/{tid}/print/slips/",
+        f"/tournaments/{tid}/print/results/",
     ]
     seen = {}
     for path in paths:
@@ -155,3 +159,17 @@ def test_the_api_docs_render_with_nothing_from_outside(site, page):
         page.unroute("**/*")
     assert outside == []
     assert violations(page) == []
+
+
+def test_the_printable_lists_fit_a4_and_print_without_their_buttons(site, page):
+    server, _token, tid = site
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for kind in ("seating", "tables", "slips"):
+        page.goto(f"{server.url}/tournaments/{tid}/print/{kind}/")
+        page.screenshot(path=str(SHOTS / f"print-{kind}-screen.png"), full_page=True)
+        # On paper the print and PDF buttons are gone and nothing is wider than the page.
+        page.emulate_media(media="print")
+        assert not page.locator(".actions").is_visible()
+        sheet = page.locator(".sheet").bounding_box()
+        assert sheet is not None and sheet["width"] <= 186 / 25.4 * 96 + 1
+        page.emulate_media(media="screen")
