@@ -381,7 +381,7 @@ def chips_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 back=back,
             )
         rows = []
-        for i in range(min(_safe_int(request.POST.get("rows")), 30)):
+        for i in range(min(_safe_int(request.POST.get("rows")), CHIP_ROWS_MAX)):
             value = request.POST.get(f"value-{i}", "").strip()
             if value:
                 rows.append(
@@ -398,7 +398,8 @@ def chips_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             back=back,
         )
     overview = chips.chips_overview(tournament=tournament)
-    chip_rows = overview["chips"] + [{"value": "", "colour": "", "count": ""}] * 3
+    # One empty row to fill in; "Add a row" adds more.
+    chip_rows = overview["chips"] + [{"value": "", "colour": "", "count": ""}]
     return render(
         request,
         "clock/chips.html",
@@ -406,9 +407,14 @@ def chips_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "overview": overview,
             "chip_rows": chip_rows,
+            "max_rows": CHIP_ROWS_MAX,
             "tables": Table.objects.filter(tournament=tournament, status=Table.Status.OPEN),
         },
     )
+
+
+# The API's limit of a chip set (clock/api.py ChipSetIn).
+CHIP_ROWS_MAX = 30
 
 
 def _safe_int(value: Any, default: int = 0) -> int:

@@ -4,11 +4,20 @@
 //   <form data-confirm="...">   asks before submitting
 //   data-autosubmit             a select or radio that submits its form on change
 //   data-add-rule="ID"          adds a rule id to the ruling form's rules field
+//   data-add-row="ID"           adds an empty row to the table body ID: a copy of
+//                               its last row with the field number in each name
+//                               ("value-3") counted on and the form's "rows"
+//                               field raised; data-max-rows caps the rows
 (function () {
   "use strict";
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-print]")) {
       window.print();
+      return;
+    }
+    var adder = event.target.closest("[data-add-row]");
+    if (adder) {
+      addRow(adder);
       return;
     }
     var rule = event.target.closest("[data-add-rule]");
@@ -19,6 +28,27 @@
       field.value = ids.join(", ");
     }
   });
+  function addRow(button) {
+    var body = document.getElementById(button.dataset.addRow);
+    var last = body && body.lastElementChild;
+    if (!last) return;
+    var count = body.children.length;
+    var max = parseInt(button.dataset.maxRows || "0", 10);
+    if (max && count >= max) return;
+    var row = last.cloneNode(true);
+    row.querySelectorAll("[name]").forEach(function (field) {
+      field.name = field.name.replace(/-\d+$/, "-" + count);
+      if (field.type !== "hidden") field.value = "";
+    });
+    body.appendChild(row);
+    var form = button.form || body.closest("form");
+    var rows = form && form.querySelector("input[name=rows]");
+    if (rows) rows.value = String(count + 1);
+    var first = row.querySelector("input, select");
+    if (first) first.focus();
+    if (max && count + 1 >= max) button.disabled = true;
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target.closest("form[data-confirm]");
     if (form && !window.confirm(form.dataset.confirm)) event.preventDefault();
