@@ -137,7 +137,8 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @role_required(*REGISTRATION_STAFF)
 def player_search_partial(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    players = player_search(request.GET.get("q", "")[:100], limit=10)
+    query = request.GET.get("q", "")[:100]
+    players = player_search(query, limit=10)
     live = set(
         tournament.entries.filter(
             player__in=players, status__in=("registered", "seated", "waiting")
@@ -145,7 +146,9 @@ def player_search_partial(request: HttpRequest, tournament_id: int) -> HttpRespo
     )
     rows = [(p, p.pk in live) for p in players]
     return render(
-        request, "tournament/_player_results.html", {"tournament": tournament, "rows": rows}
+        request,
+        "tournament/_player_results.html",
+        {"tournament": tournament, "rows": rows, "query": query},
     )
 
 
