@@ -44,6 +44,10 @@ class RegisterForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        # A name refused for itself (too long) says so beside the field; this is
+        # only for a form with neither a name nor a known player.
+        if "name" in self.errors:
+            return data
         if not data.get("player") and not (data.get("name") or "").strip():
             raise forms.ValidationError(_("Type a name or pick a known player."))
         return data
