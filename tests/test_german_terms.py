@@ -1,0 +1,56 @@
+"""German as a card room speaks it, one term per thing (issue 12, item 18):
+a clock call is "Zeit nehmen" everywhere (never "Uhr ausgerufen"), a colour-up
+is a "Farbwechsel" (never "Chip-up"), and the poker words rooms say in English
+stay English."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = sorted(ROOT.glob("*/de/LC_MESSAGES/django.mo")) + sorted(
+    ROOT.glob("*/locale/de/LC_MESSAGES/django.mo")
+)
+
+
+def german() -> dict[str, str]:
+    if not CATALOGS:
+        pytest.skip("compile the messages first (./dev test does)")
+    pairs: dict[str, str] = {}
+    for path in CATALOGS:
+        with path.open("rb") as handle:
+            catalog = gettext.GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
+        for msgid, msgstr in catalog.items():
+            if isinstance(msgid, tuple):  # a plural form
+                msgid = msgid[0]
+            if msgid:
+                pairs[msgid] = msgstr
+    return pairs
+
+
+# (what the English says, the German term it must use, words it must not use)
+GLOSSARY = [
+    (r"\b(colou?r|chip)-ups?\b", "Farbwechsel", ("Chip-up", "Chip-Up", "Color-Up")),
+    (r"\bclock (call|called)|call(ing)? the clock\b", "Zeit", ("ausgerufen", "Uhr rufen")),
+]
+KEPT_IN_ENGLISH = ["Level", "Rebuy", "Add-on", "Bubble", "Deal"]
+
+
+def test_one_german_term_per_thing():
+    wrong = []
+    for msgid, msgstr in german().items():
+        for english, term, never in GLOSSARY:
+            if re.search(english, msgid, re.I):
+                if term not in msgstr or any(word in msgstr for word in never):
+                    wrong.append((msgid, msgstr))
+    assert wrong == []
+
+
+def test_the_poker_words_rooms_say_in_english_stay_english():
+    pairs = german()
+    for word in KEPT_IN_ENGLISH:
+        assert pairs.get(word, word) == word, f"{word} is translated as {pairs.get(word)}"
