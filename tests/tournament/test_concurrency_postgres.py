@@ -111,3 +111,19 @@ def test_two_tablets_confirming_one_move_at_once_carry_it_out_once(director):
         run_in_parallel(6, lambda: ApiClient(token).post(f"/moves/{move['id']}/done").status_code)
     )
     assert statuses == {200: 1, 409: 5}
+
+
+def test_twenty_desks_registering_one_new_name_and_email_create_one_player(director):
+    token = issue_token(director)
+    api = ApiClient(token)
+    tournament = api.post("/tournaments", {"name": "Desk race", "max_entries": 1}).json()
+
+    def call():
+        body = {"name": "Ida  Neuling", "email": "ida@example.org"}
+        return ApiClient(token).post(f"/tournaments/{tournament['id']}/entries", body).status_code
+
+    statuses = Counter(run_in_parallel(20, call))
+    assert statuses == {201: 1, 409: 19}
+    from tournament.models import Player
+
+    assert Player.objects.filter(email="ida@example.org").count() == 1

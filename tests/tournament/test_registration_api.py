@@ -73,3 +73,18 @@ def test_bad_table_requests_are_refused(api, tournament):
         response = api.post(f"/tournaments/{tournament['id']}/tables", body)
         assert 400 <= response.status_code < 500
     assert api.get(f"/tournaments/{tournament['id']}/tables").json() == []
+
+
+def test_the_same_new_name_and_email_is_the_same_player(api):
+    first = api.post("/tournaments", {"name": "Monday"}).json()
+    second = api.post("/tournaments", {"name": "Tuesday"}).json()
+    body = {"name": "Ida Neuling", "email": "IDA@example.org"}
+    one = api.post(f"/tournaments/{first['id']}/entries", body).json()
+    two = api.post(
+        f"/tournaments/{second['id']}/entries", {"name": "ida  neuling", "email": "ida@example.org"}
+    ).json()
+    assert one["player"] == two["player"]
+    # Without an e-mail a name alone may be another person of the same name.
+    three = api.post(f"/tournaments/{second['id']}/entries", {"name": "Max Muster"}).json()
+    four = api.post(f"/tournaments/{first['id']}/entries", {"name": "Max Muster"}).json()
+    assert three["player"] != four["player"]

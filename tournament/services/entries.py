@@ -27,6 +27,13 @@ def player_find_or_create(
     name = " ".join(name.split())
     if not name:
         raise Invalid(NAME_REQUIRED)
+    email = email.strip()
+    if email:
+        # The same name and e-mail is the same person: a second desk registering
+        # him at the same moment (serialised by the tournament lock) finds him.
+        known = Player.objects.filter(name__iexact=name, email__iexact=email).order_by("id").first()
+        if known is not None:
+            return known
     return Player.objects.create(name=name, email=email, phone=phone, nickname=nickname)
 
 
