@@ -73,6 +73,7 @@ def test_every_page_runs_without_a_policy_violation(site, page):
         f"/tournaments/{tid}/",
         f"/tournaments/{tid}/entries/",
         f"/tournaments/{tid}/desk/",
+        "/players/import/",
         f"/entries/{entry}/card/",
         f"/tournaments/{tid}/floor/",
         f"/tournaments/{tid}/floor/moves/?announce=1",

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournament.web import printing, views
+from tournament.web import players_csv, printing, views
 from tournament.web.login import LoginView
 
 urlpatterns = [
@@ -22,6 +22,8 @@ urlpatterns = [
     ),
     path("tournaments/<int:tournament_id>/entries/", views.entry_list, name="entry-list"),
     path("entries/<int:entry_id>/card/", views.seat_card, name="seat-card"),
+    path("players/export.csv", players_csv.players_export, name="players-export"),
+    path("players/import/", players_csv.players_import_page, name="players-import"),
     path(
         "tournaments/<int:tournament_id>/print/<str:kind>/",
         printing.print_list,
