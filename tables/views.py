@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from screens.labels import screen_labels
@@ -257,6 +257,23 @@ def undo(request: HttpRequest, action_id: int) -> HttpResponse:
     )
 
 
+def _said_of_draw(result: dict[str, Any]) -> str:
+    """What the draw did, for the director: who sits, who waits."""
+    said = ngettext(
+        "Seats drawn: %(count)s player seated.",
+        "Seats drawn: %(count)s players seated.",
+        result["seated"],
+    ) % {"count": result["seated"]}
+    waiting = len(result["alternates"])
+    if waiting:
+        said += " " + ngettext(
+            "%(count)s alternate waits for a seat.",
+            "%(count)s alternates wait for a seat.",
+            waiting,
+        ) % {"count": waiting}
+    return said
+
+
 def _unknown_action() -> None:
     raise Invalid(_("Unknown action."))
 
@@ -276,7 +293,12 @@ def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 reserve=request.POST.get("reserve") == "1",
             )
         elif action == "draw":
-            call = lambda: seats_draw(tournament_id=tournament.pk, by=request.user)  # noqa: E731
+            return run_action(
+                request,
+                lambda: seats_draw(tournament_id=tournament.pk, by=request.user),
+                success=_said_of_draw,
+                back=back,
+            )
         elif action == "keep_apart":
             call = lambda: floor.keep_apart_add(  # noqa: E731
                 tournament_id=tournament.pk,

@@ -39,23 +39,26 @@ def run_action(
     request: HttpRequest,
     action: Callable[[], Any],
     *,
-    success: str,
+    success: str | Callable[[Any], str],
     back: str,
     page: Callable[[], HttpResponse] | None = None,
 ) -> HttpResponse:
     """Run one service call for a form post.
 
-    On success: a message and a redirect back. On a refused action: the error
-    message and the page again with the error's 4xx status, nothing changed.
+    On success: a message and a redirect back; ``success`` may be a function of
+    the service's result, to say what happened ("Anna is an alternate, 2nd in
+    line"). On a refused action: the error message and the page again with the
+    error's 4xx status, nothing changed.
     """
     try:
-        action()
+        result = action()
     except DomainError as exc:
         messages.error(request, str(exc))
         response = page() if page is not None else redirect(back)
         if page is not None:
             response.status_code = exc.status
         return response
-    if success:
-        messages.success(request, success)
+    said = success(result) if callable(success) else success
+    if said:
+        messages.success(request, said)
     return redirect(back)

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tables.models import Seat
 from tables.presenters import tables_payload
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament
@@ -127,11 +128,27 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 phone=data.get("phone") or "",
                 nickname=data.get("nickname") or "",
             ),
-            success=_("Registered."),
+            success=said_of_registration,
             back=reverse("registration-desk", args=[tournament.pk]),
             page=page,
         )
     return page()
+
+
+def said_of_registration(entry: Entry) -> str:
+    """What registering did: the seat drawn, or the place in the alternates' line."""
+    values = {"name": entry.player.name}
+    if entry.status == Entry.Status.WAITING:
+        ahead = entry.tournament.entries.filter(
+            status=Entry.Status.WAITING, waiting_since__lt=entry.waiting_since
+        ).count()
+        values["place"] = ahead + 1
+        return _("%(name)s is an alternate, number %(place)s in line.") % values
+    seat = Seat.objects.filter(entry=entry).select_related("table").first()
+    if seat is not None:
+        values.update(table=seat.table.number, seat=seat.number)
+        return _("%(name)s registered: table %(table)s, seat %(seat)s.") % values
+    return _("%(name)s registered.") % values
 
 
 @role_required(*REGISTRATION_STAFF)
