@@ -165,6 +165,9 @@ class Entry(models.Model):
     number = models.PositiveSmallIntegerField(
         _("entry number"), default=1, help_text=_("1 for the first entry, 2 for the first re-entry")
     )
+    # The entry's number in its tournament (1, 2, 3 ...), printed on seat cards
+    # and lists; database ids run on across tournaments and mean nothing to a room.
+    start_number = models.PositiveIntegerField(_("start number"), null=True, blank=True)
     status = models.CharField(
         _("status"), max_length=12, choices=Status.choices, default=Status.REGISTERED
     )
@@ -203,6 +206,9 @@ class Entry(models.Model):
             ),
             models.UniqueConstraint(
                 fields=["tournament", "player", "number"], name="entry_number_unique_per_player"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"], name="start_number_unique_per_tournament"
             ),
             models.CheckConstraint(
                 condition=Q(place__isnull=True) | Q(status__in=["busted", "disqualified"]),

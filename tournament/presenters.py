@@ -39,6 +39,7 @@ def entry_payload(entry: Entry) -> dict[str, Any]:
         "player": entry.player_id,
         "name": entry.player.name,
         "number": entry.number,
+        "start_number": entry.start_number,
         "status": entry.status,
         "table": seat.table.number if seat is not None else None,
         "seat": seat.number if seat is not None else None,

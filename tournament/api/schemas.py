@@ -85,6 +85,8 @@ class EntryOut(Schema):
     player: int
     name: str
     number: int
+    # The entry's number in its tournament (1, 2, 3 ...), as the desk and seat card show it.
+    start_number: int | None
     status: str
     table: int | None
     seat: int | None

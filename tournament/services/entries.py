@@ -93,10 +93,12 @@ def entry_register(
             if count >= tournament.max_entries:
                 raise Conflict(NO_REENTRY)
             waiting = _field_is_full(tournament)
+            last = tournament.entries.aggregate(n=Max("start_number"))["n"] or 0
             entry = Entry.objects.create(
                 tournament=tournament,
                 player=player,
                 number=count + 1,
+                start_number=last + 1,
                 status=Entry.Status.WAITING if waiting else Entry.Status.REGISTERED,
                 waiting_since=timezone.now() if waiting else None,
                 created_by=by if getattr(by, "pk", None) else None,
