@@ -55,11 +55,15 @@ def test_bulk_inserts_updates_and_deletes_keep_the_tally(field):
     Entry.objects.create(tournament_id=tournament_id, player=players[0], number=2, rebuys=1)
     Entry.objects.filter(player=players[11]).delete()
 
-    assert tally_of(tournament_id) == counted(tournament_id) == {
-        ("busted", 1): (3, 0, 0),
-        ("seated", 1): (8, 4, 2),
-        ("registered", 2): (1, 1, 0),
-    }
+    assert (
+        tally_of(tournament_id)
+        == counted(tournament_id)
+        == {
+            ("busted", 1): (3, 0, 0),
+            ("seated", 1): (8, 4, 2),
+            ("registered", 2): (1, 1, 0),
+        }
+    )
 
 
 def test_the_counts_of_the_summary_come_from_the_tally(field, api):
