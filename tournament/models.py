@@ -33,6 +33,12 @@ class Tournament(models.Model):
         NICKNAME_OR_INITIAL = "nickname", _("Nickname, else first name and initial")
         INITIAL = "initial", _("First name and initial")
 
+    class Currency(models.TextChoices):
+        EUR = "EUR", _("Euro (€)")
+        CHF = "CHF", _("Swiss franc (CHF)")
+        USD = "USD", _("US dollar ($)")
+        GBP = "GBP", _("Pound sterling (£)")
+
     name = models.CharField(_("name"), max_length=120)
     table_size = models.PositiveSmallIntegerField(
         _("table size"), default=9, validators=[MinValueValidator(2), MaxValueValidator(10)]
@@ -82,6 +88,9 @@ class Tournament(models.Model):
         max_length=10,
         choices=DisplayNames.choices,
         default=DisplayNames.NICKNAME_OR_INITIAL,
+    )
+    currency = models.CharField(
+        _("currency"), max_length=3, choices=Currency.choices, default=Currency.EUR
     )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED

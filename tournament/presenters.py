@@ -19,6 +19,7 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "starting_stack": tournament.starting_stack,
         "buy_in": tournament.buy_in,
         "fee": tournament.fee,
+        "currency": tournament.currency,
         "final_table_size": tournament.final_table_size,
         "rulebook": tournament.rulebook,
         "tie_rule": tournament.tie_rule,

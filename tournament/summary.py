@@ -82,4 +82,8 @@ def _payouts(tournament: Tournament, counts: EntryCounts, settings: Any) -> dict
     from tournament.services.payouts import money, payouts_view
 
     view = payouts_view(tournament, settings, amounts=False, counts=counts.pool)
-    return {"prize_pool": money(view.pool.total), "paid_places": view.paid}
+    return {
+        "prize_pool": money(view.pool.total),
+        "currency": tournament.currency,
+        "paid_places": view.paid,
+    }

@@ -101,8 +101,8 @@ def test_payouts_in_german_show_amounts_with_a_decimal_comma(browser, finished):
     )
     browser.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
     page = browser.get(f"/tournaments/{tid}/payouts/").content.decode()
-    assert "<td>120,00</td>" in page and "<td>80,00</td>" in page  # 60 / 40 of 200
-    assert "120.00" not in page
+    assert "<td>120\u00a0€</td>" in page and "<td>80\u00a0€</td>" in page  # 60 / 40 of 200
+    assert "120.00" not in page and "<td>60\u00a0%</td>" in page
 
 
 def test_standings_export_as_csv_with_prizes(browser, finished):

@@ -10,6 +10,7 @@ from tournament.api.fields import DB_INT_MAX, Amount, Body
 
 Rulebook = Literal["tda2019", "tda2024", "bdpv", "ifp", "house"]
 TieRule = Literal["share", "button"]
+Currency = Literal["EUR", "CHF", "USD", "GBP"]
 
 
 class TournamentIn(Body):
@@ -25,6 +26,7 @@ class TournamentIn(Body):
     max_entries: int = Field(1, ge=1, le=100)
     max_players: int | None = Field(None, ge=2, le=100000)
     options: dict[str, Any] = Field(default_factory=dict)
+    currency: Currency = "EUR"
 
 
 class TournamentPatch(Body):
@@ -41,6 +43,7 @@ class TournamentPatch(Body):
     max_players: int | None = Field(None, ge=2, le=100000)
     options: dict[str, Any] | None = None
     registration_closed: bool | None = None
+    currency: Currency | None = None
 
 
 class TournamentOut(Schema):
@@ -53,6 +56,7 @@ class TournamentOut(Schema):
     starting_stack: int
     buy_in: Decimal
     fee: Decimal
+    currency: str
     final_table_size: int
     rulebook: str
     tie_rule: str

@@ -37,6 +37,7 @@ class TournamentSettings:
     max_players: int | None = None
     options: dict[str, Any] | None = None
     display_names: str = "nickname"
+    currency: str = "EUR"
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -71,6 +72,7 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             max_players=settings.max_players,
             options=options,
             display_names=settings.display_names,
+            currency=settings.currency,
         )
         ActionLog.record(tournament, "tournament_created", {"name": tournament.name}, by)
     return tournament
@@ -90,6 +92,7 @@ EDITABLE_FIELDS = (
     "max_players",
     "options",
     "display_names",
+    "currency",
     "registration_closed",
 )
 
@@ -110,6 +113,7 @@ _PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
         screen_changes.RESULTS,
     ),
     "late_registration_levels": (screen_changes.CLOCK,),
+    "currency": (screen_changes.SUMMARY, screen_changes.PAYOUTS, screen_changes.RESULTS),
     "display_names": (
         screen_changes.TABLES,
         screen_changes.MOVES,

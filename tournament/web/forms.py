@@ -22,6 +22,7 @@ class TournamentForm(forms.ModelForm):
             "max_entries",
             "max_players",
             "display_names",
+            "currency",
             "registration_closed",
         ]
 
@@ -33,6 +34,11 @@ class TournamentForm(forms.ModelForm):
         self.fields["tie_rule"].required = False
         self.fields["tie_rule"].help_text = _("Empty: as the rulebook says.")
         self.fields["final_table_size"].required = False
+        # Forms (and older scripts posting them) without a currency keep the tournament's.
+        self.fields["currency"].required = False
+
+    def clean_currency(self) -> str:
+        return self.cleaned_data.get("currency") or self.instance.currency or "EUR"
 
 
 class RegisterForm(forms.Form):

@@ -19,11 +19,15 @@
     return h ? h + ":" + mm : mm;
   }
 
+  // Chip amounts as the page's language writes them: 1.000 (de), 1,000 (en).
+  var language = document.documentElement.lang || undefined;
+  function n(value) { return Number(value).toLocaleString(language); }
+
   function blinds(entry) {
     if (!entry) return "";
     if (entry.kind === "break") return label("label-break");
-    var text = entry.small_blind + " / " + entry.big_blind;
-    if (entry.ante) text += " · " + (entry.big_blind_ante ? label("label-bba") : label("label-ante")) + " " + entry.ante;
+    var text = n(entry.small_blind) + " / " + n(entry.big_blind);
+    if (entry.ante) text += " · " + (entry.big_blind_ante ? label("label-bba") : label("label-ante")) + " " + n(entry.ante);
     return text;
   }
 
