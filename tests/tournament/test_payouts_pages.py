@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import subprocess
 from pathlib import Path
 
@@ -209,3 +210,18 @@ def test_the_summary_carries_the_prize_pool_for_the_display_board(api, finished)
     summary = tournament_summary(Tournament.objects.get(pk=finished["tournament"]["id"]))
     assert summary["prize_pool"] == "200.00"
     assert summary["paid_places"] == 2
+
+
+def test_a_negative_chip_count_is_refused_beside_that_players_field(floor_browser, api, tournament):
+    tid = tournament["id"]
+    a, b = (api.post(f"/tournaments/{tid}/entries", {"name": n}).json() for n in ("A a", "B b"))
+    form = {f"chips_{a['id']}": "3000", f"chips_{b['id']}": "-5", "method": "chip_chop"}
+    response = floor_browser.post(f"/tournaments/{tid}/deal/", {**form, "do": "preview"})
+    html = response.content.decode()
+    assert response.status_code == 422
+    rows = dict(
+        re.findall(r'<input name="chips_(\d+)"[^>]*>(<span class="error"[^<]*</span>)?', html)
+    )
+    assert rows[str(a["id"])] == "" and "positive whole number" in rows[str(b["id"])]
+    assert html.count("positive whole number") == 1  # said once, where it is wrong
+    assert 'max="1000000000000000"' in html  # the field knows the server's limit

@@ -282,13 +282,31 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 # --- deals -----------------------------------------------------------------------------
 
 
-def _deal_input(request: HttpRequest, tournament: Tournament) -> dict:
-    stacks = []
+# The API's limit of one chip count in a deal (tournament/api/payouts.py).
+MAX_DEAL_CHIPS = 10**15
+
+
+def chip_count_errors(request: HttpRequest, tournament: Tournament) -> dict[int, str]:
+    """Each player whose chip count is no positive whole number, with why: shown
+    beside his field, not once for the whole form."""
+    errors = {}
     for entry in deal_services.remaining_entries(tournament):
         raw = request.POST.get(f"chips_{entry.pk}", "").strip().replace(".", "").replace(" ", "")
-        if not raw.isdigit():
-            raise Invalid(deal_services.STACK_NOT_POSITIVE)
-        stacks.append((entry.pk, int(raw)))
+        if not raw.isdigit() or not 1 <= int(raw) <= MAX_DEAL_CHIPS:
+            errors[entry.pk] = str(deal_services.STACK_NOT_POSITIVE)
+    return errors
+
+
+def _deal_input(request: HttpRequest, tournament: Tournament) -> dict:
+    if chip_count_errors(request, tournament):
+        raise Invalid(deal_services.STACK_NOT_POSITIVE)
+    stacks = [
+        (
+            entry.pk,
+            int(request.POST[f"chips_{entry.pk}"].strip().replace(".", "").replace(" ", "")),
+        )
+        for entry in deal_services.remaining_entries(tournament)
+    ]
     method = request.POST.get("method", "")
     try:
         reserve = Decimal((request.POST.get("reserve") or "0").replace(",", "."))
@@ -337,13 +355,16 @@ def deal_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             back=reverse("deal", args=[tournament.pk]),
         )
     if request.method == "POST":
-        try:
-            plan = deal_services.deal_preview(
-                tournament_id=tournament.pk, **_deal_input(request, tournament)
-            )
-        except DomainError as exc:
-            messages.error(request, str(exc))
-            status = exc.status
+        if chip_count_errors(request, tournament):
+            status = 422  # said beside each field by deal_page_render
+        else:
+            try:
+                plan = deal_services.deal_preview(
+                    tournament_id=tournament.pk, **_deal_input(request, tournament)
+                )
+            except DomainError as exc:
+                messages.error(request, str(exc))
+                status = exc.status
     response = deal_page_render(request, tournament, plan)
     response.status_code = status
     return response
@@ -354,7 +375,11 @@ def deal_page_render(
 ) -> HttpResponse:
     entries = deal_services.remaining_entries(tournament)
     amounts = dict(plan.amounts) if plan else {}
-    rows = [(e, request.POST.get(f"chips_{e.pk}", ""), amounts.get(e.pk)) for e in entries]
+    errors = chip_count_errors(request, tournament) if request.method == "POST" else {}
+    rows = [
+        (e, request.POST.get(f"chips_{e.pk}", ""), amounts.get(e.pk), errors.get(e.pk))
+        for e in entries
+    ]
     deal = (
         Deal.objects.filter(tournament=tournament).prefetch_related("shares__entry__player").first()
     )
@@ -371,6 +396,7 @@ def deal_page_render(
             "method": request.POST.get("method", "icm"),
             "reserve": request.POST.get("reserve", ""),
             "methods": Deal.Method.choices,
+            "max_chips": MAX_DEAL_CHIPS,
             "is_director": has_role(request.user, (DIRECTOR,)),
         },
     )
