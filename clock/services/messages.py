@@ -96,15 +96,30 @@ def rule_message(exc: RuleError) -> str:
     return with_place(text, exc.details)
 
 
+# The fields of a structure row as the clock page names them, never the JSON keys.
+FIELD_NAMES: dict[str, Promise] = {
+    "small_blind": _("small blind"),
+    "big_blind": _("big blind"),
+    "ante": _("ante"),
+    "big_blind_ante": _("big blind ante"),
+    "seconds": _("length"),
+    "kind": _("level or break"),
+    "color_up": _("colour-up"),
+    "denominations": _("chip values"),
+    "name": _("name"),
+}
+
+
 def with_place(text: str, details: dict[str, Any]) -> str:
+    """The message with where it applies, as the page says it: "(row 3, big blind)"."""
     index = details.get("index")
     seat = details.get("seat")
     field = details.get("field")
     where = []
     if isinstance(index, int):
-        where.append(str(_("entry %(number)d") % {"number": index + 1}))
+        where.append(str(_("row %(number)d") % {"number": index + 1}))
     if seat is not None:
         where.append(str(_("seat %(seat)s") % {"seat": seat}))
     if field:
-        where.append(str(field))
+        where.append(str(FIELD_NAMES.get(field, _("one of its fields"))))
     return f"{text} ({', '.join(where)})" if where else text

@@ -294,3 +294,11 @@ def test_a_template_replaces_the_structure(api, tournament):
     assert response.json()["levels"][0]["seconds"] == 600
     response = api.post(f"/tournaments/{tournament['id']}/structure/template", {"template": "x"})
     assert response.status_code == 404
+
+
+def test_a_structure_problem_names_its_row_and_field_as_the_page_does(api, tournament):
+    body = {"levels": [{"kind": "level", "small_blind": 200, "big_blind": 100, "seconds": 600}]}
+    response = api.put(f"/tournaments/{tournament['id']}/structure", body)
+    messages = [p["message"] for p in response.json().get("problems", [])]
+    assert any(m.endswith("(row 1, big blind)") for m in messages), messages
+    assert not any("big_blind" in m or "entry 1" in m for m in messages)
