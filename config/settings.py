@@ -104,6 +104,13 @@ DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME") or None}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
+
+# The address players reach this server at from the room's network (the QR code
+# on the board points there), e.g. http://192.168.1.10:8000; unset: the address
+# the board itself was opened with.
+PUBLIC_URL = env_str("PUBLIC_URL").rstrip("/")
+if PUBLIC_URL and not PUBLIC_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"PUBLIC_URL must start with http:// or https://, not {PUBLIC_URL!r}")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {

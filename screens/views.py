@@ -28,6 +28,7 @@ from tournament.errors import TOURNAMENT_NOT_FOUND
 from tournament.models import Tournament
 from tournament.roles import STAFF, has_role
 from tournament.summary import tournament_summary
+from tournament.web.addresses import public_address
 from tournament.web.decorators import role_required
 
 FLOOR_NEEDS_STAFF = _("Sign in as staff to follow the floor.")
@@ -89,8 +90,8 @@ def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
     data = snapshot(tournament.pk, audience=live.DISPLAY)
     if layout != "seats":
         data["tables"] = []  # the clock layouts need no seats: a lighter page
-    lobby_url = request.build_absolute_uri(
-        reverse("screens-lobby", args=[tournament.pk]) + f"?lang={lang}"
+    lobby_url = public_address(
+        request, reverse("screens-lobby", args=[tournament.pk]) + f"?lang={lang}"
     )
     context = {
         "tournament": tournament,

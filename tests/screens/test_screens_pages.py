@@ -129,3 +129,22 @@ def test_table_view_shows_seats_button_blinds_and_the_floor_button(cup, director
     assert "/static/js/live.js" in html and "/static/js/table_view.js" in html
     panel = html_of(client.get(f"/tables/{table.pk}/view/panel/"))
     assert "tv-seats" in panel and "<html" not in panel
+
+
+def test_the_qr_code_points_to_the_address_the_room_configures(cup, public, settings):
+    settings.PUBLIC_URL = "http://192.168.1.10:8000"
+    html = html_of(public.get(f"/display/{cup.pk}/?layout=clock&lang=de"))
+    assert f"http://192.168.1.10:8000/lobby/{cup.pk}/?lang=de" in html
+    assert "http://testserver/lobby" not in html
+
+
+def test_staff_pages_link_the_board_layouts_and_the_lobby(cup, director, settings):
+    from django.test import Client
+
+    settings.PUBLIC_URL = "http://192.168.1.10:8000"
+    client = Client()
+    client.force_login(director)
+    html = client.get(f"/tournaments/{cup.pk}/").content.decode()
+    for layout in ("clock", "payouts", "seats"):
+        assert f"/display/{cup.pk}/?layout={layout}&amp;lang=de" in html
+    assert f'href="http://192.168.1.10:8000/lobby/{cup.pk}/"' in html

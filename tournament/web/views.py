@@ -5,6 +5,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tables.models import Seat
 from tables.presenters import tables_payload
@@ -14,6 +15,7 @@ from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
 from tournament.services.entries import entry_register, player_search
 from tournament.services.tournaments import TournamentSettings, tournament_create, tournament_update
 from tournament.summary import tournament_summary
+from tournament.web.addresses import public_address
 from tournament.web.decorators import role_required, run_action
 from tournament.web.forms import RegisterForm, TournamentForm
 
@@ -69,7 +71,13 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(
         request,
         "tournament/detail.html",
-        {"tournament": tournament, "summary": tournament_summary(tournament)},
+        {
+            "tournament": tournament,
+            "summary": tournament_summary(tournament),
+            "board_layouts": BOARD_LAYOUTS,
+            # The address players reach from the room's network (README "PUBLIC_URL").
+            "lobby_url": public_address(request, reverse("screens-lobby", args=[tournament.pk])),
+        },
     )
 
 
@@ -133,6 +141,13 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
             page=page,
         )
     return page()
+
+
+BOARD_LAYOUTS = (
+    ("clock", gettext_lazy("Board: clock")),
+    ("payouts", gettext_lazy("Board: payouts")),
+    ("seats", gettext_lazy("Board: seats")),
+)
 
 
 def said_of_registration(entry: Entry) -> str:
