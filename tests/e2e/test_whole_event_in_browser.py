@@ -59,7 +59,7 @@ TEXT = {
         "created": "Tournament created.",
         "registration": "Registration",
         "new_player": "New player",
-        "registered": "Registered.",
+        "registered": "{name} registered.",
         "seating": "Seating",
         "table_count": "Number of tables",
         "open_tables": "Open tables",
@@ -94,7 +94,7 @@ TEXT = {
         "created": "Turnier angelegt.",
         "registration": "Anmeldung",
         "new_player": "Neuer Spieler",
-        "registered": "Angemeldet.",
+        "registered": "{name} angemeldet.",
         "seating": "Sitzordnung",
         "table_count": "Anzahl Tische",
         "open_tables": "Tische eröffnen",
@@ -214,7 +214,8 @@ def test_director_runs_a_whole_event_from_registration_to_final_standings(server
         page.evaluate("() => { window.__before_submit = true; }")
         page.keyboard.press("Enter")
         page.wait_for_function("() => !window.__before_submit")
-        expect(message(page)).to_have_text(t["registered"])
+        # Before the draw nobody has a seat yet: the desk names whom it registered.
+        expect(message(page)).to_have_text(t["registered"].format(name=player))
         expect(latest.locator("tr")).to_have_count(number)
         expect(latest.locator("tr").first).to_contain_text(player)
     shot(page, lang, "2-registered")
@@ -244,8 +245,9 @@ def test_director_runs_a_whole_event_from_registration_to_final_standings(server
     for place, percent, amount in ((1, "60", "240"), (2, "40", "160")):
         cells = payout_rows.nth(place - 1).locator("td")
         expect(cells.nth(0)).to_have_text(str(place))
-        expect(cells.nth(1)).to_have_text(re.compile(rf"^{percent}([.,]0+)?$"))
-        expect(cells.nth(2)).to_have_text(re.compile(rf"^{amount}([.,]0+)?$"))
+        # In the reader's way: 60 % and 240 € in German, 60% and €240.00 in English.
+        expect(cells.nth(1)).to_have_text(re.compile(rf"^{percent}\s?%$"))
+        expect(cells.nth(2)).to_have_text(re.compile(rf"^(€)?{amount}([.,]0+)?(\s€)?$"))
         prizes[place] = cells.nth(2).inner_text()
     shot(page, lang, "4-payouts")
 
