@@ -110,7 +110,9 @@ REDIS_URL = env_str("REDIS_URL")
 # the board itself was opened with.
 PUBLIC_URL = env_str("PUBLIC_URL").rstrip("/")
 if PUBLIC_URL and not PUBLIC_URL.startswith(("http://", "https://")):
-    raise ImproperlyConfigured(f"PUBLIC_URL must start with http:// or https://, not {PUBLIC_URL!r}")
+    raise ImproperlyConfigured(
+        f"PUBLIC_URL must start with http:// or https://, not {PUBLIC_URL!r}"
+    )
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament.api import api
+from config.api import api
 
 urlpatterns = [
     path("api/v1/", api.urls),

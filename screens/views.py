@@ -19,8 +19,8 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from rulings.services.penalties import seat_penalties
 from screens import fanout, live
-from screens.labels import screen_labels
 from screens.live_data import clock_calls, clock_data, pending_moves
 from screens.snapshots import screen_snapshot, snapshot
 from tables.models import Table
@@ -30,6 +30,7 @@ from tournament.roles import STAFF, has_role
 from tournament.summary import tournament_summary
 from tournament.web.addresses import public_address
 from tournament.web.decorators import role_required
+from tournament.web.labels import screen_labels
 
 FLOOR_NEEDS_STAFF = _("Sign in as staff to follow the floor.")
 
@@ -166,11 +167,7 @@ def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
 
 
 def table_penalties(tournament: Tournament, entry_ids: list[int]) -> dict[int, dict[str, Any]]:
-    """Running sit-out penalties with hands left, when the rulings app provides them."""
-    try:
-        from rulings.services.penalties import seat_penalties
-    except ImportError:
-        return {}
+    """Running sit-out penalties with hands left."""
     return seat_penalties(tournament, entry_ids)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tables.models import Move, Seat, Table
@@ -88,6 +89,25 @@ def _next_hand_positions(
     }
 
 
+class _Penalties:
+    """The running sit-out penalty of each seated entry, shown on the table rows.
+
+    Penalties are the rulings app's, which sits above the tables: it registers
+    its reader with :func:`penalties_from` in ``RulingsConfig.ready``. Without
+    it, no seat shows a penalty.
+    """
+
+    def __init__(self) -> None:
+        self.of: Callable[[Any, list[int]], dict[int, dict[str, Any]]] = lambda _t, _ids: {}
+
+
+_penalties = _Penalties()
+
+
+def penalties_from(reader: Callable[[Any, list[int]], dict[int, dict[str, Any]]]) -> None:
+    _penalties.of = reader
+
+
 def _table_rows(
     tournament: Any, table_ids: list[int] | None, table_numbers: list[int] | None
 ) -> tuple[list[Table], dict[int, list[dict]], dict[int, dict[str, Any]]]:
@@ -112,9 +132,7 @@ def _table_rows(
     )
     for seat in seats:
         seats_by_table[seat["table_id"]].append(seat)
-    from rulings.services.penalties import seat_penalties
-
-    penalties = seat_penalties(tournament, [s["entry_id"] for s in seats])
+    penalties = _penalties.of(tournament, [s["entry_id"] for s in seats])
     return tables, seats_by_table, penalties
 
 

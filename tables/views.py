@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from screens.labels import screen_labels
 from tables.history import described, seat_change_text
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
@@ -25,6 +24,7 @@ from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.summary import tournament_summary
 from tournament.web.decorators import role_required, run_action
+from tournament.web.labels import screen_labels
 
 
 def _int(value: str | None) -> int:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from tables.models import Seat, SeatChange, Table
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
+from tables.services.planning import floor_replan
 from tables.services.state import (
     RANDOM,
     floor_state,
@@ -125,6 +126,15 @@ def _set_blinds(table: Table, state: button_rules.BlindState) -> None:
     table.button_seat = state.button
     table.small_blind_seat = state.small_blind
     table.big_blind_seat = state.big_blind
+
+
+def seat_new_entry_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:
+    """Seat an entry just registered, once the seats are drawn, and plan what follows
+    (a late entry can open a reserve table or end a halt). Asked by the core's
+    registration through :mod:`tournament.extensions`."""
+    if seats_are_drawn(tournament):
+        seat_late_entry(tournament=tournament, entry=entry, by=by)
+        floor_replan(tournament=tournament, by=by)
 
 
 def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: str = "late") -> bool:

@@ -25,8 +25,8 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
+from config.api import api
 from tests.conftest import make_staff
-from tournament.api import api
 from tournament.api.auth import issue_token
 
 EXAMPLES = int(os.environ.get("API_FUZZ_EXAMPLES", "3"))

@@ -8,9 +8,9 @@ import json
 import pytest
 from django.test import Client
 
+from config.api import api as director_api
 from tests.rulings.test_rulings_api import ruling
 from tests.tables.test_floor_api import start
-from tournament.api import api as director_api
 from tournament.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes
+from tournament import changes, extensions
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
@@ -128,11 +128,8 @@ def entry_register(
 
 def _registration_open(tournament: Tournament) -> bool:
     # Decided from the clock at this request, never from a flag a boundary task
-    # may not have set yet (Redis down, worker late). Imported here: the clock
-    # app sits above the core app (issue 11 moves this read into a selector).
-    from clock.services.clock import registration_open_now
-
-    return registration_open_now(tournament=tournament)
+    # may not have set yet (Redis down, worker late); the clock app answers.
+    return extensions.registration_open_now(tournament)
 
 
 def _places_of_players_out_move_down(tournament: Tournament) -> None:
@@ -146,13 +143,8 @@ def _places_of_players_out_move_down(tournament: Tournament) -> None:
 
 
 def _seat_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:
-    from tables.services.planning import floor_replan
-    from tables.services.seating import seat_late_entry, seats_are_drawn
-
-    if seats_are_drawn(tournament):
-        seat_late_entry(tournament=tournament, entry=entry, by=by)
-        # A late entry can open a reserve table or end a halt: plan what follows.
-        floor_replan(tournament=tournament, by=by)
+    # Once the seats are drawn the tables app seats him and plans what follows.
+    extensions.seat_new_entry(tournament, entry, by)
 
 
 def entry_get(entry_id: int) -> Entry:

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes
+from tournament import changes, extensions
 from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import (
@@ -453,11 +453,8 @@ def _purchase_limits(settings: PayoutSettings) -> purchase_rules.PurchaseLimits:
 
 
 def _play_position(tournament: Tournament) -> purchase_rules.PlayPosition:
-    # Decided from the clock at this request (as registration is). Imported here:
-    # the clock app sits above the core app (issue 11 moves this read into a selector).
-    from clock.services.clock import level_played_now
-
-    level, in_break = level_played_now(tournament=tournament)
+    # Decided from the clock at this request (as registration is); the clock app answers.
+    level, in_break = extensions.level_played_now(tournament)
     return purchase_rules.PlayPosition(level=level, in_break=in_break)
 
 

@@ -1,0 +1,64 @@
+"""What the core asks of the apps above it, answered by them.
+
+The core (registration, payouts) sits below the tables and the clock, so it may
+not import them; yet registering a late entry must seat him once the seats are
+drawn, and the registration and purchase windows depend on the clock. Each
+question is a function the owning app registers in its ``AppConfig.ready``
+(as :func:`tournament.changes.keep_with` does for the table counts):
+
+- the clock: whether registration is open now, which level is played now;
+- the tables: seat a new entry once seats are drawn and plan what follows.
+
+Without the app installed the core answers as a room without it would: the
+registration flag decides, play is in level 1, nobody is seated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class _Answers:
+    registration_open: Callable[[Any], bool] | None = None
+    level_played: Callable[[Any], tuple[int, bool]] | None = None
+    seat_new_entry: Callable[[Any, Any, Any], None] | None = None
+
+
+_answers = _Answers()
+
+
+def clock_answers(
+    *,
+    registration_open: Callable[[Any], bool],
+    level_played: Callable[[Any], tuple[int, bool]],
+) -> None:
+    """The clock app tells the core how to read the clock (at the request's moment)."""
+    _answers.registration_open = registration_open
+    _answers.level_played = level_played
+
+
+def seating_answers(*, seat_new_entry: Callable[[Any, Any, Any], None]) -> None:
+    """The tables app tells the core how a new entry gets a seat."""
+    _answers.seat_new_entry = seat_new_entry
+
+
+def registration_open_now(tournament: Any) -> bool:
+    if _answers.registration_open is None:
+        return not tournament.registration_closed
+    return _answers.registration_open(tournament)
+
+
+def level_played_now(tournament: Any) -> tuple[int, bool]:
+    """(level number, in a break) of the level played now; level 1 before play."""
+    if _answers.level_played is None:
+        return 1, False
+    return _answers.level_played(tournament)
+
+
+def seat_new_entry(tournament: Any, entry: Any, by: Any) -> None:
+    """Seat a new entry if the seats are drawn (inside the registration's transaction)."""
+    if _answers.seat_new_entry is not None:
+        _answers.seat_new_entry(tournament, entry, by)
