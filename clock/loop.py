@@ -21,7 +21,13 @@ import logging
 import threading
 from collections.abc import Callable
 
+from asgiref.sync import sync_to_async
 from django.db import close_old_connections
+
+from clock.models import ClockState
+from clock.rules import clock as rules
+from clock.services import clock as clock_services
+from clock.tasks import fire_boundary
 
 logger = logging.getLogger(__name__)
 
@@ -31,17 +37,11 @@ Dispatch = Callable[[int, str], object]
 
 
 def _send_task(tournament_id: int, key: str) -> object:
-    from clock.tasks import fire_boundary
-
     return fire_boundary.delay(tournament_id, key)
 
 
 def run_once(*, now_ms: int | None = None, dispatch: Dispatch | None = None) -> float:
     """One pass: dispatch due boundaries; return the seconds to sleep before the next pass."""
-    from clock.models import ClockState
-    from clock.rules import clock as rules
-    from clock.services import clock as clock_services
-
     dispatch = dispatch or _send_task
     now_ms = clock_services.now() if now_ms is None else now_ms
     sleep_ms = MAX_SLEEP_S * 1000
@@ -83,8 +83,6 @@ def _run_once_safely() -> float:
 
 async def run_forever(stop: asyncio.Event | None = None) -> None:
     """Pass, sleep until the next boundary (capped), repeat until ``stop`` is set."""
-    from asgiref.sync import sync_to_async
-
     stop = stop or asyncio.Event()
     one_pass = sync_to_async(_run_once_safely, thread_sensitive=False)
     logger.info("clock loop started")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from clock.services.boundaries import boundary_fire
+
 
 @shared_task(name="clock.fire_boundary", acks_late=True)
 def fire_boundary(tournament_id: int, key: str) -> bool:
     """Run one level boundary's side effects; a second or late run changes nothing."""
-    from clock.services.boundaries import boundary_fire
-
     return boundary_fire(tournament_id=tournament_id, key=key)

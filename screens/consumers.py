@@ -23,6 +23,8 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import DEFAULT_CHANNEL_LAYER
 
 from screens import fanout, live
+from screens.snapshots import screen_snapshot
+from tournament.models import Tournament
 from tournament.roles import STAFF, has_role
 
 SNAPSHOT_BURST = 5  # snapshot requests a socket may make at once
@@ -80,8 +82,6 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.send(text_data=fanout.LIVE_DEGRADED)
 
     def allowed(self) -> bool:
-        from tournament.models import Tournament
-
         return Tournament.objects.filter(pk=self.tournament_id).exists()
 
     async def disconnect(self, code: int) -> None:
@@ -122,8 +122,6 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         await self.send_snapshot(since=since if type(since) is int else None)
 
     async def send_snapshot(self, *, since: int | None = None) -> None:
-        from screens.snapshots import screen_snapshot
-
         answer = await database_sync_to_async(screen_snapshot)(
             self.tournament_id, audience=self.audience, since=since
         )

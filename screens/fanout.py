@@ -23,7 +23,12 @@ import json
 import logging
 from typing import Any, Protocol
 
+import redis
 from django.conf import settings
+from redis import asyncio as aioredis
+from redis.asyncio.retry import Retry as AsyncRetry
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 logger = logging.getLogger(__name__)
 
@@ -70,10 +75,6 @@ def enabled() -> bool:
 def _publisher_client() -> Any:
     global _publisher, _publisher_url
     if _publisher is None or _publisher_url != settings.REDIS_URL:
-        import redis
-        from redis.backoff import NoBackoff
-        from redis.retry import Retry
-
         # One quick retry (a pooled connection may be stale after a Redis
         # restart), no backoff: a floor action must not wait for a dead Redis.
         _publisher = redis.Redis.from_url(
@@ -191,15 +192,11 @@ async def _listen(url: str, settled: asyncio.Event) -> None:
 
 async def _subscribe(url: str, settled: asyncio.Event) -> None:
     """Hold one pattern subscription until the connection ends."""
-    from redis import asyncio as aioredis
-    from redis.asyncio.retry import Retry
-    from redis.backoff import NoBackoff
-
     client = aioredis.Redis.from_url(
         url,
         socket_connect_timeout=CONNECT_TIMEOUT_SECONDS,
         socket_keepalive=True,
-        retry=Retry(NoBackoff(), 0),  # the loop in _listen retries, with backoff
+        retry=AsyncRetry(NoBackoff(), 0),  # the loop in _listen retries, with backoff
     )
     try:
         async with client.pubsub() as pubsub:

@@ -21,6 +21,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 
 from screens import live
 from screens.live_data import snapshot_extras
+from tables.presenters import tables_payload
 from tournament.models import Tournament
 
 # The clock part of a snapshot (remaining time, registration open) moves with
@@ -29,8 +30,6 @@ COPY_MAX_AGE_SECONDS = 10.0
 
 
 def _table_rows(tournament: Tournament, public: bool) -> list[dict[str, Any]]:
-    from tables.presenters import tables_payload
-
     return tables_payload(tournament, public=public)
 
 

@@ -24,6 +24,7 @@ from screens import fanout, live
 from screens.live_data import clock_calls, clock_data, pending_moves
 from screens.snapshots import screen_snapshot, snapshot
 from tables.models import Table
+from tables.presenters import tables_payload
 from tournament.errors import TOURNAMENT_NOT_FOUND
 from tournament.models import Tournament
 from tournament.roles import STAFF, has_role
@@ -134,8 +135,6 @@ def lobby(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
-    from tables.presenters import tables_payload
-
     tournament = table.tournament
     row = tables_payload(tournament, public=False, table_ids=[table.pk])[0]
     penalties = table_penalties(tournament, [p["entry"] for p in row["players"]])

@@ -17,6 +17,7 @@ from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
 from tables.services import floor
 from tables.services.seating import seats_are_drawn, seats_draw
+from tables.services.state import breaking_order
 from tables.services.tables import tables_create
 from tables.services.undo import UNDOABLE, action_undo
 from tournament.errors import Invalid
@@ -332,8 +333,6 @@ def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "first__player", "second__player"
     )
     open_tables = list(tournament.tables.filter(status=Table.Status.OPEN))
-    from tables.services.state import breaking_order
-
     return render(
         request,
         "tables/director.html",

@@ -4,6 +4,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tournament.models import LIVE_STATUSES, EntryTally, Tournament
+from tournament.services.payouts import (
+    PAID_STATUSES,
+    PoolCounts,
+    money,
+    payout_settings_for,
+    payouts_view,
+)
 
 OUT_STATUSES = ("busted", "disqualified")
 
@@ -21,8 +28,6 @@ class EntryCounts:
 def entry_counts(tournament: Tournament) -> EntryCounts:
     """The counts from the entry tally the database keeps (:mod:`tournament.tally`):
     a handful of rows, however many entries the field has."""
-    from tournament.services.payouts import PAID_STATUSES, PoolCounts
-
     entries = remaining = out = 0
     paid_entries = paid_re_entries = rebuys = addons = 0
     rows = EntryTally.objects.filter(tournament=tournament).values_list(
@@ -54,8 +59,6 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
 
     `counts` must be fresh (taken after the last change to the entries).
     """
-    from tournament.services.payouts import payout_settings_for
-
     counts = counts or entry_counts(tournament)
     remaining = counts.remaining
     settings = payout_settings_for(tournament)
@@ -79,8 +82,6 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
 
 
 def _payouts(tournament: Tournament, counts: EntryCounts, settings: Any) -> dict[str, Any]:
-    from tournament.services.payouts import money, payouts_view
-
     view = payouts_view(tournament, settings, amounts=False, counts=counts.pool)
     return {
         "prize_pool": money(view.pool.total),

@@ -7,11 +7,11 @@ from urllib.parse import parse_qs
 from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 
+from tournament.api.auth import user_for_token
+
 
 @database_sync_to_async
 def _user_for_token(token: str):
-    from tournament.api.auth import user_for_token
-
     return user_for_token(token)
 
 

@@ -13,11 +13,12 @@ from clock.rules.errors import RuleError
 from clock.rules.structure import Break, level_numbers, to_json_data
 from clock.services import clock as clock_services
 from clock.services.messages import rule_message
-from clock.services.structure import structure_check
+from clock.services.structure import structure_check, structure_set
 from tournament import changes
 from tournament.errors import Conflict, Invalid
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
+from tournament.summary import tournament_summary
 
 NO_CHIP_SET = _("Set the chip set first.")
 BAD_CHIP = _("Each chip needs a value, a colour and a count.")
@@ -81,8 +82,6 @@ def chip_set_of(tournament: Tournament) -> chip_rules.ChipSet | None:
 
 def chips_overview(*, tournament: Tournament) -> dict[str, Any]:
     """Chip set, totals in play, average stack, colour-up plan and payability warnings."""
-    from tournament.summary import tournament_summary
-
     chip_set = chip_set_of(tournament)
     # One source for chips in play (starting stacks plus rebuy and add-on chips).
     summary = tournament_summary(tournament)
@@ -136,8 +135,6 @@ def _planned_break(structure: tuple, value: int) -> int | None:
 
 def color_ups_apply(*, tournament_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
     """Write the suggested colour-ups into the structure's breaks."""
-    from clock.services.structure import structure_set
-
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         chip_set = chip_set_of(tournament)

@@ -252,6 +252,8 @@ def hand_on(tournament_id: int, boundaries: Sequence[rules.Boundary]) -> None:
     keys = [b.key for b in boundaries]
 
     def send() -> None:
+        # The task module imports these services (a Celery worker loads it on its
+        # own), so this side imports it at call time.
         from clock.tasks import fire_boundary
 
         for key in keys:

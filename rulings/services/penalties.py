@@ -24,7 +24,7 @@ from rulings.rules.penalties import (
     hands_left,
     repeat_offence,
 )
-from tables.models import SeatChange
+from tables.models import Seat, SeatChange
 from tournament.models import ActionLog
 
 
@@ -90,8 +90,6 @@ def penalty_hands_left(penalties: Iterable[Penalty]) -> dict[int, int]:
     counted = [p for p in penalties if p.kind in COUNTED_KINDS]
     if not counted:
         return {}
-    from tables.models import Seat
-
     current = dict(
         Seat.objects.filter(entry_id__in={p.entry_id for p in counted}).values_list(
             "entry_id", "table_id"

@@ -26,6 +26,7 @@ from rulings.rules.penalties import (
 from rulings.services.catalog import rules_resolve
 from rulings.services.levels import current_level_index
 from tables.models import Seat, Table
+from tables.services.floor import entry_disqualify
 from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
@@ -264,8 +265,6 @@ def _penalty_give(
         hand_at_start=seat.table.hand if seat is not None else None,
     )
     if kind is PenaltyKind.DISQUALIFICATION:
-        from tables.services.floor import entry_disqualify
-
         entry_disqualify(tournament=tournament, entry=entry, by=by)
     return given
 

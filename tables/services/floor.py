@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from tables.models import HandForHand, KeepApart, Move, Seat, SeatChange, Table
 from tables.rules import button as button_rules
 from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
-from tables.services.seating import seat_alternates
+from tables.services.seating import seat_alternates, seat_late_entry
 from tables.services.state import (
     blind_state,
     floor_now,
@@ -358,8 +358,6 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
                 )
                 restored = True
         if not restored:
-            from tables.services.seating import seat_late_entry
-
             seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
         ActionLog.record(tournament, "unbust", {"entry": entry.pk, "same_seat": restored}, by)
         back_at = Seat.objects.filter(entry=entry).values_list("table__number", flat=True).first()

@@ -203,8 +203,6 @@ def update_rows(model: Any, rows: list[tuple], fields: list[str], chunk: int = 4
     One ``UPDATE ... FROM (VALUES ...)`` per chunk (PostgreSQL and SQLite 3.33+);
     Django's bulk_update builds a CASE per row and took seconds for a 10,000-seat draw.
     """
-    from django.db import connection
-
     if not rows:
         return
     table = connection.ops.quote_name(model._meta.db_table)

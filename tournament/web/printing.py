@@ -108,6 +108,7 @@ TITLES = {
 
 def _static_only_fetcher() -> Any:
     """Stylesheets and images from our static files, never over the network."""
+    # Imported when a PDF is asked for: WeasyPrint needs pango (module docstring).
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class StaticOnly(URLFetcher):  # type: ignore[misc]
