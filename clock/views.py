@@ -31,7 +31,7 @@ from tables.presenters import tables_payload
 from tournament.errors import DomainError
 from tournament.models import Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF, has_role
-from tournament.web.decorators import role_required, run_action
+from tournament.web.decorators import back_to, role_required, run_action
 
 CLOCK_ACTIONS = {
     "start": clock_services.clock_start,
@@ -113,7 +113,7 @@ def clock_action(request: HttpRequest, tournament_id: int, action: str) -> HttpR
 
 @role_required(*FLOOR_STAFF)
 def clock_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    back = reverse("clock-page", args=[tournament_id])
+    back = back_to(request, reverse("clock-page", args=[tournament_id]))
     if request.method != "POST":
         return redirect(back)
     if "cancel" in request.POST:

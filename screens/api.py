@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
-from ninja import Router, Status
+from ninja import Query, Router, Status
 from pydantic import Field
 
 from screens import services
+from screens.seats import PER_PAGE_MAX, seat_page
 from tournament.api.auth import require_role
 from tournament.api.fields import Body
+from tournament.models import Tournament
 from tournament.roles import DIRECTOR, STAFF
 
 router = Router(tags=["screens"])
@@ -38,6 +41,20 @@ def clear_announcement(request: HttpRequest, tournament_id: int):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ANNOUNCES)
     services.announcement_clear(tournament_id=tournament_id, by=user)
     return Status(204, None)
+
+
+@router.get("/tournaments/{tournament_id}/seats", response=dict, auth=None)
+def get_seats(
+    request: HttpRequest,
+    tournament_id: int,
+    q: str = Query("", max_length=60),
+    page: int = Query(1, ge=1, le=10_000),
+    per_page: int = Query(40, ge=1, le=PER_PAGE_MAX),
+):
+    """Public: one page of the seats (display names), or the seats matching ``q``
+    (full name, nickname or display name). The board pages it, the lobby searches it."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return seat_page(tournament, query=q, page=page, per_page=per_page)
 
 
 @router.post("/tables/{table_id}/floor-call", response={201: dict})

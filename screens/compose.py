@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from screens import live
-from screens.live_data import parts_data
-from tables.presenters import tables_payloads
+from screens.live_data import SEATING, parts_data, seating
+from tables.presenters import tables_payload
 from tournament import changes
 from tournament.models import Tournament
 
@@ -40,9 +40,9 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
         numbers = set(change.tables)
         if changes.MOVES in change.parts:
             numbers |= _tables_of_moves(floor_parts[changes.MOVES])
-        floor["tables"], public["tables"] = tables_payloads(
-            tournament, table_numbers=sorted(numbers)
-        )
+        floor["tables"] = tables_payload(tournament, table_numbers=sorted(numbers))
+        # The public screens get the counts; those showing seats ask for their page.
+        floor[SEATING] = public[SEATING] = seating(tournament)
     if public.keys() == head.keys():
         public = {"type": "version", "version": change.version}
     return floor, public

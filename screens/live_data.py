@@ -18,13 +18,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Count, Q, Sum
+
 from clock.services.chips import chip_set_current
 from clock.services.clock import clock_get
 from clock.services.player_clock import clock_calls_current
 from clock.services.shot_clock import shot_clock_turns_current
 from rulings.services.queries import rulings_latest
 from screens.services import announcements_current
-from tables.models import Move
+from tables.models import Move, Table
 from tables.presenters import move_payload
 from tournament import changes
 from tournament.models import Tournament
@@ -35,6 +37,13 @@ from tournament.summary import tournament_summary
 
 # The rulings part: the latest rulings of the log, newest first.
 RULINGS_SHOWN = 20
+
+# The public screens' part for the seats: how many sit at how many tables and,
+# in hand-for-hand play, which tables still play the hand. The seat list itself
+# is not sent to every screen (10,000 names would be most of a snapshot): the
+# board pages it and the lobby searches it through GET .../seats, and both ask
+# again when a message brings this part.
+SEATING = "seating"
 
 
 def pending_moves(tournament: Tournament, *, public: bool) -> list[dict[str, Any]]:
@@ -56,10 +65,26 @@ def shot_clock_turns(tournament: Tournament, *, public: bool) -> list[dict[str, 
     return shot_clock_turns_current(tournament=tournament, public=public)
 
 
+def places_in_runs(places: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Places paying the same amount as one row ``{place, to, amount, percentage}``:
+    a field of 10,000 pays 1,500 places in some twenty amounts, and every screen
+    gets the payouts part."""
+    runs: list[dict[str, Any]] = []
+    for place in places:
+        if runs and runs[-1]["amount"] == place["amount"]:
+            runs[-1]["to"] = place["place"]
+        else:
+            runs.append({**place, "to": place["place"]})
+    return runs
+
+
 def payouts_data(tournament: Tournament, *, public: bool) -> dict[str, Any]:
-    """The pool, the amount per place and the deal, when one was recorded."""
+    """The pool, the amount per place (equal amounts as one run) and the deal,
+    when one was recorded. ``GET .../payouts`` lists every place."""
+    shown = payouts_view(tournament).public()
     return {
-        **payouts_view(tournament).public(),
+        **shown,
+        "places": places_in_runs(shown["places"]),
         "deal": deal_current(tournament, public=public),
     }
 
@@ -74,6 +99,33 @@ def final_results(tournament: Tournament, *, public: bool) -> dict[str, Any] | N
     places = [row.public_payload(style) if public else row.payload() for row in shown[:20]]
     winner = next((place for place in places if place["place"] == 1), None)
     return {"winner": winner, "places": places}
+
+
+def seating(tournament: Tournament) -> dict[str, Any]:
+    """Constant size for any field: counts from the kept per-table counts."""
+    in_play = Table.objects.filter(
+        tournament=tournament, status__in=(Table.Status.OPEN, Table.Status.BROKEN)
+    )
+    open_tables = in_play.filter(status=Table.Status.OPEN)
+    # A broken table's players sit there until they have moved: they count.
+    counts = in_play.aggregate(
+        players=Sum("seated"),
+        tables=Count("id", filter=Q(seated__gt=0, status=Table.Status.OPEN)),
+        reported=Count("id", filter=Q(seated__gt=0, hand_finished=True, status=Table.Status.OPEN)),
+    )
+    playing: list[int] = []
+    if tournament.hand_for_hand and counts["reported"]:
+        # Once a table has reported its hand, the board names the tables still playing it.
+        playing = list(
+            open_tables.filter(seated__gt=0, hand_finished=False)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+    return {
+        "players": counts["players"] or 0,
+        "tables": counts["tables"],
+        "playing": playing,
+    }
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from typing import Any
 from django.core.serializers.json import DjangoJSONEncoder
 
 from screens import live
-from screens.live_data import snapshot_extras
+from screens.live_data import SEATING, seating, snapshot_extras
 from tables.presenters import tables_payload
 from tournament.models import Tournament
 
@@ -29,21 +29,23 @@ from tournament.models import Tournament
 COPY_MAX_AGE_SECONDS = 10.0
 
 
-def _table_rows(tournament: Tournament, public: bool) -> list[dict[str, Any]]:
-    return tables_payload(tournament, public=public)
-
-
 def snapshot(tournament_id: int, *, audience: str) -> dict[str, Any]:
+    """The whole picture for one audience. The floor gets every table's rows;
+    the public screens get the seating counts and page or search the seats
+    (``GET .../seats``), so their snapshot stays small for any field."""
     tournament = Tournament.objects.get(pk=tournament_id)
     public = audience == live.DISPLAY
-    return {
+    data = {
         "type": "snapshot",
         "version": tournament.version,
         "audience": audience,
         # Every other part through the readers the messages use (README "Screen messages").
         **snapshot_extras(tournament, public=public),
-        "tables": _table_rows(tournament, public),
+        SEATING: seating(tournament),
     }
+    if not public:
+        data["tables"] = tables_payload(tournament, public=False)
+    return data
 
 
 @dataclass(frozen=True)

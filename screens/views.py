@@ -6,7 +6,6 @@ phone or notes, and load nothing from outside the server.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 import segno
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_GET
 from rulings.services.penalties import seat_penalties
 from screens import fanout, live
 from screens.live_data import clock_calls, clock_data, pending_moves
+from screens.seats import seat_page
 from screens.snapshots import screen_snapshot, snapshot
 from tables.models import Table
 from tables.presenters import tables_payload
@@ -59,28 +59,11 @@ def qr_svg(url: str) -> str:
     )
 
 
-def normalised(text: str) -> str:
-    """Case- and accent-free text for the seat finder: "Müller" finds "muller"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def seat_rows(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    rows = [
-        {"name": p["name"], "table": t["number"], "seat": p["seat"]}
-        for t in tables
-        if t["status"] == "open"
-        for p in t["players"]
-    ]
-    return sorted(rows, key=lambda r: (normalised(r["name"]), r["table"], r["seat"]))
-
-
-def seat_find(tables: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
-    """Seats whose public name contains ``query`` (case and accents ignored)."""
-    needle = normalised(query.strip())
-    if not needle:
-        return []
-    return [r for r in seat_rows(tables) if needle in normalised(r["name"])][:50]
+def _seconds(value: str | None) -> int | None:
+    try:
+        return min(max(int(value or ""), 2), 120)
+    except ValueError:
+        return None
 
 
 @require_GET
@@ -90,8 +73,6 @@ def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
     layout = layout if layout in LAYOUTS else "clock"
     lang = _language(request)
     data = snapshot(tournament.pk, audience=live.DISPLAY)
-    if layout != "seats":
-        data["tables"] = []  # the clock layouts need no seats: a lighter page
     lobby_url = public_address(
         request, reverse("screens-lobby", args=[tournament.pk]) + f"?lang={lang}"
     )
@@ -99,7 +80,13 @@ def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "layout": layout,
         "snapshot": data,
-        "config": {"tournament": tournament.pk, "layout": layout, "lang": lang},
+        "config": {
+            "tournament": tournament.pk,
+            "layout": layout,
+            "lang": lang,
+            # ?seconds=N: how long each seat page stays (else sized to the page).
+            "seats_seconds": _seconds(request.GET.get("seconds")),
+        },
         "qr": qr_svg(lobby_url),
         "lobby_url": lobby_url,
     }
@@ -128,8 +115,9 @@ def lobby(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "snapshot": data,
         "query": query,
-        "found": seat_find(data["tables"], query) if query else None,
-        "config": {"tournament": tournament.pk, "lang": lang, "needs_tables": True, "sound": False},
+        # Without JavaScript the form's search is answered here.
+        "found": seat_page(tournament, query=query)["seats"] if query.strip() else None,
+        "config": {"tournament": tournament.pk, "lang": lang, "sound": False, "layout": "lobby"},
     }
     return _localised(request, "screens/lobby.html", context, lang)
 

@@ -9,9 +9,9 @@ from ninja.errors import ValidationError as NinjaValidationError
 from pydantic import Field
 from pydantic import ValidationError as PydanticValidationError
 
-from tables.models import Move
+from tables.models import ChipCount, Move
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
-from tables.services import floor
+from tables.services import chip_counts, floor
 from tables.services.seating import seats_draw
 from tables.services.tables import table_get, tables_create
 from tournament.api.auth import require_role
@@ -247,3 +247,56 @@ def get_table(request: HttpRequest, table_id: int):
     require_role(request, STAFF, ONLY_STAFF)
     table = table_get(table_id)
     return tables_payload(table.tournament, table_ids=[table.pk])[0]
+
+
+# -- chip counts (issue 13) ---------------------------------------------------------
+
+
+class SeatChipsIn(Body):
+    seat: int = Field(ge=1, le=10)
+    chips: int = Field(ge=1, le=10**13)
+
+
+class TableChipsIn(Body):
+    counts: list[SeatChipsIn] = Field(min_length=1, max_length=10)
+
+
+class EntryChipsIn(Body):
+    chips: int = Field(ge=1, le=10**13)
+
+
+def _count_payload(count: ChipCount) -> dict:
+    return {
+        "entry": count.entry_id,
+        "table": count.table_number,
+        "seat": count.seat_number,
+        "chips": count.chips,
+        "level": count.level,
+        "counted_at": count.counted_at,
+    }
+
+
+@router.post("/tables/{table_id}/chip-counts", response={201: list[dict]})
+def count_table_chips(request: HttpRequest, table_id: int, payload: TableChipsIn):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    made = chip_counts.table_chips_count(
+        table_id=table_id,
+        counts=[chip_counts.SeatCount(seat=c.seat, chips=c.chips) for c in payload.counts],
+        by=user,
+    )
+    return Status(201, [_count_payload(count) for count in made])
+
+
+@router.put("/entries/{entry_id}/chips", response=dict)
+def set_entry_chips(request: HttpRequest, entry_id: int, payload: EntryChipsIn):
+    user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    return _count_payload(
+        chip_counts.entry_chips_set(entry_id=entry_id, chips=payload.chips, by=user)
+    )
+
+
+@router.get("/tournaments/{tournament_id}/chip-counts", response=list[dict])
+def list_chip_counts(request: HttpRequest, tournament_id: int):
+    """The latest count of every seated player who has one, highest first."""
+    require_role(request, STAFF, ONLY_STAFF)
+    return chip_counts.chip_counts_current(tournament_get(tournament_id))

@@ -177,3 +177,27 @@ class HandForHand(models.Model):
     )
     hand = models.PositiveIntegerField(default=0)
     bust_group = models.PositiveIntegerField(null=True, blank=True)
+
+
+class ChipCount(models.Model):
+    """One player's chips as the floor counted them: who counted, when, in which
+    level. The latest count of an entry is his stack; earlier ones stay as the
+    record (a count is never changed, a new one is entered)."""
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="chip_counts"
+    )
+    entry = models.ForeignKey(
+        "tournament.Entry", on_delete=models.CASCADE, related_name="chip_counts"
+    )
+    chips = models.PositiveBigIntegerField(_("chips"))
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    seat_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    level = models.PositiveIntegerField(_("level"), null=True, blank=True)  # the level played
+    counted_at = models.DateTimeField(auto_now_add=True)
+    counted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        indexes = [models.Index(fields=["tournament", "entry", "-counted_at"])]

@@ -16,9 +16,18 @@ urlpatterns = [
     path("floor/tables/<int:pk>/hand/", views.next_hand, name="floor-next-hand"),
     path("floor/tables/<int:pk>/break/", views.break_table, name="floor-break"),
     path(
+        "floor/tables/<int:pk>/moves-done/", views.table_moves_done, name="floor-table-moves-done"
+    ),
+    path(
         "floor/tables/<int:pk>/hand-finished/",
         views.hand_finished,
         name="floor-hand-finished",
+    ),
+    path("floor/tables/<int:pk>/chip-counts/", views.table_chip_counts, name="floor-table-chips"),
+    path(
+        "tournaments/<int:tournament_id>/chip-counts/",
+        views.chip_count_list,
+        name="floor-chip-counts",
     ),
     path("floor/entries/<int:pk>/bust/", views.bust, name="floor-bust"),
     path("floor/entries/<int:pk>/unbust/", views.unbust, name="floor-unbust"),

@@ -5,17 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
+from clock.services.player_clock import clock_calls_current
+from rulings.services.penalties import seat_penalties
 from tables.history import described, seat_change_text
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
-from tables.services import floor
+from tables.services import chip_counts, floor
 from tables.services.seating import seats_are_drawn, seats_draw
 from tables.services.state import breaking_order
 from tables.services.tables import tables_create
@@ -24,7 +26,7 @@ from tournament.errors import Invalid
 from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.summary import tournament_summary
-from tournament.web.decorators import role_required, run_action
+from tournament.web.decorators import back_to, role_required, run_action
 from tournament.web.labels import screen_labels
 
 
@@ -42,10 +44,30 @@ def _pending_moves(tournament: Tournament) -> list[dict]:
     return pending_moves_in_order([move_payload(m, public=False) for m in moves])
 
 
-def _floor_tables(tournament: Tournament) -> list[dict]:
+def _area(text: str | None) -> list[int] | None:
+    """``?tables=1-10,14``: the tables of one area of the floor; None for all."""
+    if not text:
+        return None
+    numbers: set[int] = set()
+    try:
+        for part in text.replace(" ", "").split(","):
+            first, _dash, last = part.partition("-")
+            low, high = int(first), int(last or first)
+            if not 1 <= low <= high <= 10_000 or high - low > 2_000:
+                raise ValueError(part)
+            numbers.update(range(low, high + 1))
+    except ValueError as exc:
+        raise Invalid(_('Name the tables as "1-10" or "1,3,5".')) from exc
+    return sorted(numbers)
+
+
+def _floor_tables(tournament: Tournament, area: list[int] | None, moves: list[dict]) -> list[dict]:
     # A broken table stays on the map while its players still sit there waiting to move.
-    tables = [t for t in tables_payload(tournament) if t["status"] == "open" or t["players"]]
-    moves = _pending_moves(tournament)
+    tables = [
+        t
+        for t in tables_payload(tournament, table_numbers=area)
+        if t["status"] == "open" or t["players"]
+    ]
     arriving = {(m["to_table"], m["to_seat"]): m for m in moves}
     leaving = {(m["from_table"], m["from_seat"]): m for m in moves}
     for table in tables:
@@ -100,14 +122,63 @@ def _tables_back_in_play(tournament: Tournament) -> list[int]:
     )
 
 
-def _floor_context(tournament: Tournament) -> dict:
+def _moves_by_table(moves: list[dict], tables: list[dict]) -> list[dict]:
+    """Pending moves grouped by the table the players leave, for "all moves done"."""
+    table_ids = {table["number"]: table["id"] for table in tables}
+    groups: dict[int | None, list[dict]] = {}
+    for move in moves:
+        groups.setdefault(move["from_table"], []).append(move)
+    return [
+        {
+            "number": number,
+            "id": table_ids.get(number) if number is not None else None,
+            "moves": grouped,
+            "confirm": "\n".join(
+                [
+                    ngettext(
+                        "Carry out this move from table %(table)s?",
+                        "Carry out these %(count)s moves from table %(table)s?",
+                        len(grouped),
+                    )
+                    % {"count": len(grouped), "table": number},
+                    *(
+                        _("%(name)s to table %(table)s seat %(seat)s")
+                        % {"name": m["name"], "table": m["to_table"], "seat": m["to_seat"]}
+                        for m in grouped
+                    ),
+                ]
+            ),
+        }
+        for number, grouped in sorted(groups.items(), key=lambda item: item[0] or 0)
+    ]
+
+
+def _called_seats(tournament: Tournament) -> set[tuple[int, int]]:
+    return {
+        (call["table"], call["seat"])
+        for call in clock_calls_current(tournament=tournament)
+        if call["phase"] != "cancelled"
+    }
+
+
+def _floor_context(tournament: Tournament, area: list[int] | None = None) -> dict:
+    moves = _pending_moves(tournament)
+    tables = _floor_tables(tournament, area, moves)
+    if area is not None:
+        # One area's tablet: the moves that leave or reach its tables.
+        moves = [m for m in moves if m["from_table"] in area or m["to_table"] in area]
+    called = _called_seats(tournament)
+    for table in tables:
+        for row in table["seat_rows"]:
+            row["clock_called"] = (table["number"], row["number"]) in called
     return {
         "pairs_together": _pairs_together(tournament),
         "back_in_play": _tables_back_in_play(tournament),
         "tournament": tournament,
         "summary": tournament_summary(tournament),
-        "tables": _floor_tables(tournament),
-        "moves": _pending_moves(tournament),
+        "tables": tables,
+        "moves": moves,
+        "move_groups": _moves_by_table(moves, tables),
         "drawn": seats_are_drawn(tournament),
         "registered": tournament.entries.filter(status=Entry.Status.REGISTERED).count(),
         "table_count": tournament.tables.filter(status=Table.Status.OPEN).count(),
@@ -117,26 +188,48 @@ def _floor_context(tournament: Tournament) -> dict:
 @role_required(*STAFF)
 def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    try:
+        area = _area(request.GET.get("tables"))
+    except Invalid as exc:
+        return HttpResponseBadRequest(str(exc))
+    context = {**_floor_context(tournament, area), "area": request.GET.get("tables", "")}
     if request.headers.get("HX-Request"):
-        return render(request, "tables/_map.html", _floor_context(tournament))
-    return render(
-        request,
-        "tables/floor.html",
-        {**_floor_context(tournament), "live_labels": screen_labels()},
-    )
+        return render(request, "tables/_map.html", context)
+    return render(request, "tables/floor.html", {**context, "live_labels": screen_labels()})
 
 
 @role_required(*FLOOR_STAFF)
 def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("tournament"), pk=table_id)
-    occupant = (
-        Entry.objects.select_related("player").filter(seat__table=table, seat__number=seat).first()
+    tournament = table.tournament
+    at_table = list(
+        Entry.objects.select_related("player", "seat")
+        .filter(seat__table=table, status=Entry.Status.SEATED)
+        .order_by("seat__number")
     )
-    open_tables = table.tournament.tables.filter(status=Table.Status.OPEN)
+    occupant = next((e for e in at_table if e.seat.number == seat), None)
+    penalty = seat_penalties(tournament, [occupant.pk]).get(occupant.pk) if occupant else None
+    call = next(
+        (
+            c
+            for c in clock_calls_current(tournament=tournament)
+            if (c["table"], c["seat"]) == (table.number, seat) and c["phase"] != "cancelled"
+        ),
+        None,
+    )
     return render(
         request,
         "tables/_seat_panel.html",
-        {"table": table, "seat": seat, "entry": occupant, "open_tables": open_tables},
+        {
+            "table": table,
+            "seat": seat,
+            "entry": occupant,
+            "penalty": penalty,
+            "clock_call": call,
+            "same_hand": [e for e in at_table if e is not occupant],
+            "hand_for_hand": tournament.hand_for_hand,
+            "back": _back(tournament.pk) + f"#table-{table.number}",
+        },
     )
 
 
@@ -154,26 +247,39 @@ def _floor_post(model: type, call: Callable[[HttpRequest, Any], Any], success: A
         return run_action(
             request,
             lambda: call(request, target),
-            success=str(success),
-            back=request.POST.get("next") or _back(target.tournament_id),
+            success=success if callable(success) else str(success),
+            back=back_to(request, _back(target.tournament_id)),
         )
 
     return view
 
 
-def _stack(request: HttpRequest) -> int | None:
-    stack = request.POST.get("starting_stack")
+def _stack(request: HttpRequest, entry_id: int) -> int | None:
+    # One stack field per player busted in the hand; the single field of the
+    # hand-for-hand form is the tapped player's.
+    stack = request.POST.get(f"stack-{entry_id}") or request.POST.get("starting_stack")
     return _int(stack) if stack else None
+
+
+def _bust_reports(request: HttpRequest, entry: Entry) -> list[floor.BustReport]:
+    """The tapped player and those ticked as busted in the same hand."""
+    others = [_int(value) for value in request.POST.getlist("same_hand") if value]
+    busted = [entry.pk, *(other for other in others if other != entry.pk)]
+    return [floor.BustReport(entry=pk, starting_stack=_stack(request, pk)) for pk in busted]
+
+
+def _said_of_bust(busted: list[Entry]) -> str:
+    return ngettext("Player busted.", "%(count)s players busted in one hand.", len(busted)) % {
+        "count": len(busted)
+    }
 
 
 bust = _floor_post(
     Entry,
     lambda request, entry: floor.entries_bust(
-        tournament_id=entry.tournament_id,
-        reports=[floor.BustReport(entry=entry.pk, starting_stack=_stack(request))],
-        by=request.user,
+        tournament_id=entry.tournament_id, reports=_bust_reports(request, entry), by=request.user
     ),
-    gettext_lazy("Player busted."),
+    _said_of_bust,
 )
 unbust = _floor_post(
     Entry,
@@ -198,6 +304,14 @@ break_table = _floor_post(
     lambda request, table: floor.table_break(table_id=table.pk, by=request.user),
     gettext_lazy("Table broken: carry out the moves."),
 )
+table_moves_done = _floor_post(
+    Table,
+    lambda request, table: floor.table_moves_done(table_id=table.pk, by=request.user),
+    lambda done: (
+        ngettext("%(count)s move carried out.", "%(count)s moves carried out.", len(done))
+        % {"count": len(done)}
+    ),
+)
 hand_finished = _floor_post(
     Table, lambda request, table: floor.table_hand_finished(table_id=table.pk, by=request.user), ""
 )
@@ -214,7 +328,7 @@ def move_action(request: HttpRequest, move_id: int, action: str) -> HttpResponse
         request,
         lambda: service(move_id=move.pk, by=request.user),
         success=_("Move carried out.") if action == "done" else _("Move cancelled."),
-        back=request.POST.get("next") or _back(move.tournament_id),
+        back=back_to(request, _back(move.tournament_id)),
     )
 
 
@@ -341,5 +455,68 @@ def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "entries": live_entries,
             "pairs": pairs,
             "breaking_order": breaking_order(open_tables),
+        },
+    )
+
+
+@role_required(*FLOOR_STAFF)
+def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
+    """One table's counts: every seat, one number each, Enter to the next."""
+    table = get_object_or_404(Table.objects.select_related("tournament"), pk=pk)
+    sitting = list(
+        Seat.objects.filter(table=table, entry__isnull=False)
+        .select_related("entry__player")
+        .order_by("number")
+    )
+    if request.method == "POST":
+
+        def count() -> list:
+            counts = [
+                chip_counts.SeatCount(seat=seat.number, chips=_int(value))
+                for seat in sitting
+                # German staff type 25.000: the dots group thousands.
+                if (value := request.POST.get(f"chips-{seat.number}", "").strip().replace(".", ""))
+            ]
+            return chip_counts.table_chips_count(table_id=table.pk, counts=counts, by=request.user)
+
+        return run_action(
+            request,
+            count,
+            success=lambda made: (
+                ngettext("%(count)s count saved.", "%(count)s counts saved.", len(made))
+                % {"count": len(made)}
+            ),
+            back=_back(table.tournament_id) + f"#table-{table.number}",
+            page=lambda: _chip_count_form(request, table, sitting),
+        )
+    return _chip_count_form(request, table, sitting)
+
+
+def _chip_count_form(request: HttpRequest, table: Table, sitting: list[Seat]) -> HttpResponse:
+    latest = {
+        row["entry"]: row["chips"] for row in chip_counts.chip_counts_current(table.tournament)
+    }
+    return render(
+        request,
+        "tables/chip_counts_table.html",
+        {
+            "tournament": table.tournament,
+            "table": table,
+            "rows": [(seat, latest.get(seat.entry_id)) for seat in sitting],
+        },
+    )
+
+
+@role_required(*STAFF)
+def chip_count_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Chip leaders and every count, with the counted total against the chips in play."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return render(
+        request,
+        "tables/chip_counts.html",
+        {
+            "tournament": tournament,
+            "counts": chip_counts.chip_counts_current(tournament),
+            "check": chip_counts.chip_count_check(tournament),
         },
     )

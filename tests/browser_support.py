@@ -16,6 +16,8 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -158,3 +160,30 @@ class Server:
 def staff_token(env: dict[str, str], username: str, role: str, password: str) -> str:
     manage(env, "createstaff", username, "--role", role, "--password", password)
     return manage(env, "apitoken", username).strip().splitlines()[-1]
+
+
+# -- a real browser ---------------------------------------------------------------
+
+
+@contextmanager
+def chromium_browser() -> Iterator[Any]:
+    """Debian's chromium, headless, for one test module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def sign_in(page: Any, base_url: str, username: str, password: str) -> None:
+    """Sign in through the login form, as staff do."""
+    page.goto(f"{base_url}/login/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(password)
+    page.locator("button.primary[type=submit]").click()
+    page.wait_for_load_state()

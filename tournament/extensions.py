@@ -7,7 +7,8 @@ question is a function the owning app registers in its ``AppConfig.ready``
 (as :func:`tournament.changes.keep_with` does for the table counts):
 
 - the clock: whether registration is open now, which level is played now;
-- the tables: seat a new entry once seats are drawn and plan what follows.
+- the tables: seat a new entry once seats are drawn and plan what follows;
+  plan the floor again when the table sizes change.
 
 Without the app installed the core answers as a room without it would: the
 registration flag decides, play is in level 1, nobody is seated.
@@ -25,6 +26,7 @@ class _Answers:
     registration_open: Callable[[Any], bool] | None = None
     level_played: Callable[[Any], tuple[int, bool]] | None = None
     seat_new_entry: Callable[[Any, Any, Any], None] | None = None
+    replan_floor: Callable[[Any, Any], None] | None = None
 
 
 _answers = _Answers()
@@ -40,9 +42,15 @@ def clock_answers(
     _answers.level_played = level_played
 
 
-def seating_answers(*, seat_new_entry: Callable[[Any, Any, Any], None]) -> None:
-    """The tables app tells the core how a new entry gets a seat."""
+def seating_answers(
+    *,
+    seat_new_entry: Callable[[Any, Any, Any], None],
+    replan_floor: Callable[[Any, Any], None],
+) -> None:
+    """The tables app tells the core how a new entry gets a seat and how the
+    floor is planned again."""
     _answers.seat_new_entry = seat_new_entry
+    _answers.replan_floor = replan_floor
 
 
 def registration_open_now(tournament: Any) -> bool:
@@ -62,3 +70,9 @@ def seat_new_entry(tournament: Any, entry: Any, by: Any) -> None:
     """Seat a new entry if the seats are drawn (inside the registration's transaction)."""
     if _answers.seat_new_entry is not None:
         _answers.seat_new_entry(tournament, entry, by)
+
+
+def replan_floor(tournament: Any, by: Any) -> None:
+    """Plan the floor for new table sizes (inside the caller's transaction)."""
+    if _answers.replan_floor is not None:
+        _answers.replan_floor(tournament, by)

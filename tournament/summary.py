@@ -77,7 +77,17 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
         "average_stack": chips // remaining if remaining else 0,
         "hand_for_hand": tournament.hand_for_hand,
         "registration_closed": tournament.registration_closed,
+        **_purchase_windows(settings),
         **_payouts(tournament, counts, settings),
+    }
+
+
+def _purchase_windows(settings: Any) -> dict[str, Any]:
+    """When rebuys and add-ons are sold, for the board's notice ("Rebuys until
+    the end of level 6"); None where the tournament sells none."""
+    return {
+        "rebuys": {"until_level": settings.rebuy_until_level} if settings.rebuy_chips else None,
+        "addon": {"after_level": settings.addon_after_level} if settings.addon_chips else None,
     }
 
 

@@ -43,27 +43,56 @@ def _add(row: str, sign: str, least: str) -> str:
 
 
 def _changed() -> str:
+    # SQLite's row triggers fire only when a counted column changed.
     return " OR ".join(f"OLD.{column} IS DISTINCT FROM NEW.{column}" for column in COUNTED)
 
 
+def _grouped(rows: str) -> str:
+    """The rows of a transition table summed per tally row."""
+    return f"""SELECT tournament_id, status, LEAST(number, 2) AS number_class,
+            COUNT(*) AS entries, SUM(rebuys) AS rebuys, SUM(addons) AS addons
+        FROM {rows} GROUP BY tournament_id, status, LEAST(number, 2)"""
+
+
 def _postgresql() -> list[str]:
+    # Statement-level triggers over transition tables: the seat draw's one UPDATE
+    # of 10,000 entries costs one grouped change of the tally, not 10,000 (3.8 s).
     return [
         f"""
         CREATE OR REPLACE FUNCTION {TALLY}_keep() RETURNS trigger AS $$
         BEGIN
-            IF TG_OP IN ('UPDATE', 'DELETE') THEN {_add("OLD", "-", "LEAST")}
+            IF TG_OP IN ('UPDATE', 'DELETE') THEN
+                UPDATE {TALLY} AS t SET entries = t.entries - d.entries,
+                    rebuys = t.rebuys - d.rebuys, addons = t.addons - d.addons
+                FROM ({_grouped("old_rows")}) AS d
+                WHERE t.tournament_id = d.tournament_id AND t.status = d.status
+                  AND t.number_class = d.number_class;
             END IF;
-            IF TG_OP IN ('INSERT', 'UPDATE') THEN {_add("NEW", "+", "LEAST")}
+            IF TG_OP IN ('INSERT', 'UPDATE') THEN
+                INSERT INTO {TALLY} (tournament_id, status, number_class, entries, rebuys, addons)
+                {_grouped("new_rows")}
+                ON CONFLICT (tournament_id, status, number_class) DO UPDATE SET
+                    entries = {TALLY}.entries + excluded.entries,
+                    rebuys = {TALLY}.rebuys + excluded.rebuys,
+                    addons = {TALLY}.addons + excluded.addons;
             END IF;
             RETURN NULL;
         END
         $$ LANGUAGE plpgsql""",
+        # The row-level triggers of the first version, if this database has them.
         f"DROP TRIGGER IF EXISTS {TALLY}_insert_delete ON {ENTRY}",
+        f"DROP TRIGGER IF EXISTS {TALLY}_insert ON {ENTRY}",
+        f"DROP TRIGGER IF EXISTS {TALLY}_delete ON {ENTRY}",
         f"DROP TRIGGER IF EXISTS {TALLY}_update ON {ENTRY}",
-        f"""CREATE TRIGGER {TALLY}_insert_delete AFTER INSERT OR DELETE ON {ENTRY}
-            FOR EACH ROW EXECUTE FUNCTION {TALLY}_keep()""",
+        f"""CREATE TRIGGER {TALLY}_insert AFTER INSERT ON {ENTRY}
+            REFERENCING NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION {TALLY}_keep()""",
+        f"""CREATE TRIGGER {TALLY}_delete AFTER DELETE ON {ENTRY}
+            REFERENCING OLD TABLE AS old_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION {TALLY}_keep()""",
         f"""CREATE TRIGGER {TALLY}_update AFTER UPDATE ON {ENTRY}
-            FOR EACH ROW WHEN ({_changed()}) EXECUTE FUNCTION {TALLY}_keep()""",
+            REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+            FOR EACH STATEMENT EXECUTE FUNCTION {TALLY}_keep()""",
     ]
 
 

@@ -393,7 +393,7 @@ def request_from_json_data(data: Any) -> ChipRaceRequest:
 def _int_field(raw: Mapping[str, Any], field: str) -> int:
     if field not in raw:
         raise ChipRaceError("missing_field", field=field)
-    value = raw[field]
+    value: object = raw[field]
     if isinstance(value, bool) or not isinstance(value, int):
         raise ChipRaceError("not_an_integer", field=field)
     return value

@@ -385,7 +385,7 @@ def _integer(raw: Mapping[str, Any], field: str, index: int, default: int | None
     return _plain_int(raw[field], index, field)
 
 
-def _plain_int(value: Any, index: int, field: str) -> int:
+def _plain_int(value: object, index: int, field: str) -> int:
     # bool is an int subclass in Python; true/false is never an amount.
     if isinstance(value, bool) or not isinstance(value, int):
         raise StructureDataError("not_an_integer", index=index, field=field)

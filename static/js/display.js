@@ -17,7 +17,6 @@
   var money = new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   var soundOn = false;
   var announcedLevel = null;
-  var seatPage = 0;
   var connection = null;
 
   function $(id) { return document.getElementById(id); }
@@ -89,8 +88,13 @@
     setText("d-next", nextText(view.next));
     document.body.classList.toggle("on-break", view.level.kind === "break");
     document.body.classList.toggle("clock-paused", view.state === "paused");
-    setText("d-break", view.level.kind === "break" ? (L.now || "") :
+    var onBreak = view.level.kind === "break";
+    // During a break the tile says "Break" and how long it still runs.
+    setText("d-break-label", onBreak ? L.break : L.next_break_in);
+    setText("d-break", onBreak ? Live.formatDuration(view.remaining_ms) :
       (view.break_in_ms === null ? "–" : Live.formatDuration(view.break_in_ms)));
+    fitLine("d-break");
+    renderWindows(view);
     var chipup = "";
     if (view.level.kind === "break" && view.level.color_up && view.level.color_up.length) {
       chipup = Live.fill(L.color_up_now, { chips: chipList(view.level.color_up) });
@@ -106,6 +110,54 @@
       announceLevel(view.level);
     }
     renderCalls();
+  }
+
+  /* Late registration counting down to its close, then "closed"; rebuys and add-on. */
+  function registrationText(clock) {
+    if (!clock || clock.state === "finished") return "";
+    if (!clock.registration_open) {
+      return (state.summary && state.summary.entries) ? L.registration_closed : "";
+    }
+    var left = clock.registration_remaining_ms;
+    if (typeof left !== "number") return L.registration_open;
+    if (clock.state === "running") left -= now() - (clock.server_time || now());
+    if (left <= 0) return L.registration_closed;
+    return Live.fill(L.registration_closes_in, { time: Live.formatDuration(left) });
+  }
+
+  function purchaseText(view) {
+    var s = state.summary || {};
+    var level = view.level;
+    var played = level.kind === "break" ? previousLevel(view) : level.number;
+    var said = [];
+    if (s.rebuys && played !== null) {
+      var until = s.rebuys.until_level;
+      if (until === null || until === undefined) said.push(L.rebuys_open);
+      // Sold up to the end of that level and in the break right after it.
+      else if (played <= until) said.push(Live.fill(L.rebuys_until, { level: until }));
+    }
+    if (s.addon && played !== null) {
+      var after = s.addon.after_level;
+      if (after === null || after === undefined) said.push(L.addon_open);
+      else if (level.kind === "break" && played === after) said.push(L.addon_now);
+      else if (level.kind !== "break" && played === after) said.push(L.addon_next_break);
+    }
+    return said.join(" · ");
+  }
+
+  /* The level played before a break: the one before the level that follows it. */
+  function previousLevel(view) {
+    var next = view.next || (state.clock && state.clock.next);
+    return next && next.kind === "level" && typeof next.number === "number" ? next.number - 1 : null;
+  }
+
+  function renderWindows(view) {
+    var reg = registrationText(state.clock);
+    setText("d-registration", reg);
+    show("d-registration", !!reg);
+    var purchase = purchaseText(view);
+    setText("d-purchase", purchase);
+    show("d-purchase", !!purchase);
   }
 
   function renderCalls() {
@@ -125,12 +177,20 @@
 
   /* Hand for hand: once a table has reported its hand, the tables still playing it. */
   function stillPlaying() {
-    var open = (state.tables || []).filter(function (t) {
-      return t.status === "open" && t.players && t.players.length;
-    });
-    var done = open.filter(function (t) { return t.hand_finished; });
-    if (!done.length) return [];
-    return open.filter(function (t) { return !t.hand_finished; }).map(function (t) { return t.number; });
+    return (state.seating && state.seating.playing) || [];
+  }
+
+  /* Shrink a tile's value until it fits on one line ("1 von 25" never wraps). */
+  function fitLine(id) {
+    var node = $(id);
+    if (!node) return;
+    node.style.fontSize = "";
+    var size = parseFloat(getComputedStyle(node).fontSize);
+    var floor = size * 0.45;
+    while (node.scrollWidth > node.clientWidth + 1 && size > floor) {
+      size *= 0.92;
+      node.style.fontSize = size + "px";
+    }
   }
 
   function renderHeader() {
@@ -138,10 +198,8 @@
     setText("d-name", s.name || "");
     setText("d-players", Live.fill(L.players_of, { remaining: fmt(s.remaining), entries: fmt(s.entries) }));
     setText("d-avg", fmt(s.average_stack));
-    var reg = "";
-    if (state.clock && state.clock.registration_open) reg = L.registration_open;
-    setText("d-registration", reg);
-    show("d-registration", !!reg);
+    fitLine("d-players");
+    fitLine("d-avg");
     var waiting = s.hand_for_hand ? stillPlaying() : [];
     show("d-h4h", !!s.hand_for_hand);
     setText("d-h4h", s.hand_for_hand ? (L.hand_for_hand + (waiting.length ?
@@ -180,53 +238,132 @@
     if (!box) return;
     var places = payouts && payouts.places ? payouts.places : [];
     var html = places.slice(0, 18).map(function (p) {
-      return "<li><span>" + escapeHtml(Live.fill(L.place, { place: p.place })) + "</span><b>" +
+      // Places paying the same are one row: "10.–12.".
+      var place = Live.fill(L.place, { place: p.place }) +
+        (p.to && p.to !== p.place ? "–" + Live.fill(L.place, { place: p.to }) : "");
+      return "<li><span>" + escapeHtml(place) + "</span><b>" +
         escapeHtml(fmtMoney(p.amount)) + "</b></li>";
     }).join("");
     if (box.innerHTML !== html) box.innerHTML = html;
   }
 
-  function moveText(m) {
-    var template = m.from_table ? L.move : L.move_new;
-    return Live.fill(template, m);
+  function nowrap(text) { return '<span class="nw">' + escapeHtml(text) + "</span>"; }
+
+  /* "Anna K. – Table 3 · Seat 2 → Table 5 · Seat 7": never broken inside a place. */
+  function moveHtml(m) {
+    var to = nowrap(Live.fill(L.table_seat, { table: m.to_table, seat: m.to_seat }));
+    if (!m.from_table) return escapeHtml(m.name) + " → " + to;
+    return escapeHtml(m.name) + " – " +
+      nowrap(Live.fill(L.table_seat, { table: m.from_table, seat: m.from_seat })) + " → " + to;
   }
 
+  /* Every pending move is shown: the banner shrinks its text first, then pages. */
+  var movePage = 0;
   function renderMoves() {
     var moves = state.moves || [];
     var box = $("d-moves-list");
     if (!box) return;
-    var html = moves.slice(0, 6).map(function (m) {
-      return "<li>" + escapeHtml(moveText(m)) + "</li>";
-    }).join("");
-    if (box.innerHTML !== html) box.innerHTML = html;
     show("d-moves", moves.length > 0);
-  }
-
-  function seatRows() {
-    var rows = [];
-    (state.tables || []).forEach(function (t) {
-      if (t.status !== "open") return;
-      (t.players || []).forEach(function (p) {
-        rows.push({ name: p.name, table: t.number, seat: p.seat });
-      });
-    });
-    rows.sort(function (a, b) { return a.name.localeCompare(b.name, lang); });
-    return rows;
-  }
-
-  function renderSeats() {
-    var box = $("d-seats-list");
-    if (!box || config.layout !== "seats") return;
-    var rows = seatRows();
-    var per = config.seats_per_page || 36;
-    var pages = Math.max(1, Math.ceil(rows.length / per));
-    if (seatPage >= pages) seatPage = 0;
-    var html = rows.slice(seatPage * per, seatPage * per + per).map(function (r) {
-      return "<li><span>" + escapeHtml(r.name) + "</span><b>" +
-        escapeHtml(Live.fill(L.table_seat, r)) + "</b></li>";
+    document.body.classList.toggle("has-moves", moves.length > 0);
+    if (!moves.length) { box.innerHTML = ""; setText("d-moves-page", ""); return; }
+    // The board keeps the banner to a third of the screen; a phone scrolls.
+    var limit = config.layout === "lobby" ? Infinity : window.innerHeight * 0.3;
+    var sizes = config.layout === "lobby" ? [null] : [3.6, 3.2, 2.8, 2.5];
+    var per = moves.length;
+    for (var i = 0; i < sizes.length; i++) {
+      if (sizes[i]) box.style.fontSize = sizes[i] + "vh";
+      box.innerHTML = moves.map(function (m) { return "<li>" + moveHtml(m) + "</li>"; }).join("");
+      if (box.scrollHeight <= limit) break;
+    }
+    // Still too many at the smallest size: as many as fit, page after page.
+    while (per > 1 && box.scrollHeight > limit) {
+      per -= 1;
+      box.innerHTML = moves.slice(0, per).map(function (m) { return "<li>" + moveHtml(m) + "</li>"; }).join("");
+    }
+    var pages = Math.ceil(moves.length / per);
+    if (movePage >= pages) movePage = 0;
+    box.innerHTML = moves.slice(movePage * per, movePage * per + per).map(function (m) {
+      return "<li>" + moveHtml(m) + "</li>";
     }).join("");
-    if (box.innerHTML !== html) box.innerHTML = html;
-    setText("d-seats-page", pages > 1 ? Live.fill(L.page_of, { page: seatPage + 1, pages: pages }) : "");
+    setText("d-moves-page", pages > 1 ? Live.fill(L.page_of, { page: movePage + 1, pages: pages }) : "");
+    return pages;
+  }
+
+  /* -- the seat list: paged through the API, sized to the screen --------- */
+
+  var seats = { page: 1, pages: 1, rows: [], shownAt: 0, loading: false, stale: false };
+
+  /* As many rows as fit the list's box (two columns on the board). */
+  function seatsPerPage() {
+    var box = $("d-seats-list");
+    if (!box) return 20;
+    var probe = document.createElement("li");
+    probe.innerHTML = "<span>Xy</span><b>1</b>";
+    box.innerHTML = "";
+    box.appendChild(probe);
+    var row = probe.getBoundingClientRect().height || 30;
+    var room = box.getBoundingClientRect().height;
+    var columns = getComputedStyle(box).columnCount;
+    columns = parseInt(columns, 10) || 1;
+    return Math.max(columns, Math.floor(room / row) * columns);
+  }
+
+  function drawSeats() {
+    var box = $("d-seats-list");
+    if (!box) return;
+    box.innerHTML = seats.rows.map(function (r) {
+      // A player with a move pending is shown where he goes.
+      var seat = r.moving_to ? "→ " + Live.fill(L.table_seat, r.moving_to) : Live.fill(L.table_seat, r);
+      return "<li><span>" + escapeHtml(r.name) + "</span><b>" + nowrap(seat) + "</b></li>";
+    }).join("");
+    setText("d-seats-page", seats.pages > 1 ? Live.fill(L.page_of, { page: seats.page, pages: seats.pages }) : "");
+  }
+
+  function loadSeats(page) {
+    if (!$("d-seats-list") || config.layout !== "seats") return;
+    if (seats.loading) { seats.stale = true; return; }
+    seats.loading = true;
+    var per = seatsPerPage();
+    var url = "/api/v1/tournaments/" + config.tournament + "/seats?per_page=" + per + "&page=" + page;
+    fetch(url, { credentials: "omit" }).then(function (response) {
+      return response.ok ? response.json() : null;
+    }).then(function (data) {
+      if (data) {
+        seats.page = data.page;
+        seats.pages = data.pages;
+        seats.rows = data.seats;
+        seats.shownAt = Date.now();
+      }
+      drawSeats();
+    }).catch(drawSeats).then(function () {
+      seats.loading = false;
+      if (seats.stale) { seats.stale = false; loadSeats(seats.page); }
+    });
+  }
+
+  /* Long enough to find one's name: ten seconds and a little more per row. */
+  function seatSeconds() {
+    return config.seats_seconds || Math.min(25, 10 + seats.rows.length * 0.25);
+  }
+
+  function turnPages() {
+    if (config.layout === "seats" && seats.pages > 1 &&
+        Date.now() - seats.shownAt >= seatSeconds() * 1000) {
+      loadSeats(seats.page >= seats.pages ? 1 : seats.page + 1);
+    }
+    var moves = state.moves || [];
+    if (moves.length && Date.now() - (turnPages.movesAt || 0) >= 8000) {
+      turnPages.movesAt = Date.now();
+      movePage += 1;
+      renderMoves();
+    }
+  }
+
+  /* The seating changed: show the same page again, as it now reads. */
+  var seatsTimer = null;
+  function renderSeats() {
+    clearTimeout(seatsTimer);
+    seatsTimer = setTimeout(function () { loadSeats(seats.page); }, 300);
   }
 
   /* -- sound and speech -------------------------------------------------- */
@@ -274,7 +411,7 @@
   var RENDERERS = {
     summary: [renderHeader, renderPayouts],
     clock: [renderHeader, renderClock],
-    tables: [renderHeader, renderSeats],
+    seating: [renderHeader, renderSeats],
     moves: [renderMoves],
     payouts: [renderPayouts],
     results: [renderResults],
@@ -304,7 +441,6 @@
 
   function onSnapshot(snapshot) {
     state = snapshot;
-    if (!state.tables) state.tables = [];
     render();
   }
 
@@ -322,7 +458,6 @@
     document.addEventListener("click", enableSound, { once: true });
     document.addEventListener("keydown", enableSound, { once: true });
   }
-  if (!state.tables) state.tables = [];
   render();
   connection = Live.connect({
     path: "/ws/tournaments/" + config.tournament + "/display",
@@ -332,5 +467,6 @@
   });
   window.Screen = { state: function () { return state; }, connection: connection, labels: L };
   setInterval(renderClock, 200);
-  setInterval(function () { seatPage += 1; renderSeats(); }, (config.seats_seconds || 12) * 1000);
+  setInterval(turnPages, 1000);
+  window.addEventListener("resize", function () { renderMoves(); renderSeats(); });
 })();

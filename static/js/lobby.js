@@ -1,31 +1,16 @@
-/* lobby.js: the seat finder on a player's phone. Filters the public seat list
- * of the live snapshot (display names only) as the player types. display.js
- * applies the messages (one code path per part); the finder follows the
- * "tables" part: it searches again when a message brought table rows. */
+/* lobby.js: the seat finder on a player's phone. The public snapshot carries no
+ * seat list (it stays small for any field); the finder asks the server, which
+ * matches the full name, the nickname and the display name and answers with
+ * display names only (GET /api/v1/tournaments/{id}/seats?q=). It asks again
+ * when a message brings the "seating" part. */
 (function () {
   "use strict";
 
   var L = Live.readJson("screen-labels") || {};
+  var config = Live.readJson("screen-config") || {};
   var input = document.getElementById("seat-query");
   var list = document.getElementById("seat-results");
-  if (!input || !list || !window.Screen) return;
-
-  function plain(text) {
-    return String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase().replace(/ß/g, "ss");
-  }
-
-  function rows(state) {
-    var found = [];
-    (state.tables || []).forEach(function (t) {
-      if (t.status !== "open") return;
-      (t.players || []).forEach(function (p) {
-        found.push({ name: p.name, table: t.number, seat: p.seat, key: plain(p.name) });
-      });
-    });
-    found.sort(function (a, b) { return a.key < b.key ? -1 : a.key > b.key ? 1 : a.table - b.table; });
-    return found;
-  }
+  if (!input || !list) return;
 
   function item(tag, text, className) {
     var node = document.createElement(tag);
@@ -34,30 +19,50 @@
     return node;
   }
 
-  function update() {
-    var needle = plain(input.value.trim());
+  function show(seats) {
     list.textContent = "";
-    if (!needle) return;
-    var matches = rows(window.Screen.state()).filter(function (r) {
-      return r.key.indexOf(needle) >= 0;
-    }).slice(0, 50);
-    if (!matches.length) {
+    if (!seats.length) {
       list.appendChild(item("li", L.no_player_found, "muted"));
       return;
     }
-    matches.forEach(function (r) {
+    seats.forEach(function (r) {
       var li = document.createElement("li");
       li.appendChild(item("span", r.name));
-      li.appendChild(item("b", Live.fill(L.table_seat, r)));
+      // A player with a move pending finds the seat he goes to; a place never breaks.
+      var seat = document.createElement("b");
+      seat.appendChild(item("span", Live.fill(L.table_seat, r), "nw"));
+      if (r.moving_to) {
+        seat.appendChild(document.createTextNode(" → "));
+        seat.appendChild(item("span", Live.fill(L.table_seat, r.moving_to), "nw"));
+      }
+      li.appendChild(seat);
       list.appendChild(li);
     });
   }
 
-  input.addEventListener("input", update);
-  input.form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
+  var asked = 0;
+  function search() {
+    var query = input.value.trim();
+    var ask = ++asked;
+    if (!query) { list.textContent = ""; return; }
+    var url = "/api/v1/tournaments/" + config.tournament + "/seats?q=" + encodeURIComponent(query.slice(0, 60));
+    fetch(url, { credentials: "omit" }).then(function (response) {
+      return response.ok ? response.json() : { seats: [] };
+    }).then(function (data) {
+      if (ask === asked) show(data.seats || []);  // only the answer to the last question
+    }).catch(function () {});
+  }
+
+  var timer = null;
+  function soon() {
+    clearTimeout(timer);
+    timer = setTimeout(search, 200);
+  }
+
+  input.addEventListener("input", soon);
+  input.form.addEventListener("submit", function (event) { event.preventDefault(); search(); });
   document.addEventListener("screen:update", function (event) {
     var parts = event.detail && event.detail.parts;
-    if (!parts || parts.indexOf("tables") >= 0) update();
+    if (parts && parts.indexOf("seating") >= 0 && input.value.trim()) soon();
   });
-  if (input.value) update();
 })();

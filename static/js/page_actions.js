@@ -8,9 +8,23 @@
 //                               its last row with the field number in each name
 //                               ("value-3") counted on and the form's "rows"
 //                               field raised; data-max-rows caps the rows
+//   <form data-enter-next>       Enter in a field goes to the next one (a chip count
+//                               per seat); in the last field it submits
+//   <details data-nav-group>     a menu group: opening one closes the others,
+//                               a tap elsewhere closes it
 (function () {
   "use strict";
+  document.addEventListener("toggle", function (event) {
+    var group = event.target;
+    if (!group.matches || !group.matches("[data-nav-group]") || !group.open) return;
+    document.querySelectorAll("[data-nav-group][open]").forEach(function (other) {
+      if (other !== group) other.open = false;
+    });
+  }, true);
   document.addEventListener("click", function (event) {
+    if (!event.target.closest("[data-nav-group]")) {
+      document.querySelectorAll("[data-nav-group][open]").forEach(function (group) { group.open = false; });
+    }
     if (event.target.closest("[data-print]")) {
       window.print();
       return;
@@ -49,6 +63,17 @@
     if (max && count + 1 >= max) button.disabled = true;
   }
 
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter") return;
+    var form = event.target.closest && event.target.closest("form[data-enter-next]");
+    if (!form || event.target.tagName !== "INPUT") return;
+    var fields = Array.prototype.slice.call(form.querySelectorAll("input:not([type=hidden])"));
+    var next = fields[fields.indexOf(event.target) + 1];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  });
   document.addEventListener("submit", function (event) {
     var form = event.target.closest("form[data-confirm]");
     if (form && !window.confirm(form.dataset.confirm)) event.preventDefault();

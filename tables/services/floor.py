@@ -57,6 +57,7 @@ LAST_TABLE = _("The last table cannot be broken.")
 NO_SEATS_FOR_BREAK = _("The other tables have no room for this table's players.")
 HAND_FOR_HAND_OFF = _("Hand-for-hand is not on.")
 TOURNAMENT_FINISHED = _("The tournament is over: the winner is known.")
+NO_MOVES_FROM_TABLE = _("No player waits to move away from this table.")
 
 
 def _user(by: Any) -> Any:
@@ -408,21 +409,59 @@ def entry_disqualify(*, tournament: Tournament, entry: Entry, by: Any) -> Entry:
     return entry
 
 
+def _log_moves_done(tournament: Tournament, done: list[Move], by: Any) -> list[int | None]:
+    """One log row per move carried out (each can be undone); the tables they touched."""
+    touched: list[int | None] = []
+    for each in done:
+        ActionLog.record(tournament, "move_done", {"move": each.pk, "entry": each.entry_id}, by)
+        touched += [each.to_table.number, each.from_table.number if each.from_table_id else None]
+    return touched
+
+
 def move_done(*, move_id: int, by: Any) -> Move:
     move = move_for_update(move_id)
     with transaction.atomic():
         tournament = lock_tournament(move.tournament_id)
         move = move_for_update(move_id)
         done = move_complete(tournament=tournament, move=move, by=by)
-        touched: list[int | None] = []
-        for each in done:
-            ActionLog.record(tournament, "move_done", {"move": each.pk, "entry": each.entry_id}, by)
-            touched += [
-                each.to_table.number,
-                each.from_table.number if each.from_table_id else None,
-            ]
+        touched = _log_moves_done(tournament, done, by)
         _after_field_change(tournament, by, "move", {"move": move.pk}, touched)
     return move
+
+
+def table_moves_done(*, table_id: int, by: Any) -> list[Move]:
+    """Carry out every pending move away from one table, as the floor does at a
+    break: all of them or, when one waits for a player at another table to
+    move first, none (the floor is told whom to move first)."""
+    tournament_id = _table_tournament_id(table_id)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        waiting = list(
+            Move.objects.select_for_update()
+            .filter(from_table_id=table_id, status=Move.Status.PENDING)
+            .select_related("entry__player", "from_table", "to_table")
+            .order_by("pk")
+        )
+        if not waiting:
+            raise Conflict(NO_MOVES_FROM_TABLE)
+        done: list[Move] = []
+        # A move may wait for another move of this table (its seat is still held):
+        # go round until every move is done or a round makes no progress.
+        while waiting:
+            blocked: list[tuple[Move, Conflict]] = []
+            for move in waiting:
+                if any(each.pk == move.pk for each in done):
+                    continue  # carried out with a ring of moves earlier on
+                try:
+                    done += move_complete(tournament=tournament, move=move, by=by)
+                except Conflict as conflict:
+                    blocked.append((move, conflict))
+            if blocked and len(blocked) == len(waiting):
+                raise blocked[0][1]
+            waiting = [move for move, _conflict in blocked]
+        touched = _log_moves_done(tournament, done, by)
+        _after_field_change(tournament, by, "move", {"moves_done": [m.pk for m in done]}, touched)
+    return done
 
 
 def move_cancelled(*, move_id: int, by: Any) -> Move:

@@ -8,6 +8,7 @@ the floor marks the move done.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any
 
@@ -149,6 +150,27 @@ _LEFT_AT_BROKEN_TABLES = """
       )
     ORDER BY t.number, s.number
 """
+
+
+def floor_plan_preview(
+    tournament: Tournament, *, table_size: int, final_table_size: int
+) -> balancing.Plan:
+    """What the planner would ask of the floor with other table sizes: read only,
+    for the warning before a running tournament's table size is changed."""
+    floor = floor_now(tournament)
+    if not floor.tables:
+        return balancing.Plan()
+    return balancing.plan_moves(
+        tables=list(floor.counts()),
+        breaking_order=breaking_order(floor.tables),
+        # A fixed seed: the preview names how many move, not who.
+        rng=random.Random(0),
+        keep_apart=keep_apart_pairs(tournament),
+        options=seating_options(tournament),
+        load=floor.seats_of,
+        table_size=table_size,
+        final_table_size=final_table_size,
+    )
 
 
 def _seat_players_left_at_broken_tables(

@@ -137,6 +137,20 @@ def seat_new_entry_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> No
         floor_replan(tournament=tournament, by=by)
 
 
+def replan_if_drawn(tournament: Tournament, by: Any) -> None:
+    """The table sizes changed: plan the moves they ask for now, not at the next
+    bust. Asked by the core's settings change through :mod:`tournament.extensions`."""
+    if seats_are_drawn(tournament):
+        plan = floor_replan(tournament=tournament, by=by)
+        changes.record(
+            tournament,
+            "tables",
+            parts=(changes.SUMMARY, changes.MOVES, changes.TABLES),
+            tables=list(plan.break_tables),
+            facts={"plan": plan.to_log()},
+        )
+
+
 def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: str = "late") -> bool:
     """Seat one entry at once (inside the caller's locked transaction).
 

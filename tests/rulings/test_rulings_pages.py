@@ -164,7 +164,7 @@ def test_the_log_shows_repeat_offenders_and_amendments_under_the_original(api, f
     assert "1 warning" in html and "1 penalty" in html
     original = html.index(f'id="ruling-{first["id"]}"')
     assert html.index("Player apologised to the dealer.") > original
-    assert "1 rounds × 9 players = 9 hands" in html
+    assert "1 round × 9 players = 9 hands" in html
 
 
 def test_the_log_filters_by_penalty(api, floor_client, game):

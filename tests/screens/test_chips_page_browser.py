@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import chromium_browser, sign_in
 from conftest import ROOT, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -43,22 +44,14 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with playwright_sync.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        yield browser
-        browser.close()
+    with chromium_browser() as chromium:
+        yield chromium
 
 
 def signed_in(browser, site, language: str):
     context = browser.new_context(viewport=LAPTOP, locale=language)
     page = context.new_page()
-    page.goto(f"{site.server.url}/login/")
-    page.locator("input[name=username]").fill("dora")
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("button.primary[type=submit]").click()
-    page.wait_for_load_state()
+    sign_in(page, site.server.url, "dora", PASSWORD)
     context.add_cookies([{"name": "django_language", "value": language, "url": site.server.url}])
     return page
 

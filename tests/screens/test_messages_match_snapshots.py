@@ -24,6 +24,7 @@ from clock.models import ClockCall, ShotClockTurn
 from clock.services import clock as clock_services
 from clock.services.boundaries import boundary_fire
 from screens import compose, live
+from screens.live_data import SEATING
 from screens.snapshots import snapshot
 from tournament import changes
 from tournament.services.tournaments import tournament_update
@@ -36,7 +37,7 @@ LEVEL = {"kind": "level", "small_blind": 100, "big_blind": 200, "seconds": 600}
 
 def apply(copy: dict[str, Any], message: dict[str, Any]) -> None:
     """What the pages do with a message: one code path per part."""
-    for part in changes.PARTS - {changes.TABLES}:
+    for part in (changes.PARTS - {changes.TABLES}) | {SEATING}:
         if part in message:
             copy[part] = message[part]
     if "tables" in message:
@@ -67,11 +68,13 @@ class Screens:
     def check(self, action: str) -> None:
         for audience, copy in self.copies.items():
             fresh = snapshot(self.tournament_id, audience=audience)
-            for part in changes.PARTS:
+            for part in changes.PARTS | {SEATING}:
                 assert copy.get(part) == fresh.get(part), (action, audience, part)
+            # The public screens get the seating counts, not the seat list (paged by the API).
+            not_public = changes.STAFF_ONLY_PARTS | {changes.TABLES}
             assert set(fresh) - {"type", "version", "audience"} == (
-                changes.PARTS - (changes.STAFF_ONLY_PARTS if audience == live.DISPLAY else set())
-            )
+                changes.PARTS - (not_public if audience == live.DISPLAY else set())
+            ) | {SEATING}
 
 
 def seated(api, tid: int) -> list[int]:

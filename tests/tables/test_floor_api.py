@@ -305,7 +305,9 @@ def test_a_bust_tells_the_screens_the_changed_table_not_the_whole_floor(
     public = next(m for a, m in sent if a == "display" and m["type"] == "bust")
     assert [t["number"] for t in floor["tables"]] == [2]
     assert entry not in [p["entry"] for p in floor["tables"][0]["players"]]
-    assert [t["number"] for t in public["tables"]] == [2]
+    # The public screens get the seating counts; those showing seats page them.
+    assert "tables" not in public
+    assert public["seating"] == {"players": 26, "tables": 3, "playing": []}
     assert public["summary"]["remaining"] == 26
 
 

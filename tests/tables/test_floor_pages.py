@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -147,3 +149,180 @@ def test_the_floor_is_told_when_a_keep_apart_pair_cannot_be_kept_apart(api, dire
     html = signed_in(director).get(f"/tournaments/{tournament['id']}/floor/").content.decode()
     assert "Players to be kept apart sit at one table" in html
     assert "Eva Hoffmann and Felix Hoffmann at table 1" in html
+
+
+def test_the_seat_panel_has_no_stack_field_for_a_single_bust(game, api, floor_user):
+    """Outside hand-for-hand a stack decides nothing for one bust: the tablet
+    shows the field only when the floor says others busted in the same hand."""
+    table = api.get(f"/tournaments/{game['id']}/tables").json()[0]
+    html = (
+        signed_in(floor_user)
+        .get(f"/floor/tables/{table['id']}/seats/{table['players'][0]['seat']}/")
+        .content.decode()
+    )
+    before_details, inside_details = html.split('<details class="same-hand">', 1)
+    assert 'type="number"' not in before_details
+    assert "busted in the same hand" in inside_details
+    # The heading, not a field, takes the dialog's focus.
+    assert '<h2 tabindex="-1" autofocus>' in html
+    assert html.count("autofocus") == 1
+
+
+def test_two_players_busted_in_one_hand_from_one_seat_panel(game, api, floor_user):
+    table = api.get(f"/tournaments/{game['id']}/tables").json()[0]
+    short, deep = table["players"][0]["entry"], table["players"][1]["entry"]
+    response = signed_in(floor_user).post(
+        f"/floor/entries/{short}/bust/",
+        {"same_hand": [deep], f"stack-{short}": "3000", f"stack-{deep}": "9000"},
+        follow=True,
+    )
+    assert "2 players busted in one hand." in response.content.decode()
+    places = {e["id"]: e["place"] for e in api.get(f"/tournaments/{game['id']}/entries").json()}
+    # The bigger stack at the start of the hand finishes higher.
+    assert places[deep] == 17 and places[short] == 18
+
+
+def test_same_hand_busts_without_stacks_are_refused_and_change_nothing(game, api, floor_user):
+    table = api.get(f"/tournaments/{game['id']}/tables").json()[0]
+    first, second = table["players"][0]["entry"], table["players"][1]["entry"]
+    response = signed_in(floor_user).post(
+        f"/floor/entries/{first}/bust/", {"same_hand": [second]}, follow=True
+    )
+    assert "stack at the start of the hand" in response.content.decode()
+    statuses = {e["id"]: e["status"] for e in api.get(f"/tournaments/{game['id']}/entries").json()}
+    assert statuses[first] == statuses[second] == "seated"
+
+
+def test_the_seat_shows_a_running_penalty_and_the_clock_can_be_called_from_it(
+    game, api, floor_user
+):
+    client = signed_in(floor_user)
+    table = api.get(f"/tournaments/{game['id']}/tables").json()[0]
+    player = table["players"][2]
+    api.post(
+        f"/tournaments/{game['id']}/rulings",
+        {
+            "category": "etiquette",
+            "situation": "Swore at the dealer.",
+            "decision": "One round.",
+            "penalty": {"entry": player["entry"], "kind": "missed_rounds", "count": 1},
+        },
+    )
+    floor = client.get(f"/tournaments/{game['id']}/floor/").content.decode()
+    assert "9 hands left" in floor
+    panel = client.get(f"/floor/tables/{table['id']}/seats/{player['seat']}/").content.decode()
+    assert "Penalty: 9 hands left" in panel
+    back = f"/tournaments/{game['id']}/floor/#table-{table['number']}"
+    response = client.post(
+        f"/tournaments/{game['id']}/clock/call/",
+        {"table": table["number"], "seat": player["seat"], "facing_action": "on", "next": back},
+    )
+    assert response.status_code == 302 and response["Location"] == back
+    panel = client.get(f"/floor/tables/{table['id']}/seats/{player['seat']}/").content.decode()
+    assert "The clock is called on this player." in panel
+
+
+def test_a_foreign_next_address_is_not_followed(game, api, floor_user):
+    table = api.get(f"/tournaments/{game['id']}/tables").json()[0]
+    response = signed_in(floor_user).post(
+        f"/floor/tables/{table['id']}/hand/", {"next": "https://evil.example/"}
+    )
+    assert response["Location"] == f"/tournaments/{game['id']}/floor/"
+
+
+def drawn(api, *, tables: int, players: int) -> dict:
+    tournament = api.post("/tournaments", {"name": "Break test"}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": tables})
+    for i in range(players):
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i:02}"})
+    api.post(f"/tournaments/{tournament['id']}/draw")
+    return tournament
+
+
+def test_all_moves_of_a_broken_table_are_done_at_once(api, floor_user):
+    tournament = drawn(api, tables=3, players=16)
+    broken = api.get(f"/tournaments/{tournament['id']}/tables").json()[2]
+    api.post(f"/tables/{broken['id']}/break")
+    pending = list(
+        Move.objects.filter(status="pending", from_table_id=broken["id"]).select_related(
+            "entry__player"
+        )
+    )
+    assert len(pending) == len(broken["players"]) == 5
+    client = signed_in(floor_user)
+    html = client.get(f"/tournaments/{tournament['id']}/floor/").content.decode()
+    assert "All 5 done" in html
+    # The confirmation lists every move before anything is carried out.
+    confirm = re.search(r'moves-done/" class="inline" data-confirm="([^"]*)"', html).group(1)
+    assert "Carry out these 5 moves from table 3?" in confirm
+    for move in pending:
+        assert f"{move.entry.player.name} to table {move.to_table.number} seat {move.to_seat}" in (
+            confirm
+        )
+    response = client.post(f"/floor/tables/{broken['id']}/moves-done/", follow=True)
+    assert "5 moves carried out." in response.content.decode()
+    assert not Move.objects.filter(status="pending").exists()
+    seated = api.get(f"/tournaments/{tournament['id']}/tables").json()
+    assert [len(t["players"]) for t in seated if t["status"] == "open"] == [8, 8]
+
+
+def test_all_moves_done_when_none_wait_is_refused(game, api, floor_user):
+    table = api.get(f"/tournaments/{game['id']}/tables").json()[0]
+    response = signed_in(floor_user).post(f"/floor/tables/{table['id']}/moves-done/", follow=True)
+    assert "No player waits to move away from this table." in response.content.decode()
+
+
+def edit_form(**changes) -> dict:
+    return {
+        "name": "Break test",
+        "table_size": 9,
+        "starting_stack": 20000,
+        "buy_in": "0",
+        "fee": "0",
+        "final_table_size": 9,
+        "rulebook": "tda2019",
+        "tie_rule": "share",
+        "late_registration_levels": 0,
+        "max_entries": 1,
+        "display_names": "nickname",
+        "currency": "EUR",
+        **changes,
+    }
+
+
+def test_a_smaller_table_size_says_what_follows_before_it_saves(api, director):
+    tournament = drawn(api, tables=3, players=16)
+    client = signed_in(director)
+    url = f"/tournaments/{tournament['id']}/edit/"
+    # 16 players at 6, 5 and 5: with 8 a table two tables hold them all.
+    warned = client.post(url, edit_form(table_size=8, final_table_size=8))
+    html = warned.content.decode()
+    assert warned.status_code == 200
+    assert "5 players have to move to balance the tables." in html
+    assert "Table 3 breaks." in html
+    assert 'name="confirmed" value="1"' in html
+    assert api.get(f"/tournaments/{tournament['id']}").json()["table_size"] == 9
+    assert not Move.objects.exists()
+
+    confirmed = client.post(url, edit_form(table_size=8, final_table_size=8, confirmed="1"))
+    assert confirmed.status_code == 302
+    assert api.get(f"/tournaments/{tournament['id']}").json()["table_size"] == 8
+    # The floor sees the moves at once, not after the next bust.
+    assert Move.objects.filter(status="pending").count() == 5
+
+
+def test_a_table_size_change_before_the_draw_saves_without_a_warning(api, director):
+    tournament = api.post("/tournaments", {"name": "Break test"}).json()
+    response = signed_in(director).post(
+        f"/tournaments/{tournament['id']}/edit/", edit_form(table_size=8)
+    )
+    assert response.status_code == 302
+
+
+def test_a_tablet_can_show_one_area_of_the_floor(game, api, floor_user):
+    client = signed_in(floor_user)
+    html = client.get(f"/tournaments/{game['id']}/floor/", {"tables": "2"}).content.decode()
+    assert 'id="table-2"' in html and 'id="table-1"' not in html
+    assert "?tables=2" in html  # the live refresh keeps to the area
+    bad = client.get(f"/tournaments/{game['id']}/floor/", {"tables": "x-3"})
+    assert bad.status_code == 400 and "1-10" in bad.content.decode()

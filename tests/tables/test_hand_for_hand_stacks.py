@@ -55,4 +55,7 @@ def test_the_seat_panel_asks_for_the_stack_during_hand_for_hand(api, client, flo
     with translation.override("en"):
         page = client.get(reverse("seat-panel", args=[tables[0]["id"], 1])).content.decode()
     assert "hand for hand: required" in page
-    assert 'name="starting_stack" min="1" inputmode="numeric" required' in page
+    occupant = tables[0]["players"][0]["entry"]
+    assert f'name="stack-{occupant}" min="1" inputmode="numeric" required' in page
+    # Nothing in the panel takes focus: a tablet would open its keyboard on every tap.
+    assert "autofocus" not in page.split("<input", 1)[1]

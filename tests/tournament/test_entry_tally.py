@@ -82,12 +82,9 @@ def test_the_counts_of_the_summary_come_from_the_tally(field, api):
 def test_lost_triggers_come_back_with_a_true_tally_after_migrate(field):
     tournament_id, players = field
     with connection.cursor() as cursor:
-        if connection.vendor == "sqlite":
-            for name in ("insert", "delete", "update"):
-                cursor.execute(f"DROP TRIGGER {TALLY}_{name}")
-        else:
-            cursor.execute(f"DROP TRIGGER {TALLY}_insert_delete ON tournament_entry")
-            cursor.execute(f"DROP TRIGGER {TALLY}_update ON tournament_entry")
+        on_table = "" if connection.vendor == "sqlite" else " ON tournament_entry"
+        for name in ("insert", "delete", "update"):
+            cursor.execute(f"DROP TRIGGER {TALLY}_{name}{on_table}")
     Entry.objects.filter(player__in=players[:4]).update(status="waiting")
     assert tally_of(tournament_id) != counted(tournament_id)
 

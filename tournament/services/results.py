@@ -11,8 +11,6 @@ amount left to play for on top.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -131,47 +129,6 @@ def results_compute(
         )
     rows.sort(key=lambda r: (r.place is not None, r.place or 0, _tie_order(r.entry)))
     return view, rows
-
-
-CSV_HEADER = (
-    "place",
-    "entry",
-    "player",
-    "name",
-    "prize",
-    "shared",
-    "in_the_money",
-    "deal",
-    "re_entered",
-)
-
-
-def results_csv(rows: list[ResultRow]) -> str:
-    """The results as CSV (one header row, money as decimal strings)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_HEADER)
-    for row in rows:
-        data = row.payload()
-        writer.writerow(
-            [
-                "" if data["place"] is None else data["place"],
-                data["entry"],
-                data["player"],
-                _csv_safe(data["name"]),
-                data["prize"],
-                "yes" if data["shared"] else "",
-                "yes" if data["in_the_money"] else "",
-                data["deal"] or "",
-                "yes" if data["re_entered"] else "",
-            ]
-        )
-    return out.getvalue()
-
-
-def _csv_safe(text: str) -> str:
-    """Keep spreadsheet programs from running a name as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournament import changes as screen_changes
+from tournament import extensions
 from tournament.errors import Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
@@ -161,9 +162,10 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
         ActionLog.record(
             tournament, "tournament_updated", {k: str(v) for k, v in changes.items()}, by
         )
-        _record_settings_change(
-            tournament, {field for field in changes if getattr(tournament, field) != before[field]}
-        )
+        changed = {field for field in changes if getattr(tournament, field) != before[field]}
+        _record_settings_change(tournament, changed)
+        if changed & {"table_size", "final_table_size"}:
+            extensions.replan_floor(tournament, by)
     return tournament
 
 

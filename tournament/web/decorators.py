@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError
@@ -33,6 +34,16 @@ def role_required(*allowed: str) -> Callable:
         return wrapper
 
     return decorate
+
+
+def back_to(request: HttpRequest, default: str) -> str:
+    """Where a form post returns: the page's own ``next`` when it is on this site."""
+    wanted = request.POST.get("next") or ""
+    if wanted and url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return wanted
+    return default
 
 
 def run_action(

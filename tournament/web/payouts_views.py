@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import re
 from decimal import Decimal, InvalidOperation
 
@@ -10,8 +11,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.errors import DomainError, Invalid
@@ -21,7 +22,7 @@ from tournament.rules.payouts import ROUNDING_UNITS
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
-from tournament.services.results import player_history, results_compute, results_csv
+from tournament.services.results import player_history, results_compute
 from tournament.web.decorators import role_required, run_action
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
@@ -274,9 +275,54 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     _view, rows = results_compute(tournament)
-    response = HttpResponse(results_csv(rows), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.csv"'
+    response.write("\ufeff")  # spreadsheet programs then read the umlauts right
+    writer = csv.writer(response, delimiter=";" if _german() else ",")
+    writer.writerow(
+        [
+            _("Place"),
+            _("Entry"),
+            _("Player ID"),
+            _("Name"),
+            _("Prize"),
+            _("Place shared"),
+            _("In the money"),
+            _("Deal"),
+            _("Re-entered"),
+        ]
+    )
+    yes = _("yes")
+    for row in rows:
+        data = row.payload()
+        writer.writerow(
+            [
+                "" if data["place"] is None else data["place"],
+                data["entry"],
+                data["player"],
+                spreadsheet_safe(data["name"]),
+                _spreadsheet_amount(data["prize"]),
+                yes if data["shared"] else "",
+                yes if data["in_the_money"] else "",
+                _spreadsheet_amount(data["deal"]) if data["deal"] else "",
+                yes if data["re_entered"] else "",
+            ]
+        )
     return response
+
+
+def _german() -> bool:
+    return (get_language() or "en").startswith("de")
+
+
+def _spreadsheet_amount(amount: str) -> str:
+    """A German spreadsheet reads 130,00 as a number and 130.00 as text."""
+    return amount.replace(".", ",") if _german() else amount
+
+
+def spreadsheet_safe(text: str) -> str:
+    """Keep spreadsheet programs from running a name as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 # --- deals -----------------------------------------------------------------------------

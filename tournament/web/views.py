@@ -1,14 +1,18 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tables.models import Seat
 from tables.presenters import tables_payload
+from tables.services.planning import floor_plan_preview
+from tables.services.seating import seats_are_drawn
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament
 from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
@@ -45,12 +49,26 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
 @role_required(DIRECTOR)
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
+    # The form writes its values onto the instance while it validates.
+    sizes_now = (tournament.table_size, tournament.final_table_size)
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         changes = {
             k: v for k, v in form.cleaned_data.items() if v is not None or k == "max_players"
         }
         changes["tie_rule"] = changes.get("tie_rule") or tournament.tie_rule
+        warning = (
+            []
+            if request.POST.get("confirmed")
+            else size_consequences(tournament, sizes_now, changes)
+        )
+        if warning:
+            # Nothing is saved until the director has read what follows.
+            return render(
+                request,
+                "tournament/form.html",
+                {"form": form, "tournament": tournament, "warning": warning},
+            )
         try:
             tournament_update(tournament_id=tournament.pk, changes=changes, by=request.user)
         except DomainError as exc:
@@ -63,6 +81,43 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(
         request, "tournament/form.html", {"form": form, "tournament": tournament}, status=status
     )
+
+
+def size_consequences(
+    tournament: Tournament, sizes_now: tuple[int, int], changes: dict[str, Any]
+) -> list[str]:
+    """What new table sizes would ask of the floor of a running tournament:
+    players to move, tables to break, a final table redraw. Empty when nothing."""
+    table_size = changes.get("table_size") or sizes_now[0]
+    final_size = changes.get("final_table_size") or sizes_now[1]
+    if (table_size, final_size) == sizes_now:
+        return []
+    if not seats_are_drawn(tournament):
+        return []
+    plan = floor_plan_preview(tournament, table_size=table_size, final_table_size=final_size)
+    said = []
+    if plan.final_table is not None:
+        said.append(_("The final table is drawn: every player gets a new seat."))
+    elif plan.moves:
+        said.append(
+            ngettext(
+                "%(count)s player has to move to balance the tables.",
+                "%(count)s players have to move to balance the tables.",
+                len(plan.moves),
+            )
+            % {"count": len(plan.moves)}
+        )
+    if plan.break_tables:
+        said.append(
+            ngettext("Table %(tables)s breaks.", "Tables %(tables)s break.", len(plan.break_tables))
+            % {"tables": ", ".join(str(n) for n in plan.break_tables)}
+        )
+    if plan.halted_tables:
+        said.append(
+            _("Play stops at table %(tables)s until the players have moved.")
+            % {"tables": ", ".join(str(n) for n in plan.halted_tables)}
+        )
+    return said
 
 
 @role_required(*STAFF)

@@ -1,0 +1,109 @@
+"""The public seat list, paged for the board and searched by the lobby.
+
+Public screens do not carry the seats in their snapshot (a field of 10,000
+would be most of it); they ask here for the page they show or the name typed,
+and ask again when a message brings the ``seating`` part. Names are the
+tournament's public display names; the search also matches the full name and
+the nickname, so "Hoffmann" finds "Eva H." and "Larry" finds "Late Larry".
+"""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from tables.models import Move, Seat, Table
+from tables.presenters import public_name
+from tournament.models import Tournament
+
+PER_PAGE_MAX = 200
+FOUND_MAX = 50
+
+
+def normalised(text: str) -> str:
+    """Case- and accent-free text for the seat finder: "Müller" finds "muller"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@dataclass(frozen=True)
+class _SeatList:
+    version: int
+    created_at: datetime
+    rows: list[dict[str, Any]]  # in name order, with the texts a search matches
+
+
+_lists: dict[int, _SeatList] = {}
+_lock = threading.Lock()
+
+
+def _seat_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every seated player in display-name order, built once per version in this
+    process: a thousand boards turning pages cost a version check each."""
+    cached = _lists.get(tournament.pk)
+    if cached and (cached.version, cached.created_at) == (
+        tournament.version,
+        tournament.created_at,
+    ):
+        return cached.rows
+    with _lock:
+        style = tournament.display_names
+        # A broken table's players still sit there until they move: they are listed
+        # too, with the seat they go to, as is everyone else with a move pending.
+        seats = Seat.objects.filter(
+            table__tournament=tournament,
+            table__status__in=(Table.Status.OPEN, Table.Status.BROKEN),
+            entry__isnull=False,
+        ).values_list(
+            "entry_id", "entry__player__name", "entry__player__nickname", "table__number", "number"
+        )
+        going = {
+            entry: {"table": table, "seat": seat}
+            for entry, table, seat in Move.objects.filter(
+                tournament=tournament, status=Move.Status.PENDING
+            ).values_list("entry_id", "to_table__number", "to_seat")
+        }
+        rows = []
+        for entry, name, nickname, table, seat in seats:
+            shown = public_name(name, nickname, style)
+            rows.append(
+                {
+                    "name": shown,
+                    "table": table,
+                    "seat": seat,
+                    "moving_to": going.get(entry),
+                    "key": normalised(shown),
+                    "texts": (normalised(name), normalised(nickname), normalised(shown)),
+                }
+            )
+        rows.sort(key=lambda row: (row["key"], row["table"], row["seat"]))
+        _lists[tournament.pk] = _SeatList(tournament.version, tournament.created_at, rows)
+        return rows
+
+
+def seat_page(
+    tournament: Tournament, *, query: str = "", page: int = 1, per_page: int = 40
+) -> dict[str, Any]:
+    """One page of the seats in name order, or the seats whose player matches ``query``."""
+    needle = normalised(query.strip())
+    seats = _seat_rows(tournament)
+    if needle:
+        seats = [row for row in seats if any(needle in text for text in row["texts"])]
+        per_page, page = FOUND_MAX, 1
+    per_page = max(1, min(per_page, PER_PAGE_MAX))
+    pages = max(1, -(-len(seats) // per_page))
+    page = min(max(page, 1), pages)
+    shown_rows = seats[(page - 1) * per_page : page * per_page]
+    return {
+        "version": tournament.version,
+        "total": len(seats),
+        "page": page,
+        "pages": pages,
+        "per_page": per_page,
+        "seats": [
+            {k: row[k] for k in ("name", "table", "seat", "moving_to")} for row in shown_rows
+        ],
+    }

@@ -1,0 +1,96 @@
+"""Chip counts (issue 13, item 1-2): a table's seats at once or one player, the
+list highest first, and the counted total checked against the chips in play."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tables.models import ChipCount
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(api):
+    tournament = api.post("/tournaments", {"name": "Count Cup", "starting_stack": 10000}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 2})
+    for i in range(6):
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i}"})
+    api.post(f"/tournaments/{tournament['id']}/draw")
+    tables = api.get(f"/tournaments/{tournament['id']}/tables").json()
+    return tournament, tables
+
+
+def test_a_table_is_counted_seat_by_seat_and_listed_highest_first(api, game):
+    tournament, tables = game
+    first = tables[0]
+    counts = [{"seat": p["seat"], "chips": 8000 + 1000 * i} for i, p in enumerate(first["players"])]
+    response = api.post(f"/tables/{first['id']}/chip-counts", {"counts": counts})
+    assert response.status_code == 201
+    listed = api.get(f"/tournaments/{tournament['id']}/chip-counts").json()
+    assert [row["chips"] for row in listed] == sorted((c["chips"] for c in counts), reverse=True)
+    assert set(listed[0]) == {"entry", "name", "table", "seat", "chips", "counted_at"}
+    # A later count of one player replaces his stack; the first stays on record.
+    player = first["players"][0]
+    assert api.put(f"/entries/{player['entry']}/chips", {"chips": 25000}).status_code == 200
+    listed = api.get(f"/tournaments/{tournament['id']}/chip-counts").json()
+    assert listed[0]["entry"] == player["entry"] and listed[0]["chips"] == 25000
+    assert ChipCount.objects.filter(entry_id=player["entry"]).count() == 2
+
+
+def test_bad_counts_are_refused_and_change_nothing(api, game):
+    _tournament, tables = game
+    table = tables[0]
+    seat = table["players"][0]["seat"]
+    empty = next(
+        n for n in range(1, table["seats"] + 1) if n not in {p["seat"] for p in table["players"]}
+    )
+    cases = [
+        {"counts": [{"seat": empty, "chips": 100}]},
+        {"counts": [{"seat": seat, "chips": 100}, {"seat": seat, "chips": 200}]},
+        {"counts": [{"seat": seat, "chips": -5}]},
+        {"counts": []},
+    ]
+    for body in cases:
+        response = api.post(f"/tables/{table['id']}/chip-counts", body)
+        assert 400 <= response.status_code < 500 and response.json()["detail"], body
+    assert (
+        api.post("/tables/987654/chip-counts", {"counts": [{"seat": 1, "chips": 1}]}).status_code
+        == 404
+    )
+    assert not ChipCount.objects.exists()
+
+
+def test_the_check_shows_the_difference_once_everyone_is_counted(api, game, floor_user):
+    tournament, tables = game
+    client = Client()
+    client.force_login(floor_user)
+    page = client.get(f"/tournaments/{tournament['id']}/chip-counts/").content.decode()
+    assert "No chips counted yet" in page
+    for table in tables:
+        client.post(
+            f"/floor/tables/{table['id']}/chip-counts/",
+            {f"chips-{p['seat']}": "10000" for p in table["players"]},
+        )
+    page = client.get(f"/tournaments/{tournament['id']}/chip-counts/").content.decode()
+    assert "add up to the chips in play" in page
+    entry = tables[0]["players"][0]["entry"]
+    api.put(f"/entries/{entry}/chips", {"chips": 9500})
+    page = client.get(f"/tournaments/{tournament['id']}/chip-counts/").content.decode()
+    assert "differ from the chips in play by -500" in page
+
+
+def test_the_table_form_lists_every_seat_and_says_what_is_wrong(api, game, floor_user):
+    _tournament, tables = game
+    table = tables[0]
+    client = Client()
+    client.force_login(floor_user)
+    form = client.get(f"/floor/tables/{table['id']}/chip-counts/").content.decode()
+    assert form.count('name="chips-') == len(table["players"])
+    assert "data-enter-next" in form and "autofocus" not in form
+    seat = table["players"][0]["seat"]
+    for typed in ("viel", "-5", "0"):
+        bad = client.post(f"/floor/tables/{table['id']}/chip-counts/", {f"chips-{seat}": typed})
+        assert bad.status_code in (400, 422) and "whole number" in bad.content.decode(), typed
+    assert not ChipCount.objects.exists()
