@@ -33,7 +33,11 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     if tournament is None:
         return None
     head = {"type": change.event, "version": change.version}
-    floor_parts, public_parts = parts_data(tournament, change.parts)
+    parts = set(change.parts)
+    if changes.TABLES in parts:
+        # The chip leaders' seats and the final table follow the seating.
+        parts.add(changes.CHIP_COUNTS)
+    floor_parts, public_parts = parts_data(tournament, parts)
     floor: dict[str, Any] = {**head, **change.facts, **floor_parts}
     public: dict[str, Any] = {**head, **change.public_facts, **public_parts}
     if changes.TABLES in change.parts:

@@ -28,6 +28,7 @@ from rulings.services.queries import rulings_latest
 from screens.services import announcements_current
 from tables.models import Move, Table
 from tables.presenters import move_payload
+from tables.selectors import chip_standing
 from tournament import changes
 from tournament.models import Tournament
 from tournament.services.deals import deal_current
@@ -149,6 +150,9 @@ READERS: dict[str, Reader] = {
     ),
     changes.CHIPS: Reader(lambda t, public: chip_set_current(tournament=t)),
     changes.RULINGS: Reader(lambda t, public: rulings_latest(t, limit=RULINGS_SHOWN)),
+    changes.CHIP_COUNTS: Reader(
+        lambda t, public: chip_standing(t, public=public), by_audience=True
+    ),
 }
 
 

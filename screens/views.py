@@ -35,7 +35,7 @@ from tournament.web.labels import screen_labels
 
 FLOOR_NEEDS_STAFF = _("Sign in as staff to follow the floor.")
 
-LAYOUTS = ("clock", "payouts", "seats")
+LAYOUTS = ("clock", "payouts", "seats", "chips", "final")
 LANGUAGES = ("de", "en")
 
 

@@ -9,6 +9,7 @@ from ninja.errors import ValidationError as NinjaValidationError
 from pydantic import Field
 from pydantic import ValidationError as PydanticValidationError
 
+from tables import selectors
 from tables.models import ChipCount, Move
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
 from tables.services import chip_counts, floor
@@ -299,4 +300,4 @@ def set_entry_chips(request: HttpRequest, entry_id: int, payload: EntryChipsIn):
 def list_chip_counts(request: HttpRequest, tournament_id: int):
     """The latest count of every seated player who has one, highest first."""
     require_role(request, STAFF, ONLY_STAFF)
-    return chip_counts.chip_counts_current(tournament_get(tournament_id))
+    return selectors.chip_counts_current(tournament_get(tournament_id))

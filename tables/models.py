@@ -199,5 +199,21 @@ class ChipCount(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
+    # The entry's current count: the leaders and the check read only these rows
+    # (one per entry, kept by the count services under the tournament lock).
+    latest = models.BooleanField(default=False)
+
     class Meta:
-        indexes = [models.Index(fields=["tournament", "entry", "-counted_at"])]
+        indexes = [
+            models.Index(fields=["tournament", "entry", "-counted_at"]),
+            models.Index(
+                fields=["tournament", "-chips"],
+                condition=models.Q(latest=True),
+                name="chip_count_leaders",
+            ),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry"], condition=models.Q(latest=True), name="one_latest_chip_count"
+            )
+        ]

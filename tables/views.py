@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from clock.services.player_clock import clock_calls_current
 from rulings.services.penalties import seat_penalties
+from tables import selectors
 from tables.history import described, seat_change_text
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
@@ -493,9 +494,7 @@ def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _chip_count_form(request: HttpRequest, table: Table, sitting: list[Seat]) -> HttpResponse:
-    latest = {
-        row["entry"]: row["chips"] for row in chip_counts.chip_counts_current(table.tournament)
-    }
+    latest = {row["entry"]: row["chips"] for row in selectors.chip_counts_current(table.tournament)}
     return render(
         request,
         "tables/chip_counts_table.html",
@@ -516,7 +515,7 @@ def chip_count_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tables/chip_counts.html",
         {
             "tournament": tournament,
-            "counts": chip_counts.chip_counts_current(tournament),
-            "check": chip_counts.chip_count_check(tournament),
+            "counts": selectors.chip_counts_current(tournament),
+            "check": selectors.chip_count_check(tournament),
         },
     )

@@ -26,6 +26,13 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 CHROMIUM = "/usr/bin/chromium"
+# The room's real screens: the floor tablet, the lobby TV, a player's phone, the desk laptop.
+VIEWPORTS = {
+    "tablet": {"width": 1024, "height": 768},
+    "tv": {"width": 1920, "height": 1080},
+    "phone": {"width": 390, "height": 844},
+    "laptop": {"width": 1366, "height": 768},
+}
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -35,6 +35,9 @@ CLOCK_CALLS = "clock_calls"  # clock calls on players (TDA 2019 rule 29)
 SHOT_CLOCK = "shot_clock"  # running shot-clock turns
 CHIPS = "chips"  # the chip set: values, colours, counts
 RULINGS = "rulings"  # the latest rulings of the log; staff screens only
+# The chip leaders, the average of the counts and the final table's counts. Who
+# sits where is part of it, so a change of the tables brings it too.
+CHIP_COUNTS = "chip_counts"
 PARTS = frozenset(
     {
         SUMMARY,
@@ -48,6 +51,7 @@ PARTS = frozenset(
         SHOT_CLOCK,
         CHIPS,
         RULINGS,
+        CHIP_COUNTS,
     }
 )
 STAFF_ONLY_PARTS = frozenset({RULINGS})

@@ -183,11 +183,15 @@
   /* Shrink a tile's value until it fits on one line ("1 von 25" never wraps). */
   function fitLine(id) {
     var node = $(id);
-    if (!node) return;
+    if (node) shrinkWhile(node, function () { return node.scrollWidth > node.clientWidth + 1; }, 0.45);
+  }
+
+  /* Smaller type, step by step down to `least` of the page's size, while `overflowing()`. */
+  function shrinkWhile(node, overflowing, least) {
     node.style.fontSize = "";
     var size = parseFloat(getComputedStyle(node).fontSize);
-    var floor = size * 0.45;
-    while (node.scrollWidth > node.clientWidth + 1 && size > floor) {
+    var floor = size * least;
+    while (overflowing() && size > floor) {
       size *= 0.92;
       node.style.fontSize = size + "px";
     }
@@ -197,7 +201,10 @@
     var s = state.summary || {};
     setText("d-name", s.name || "");
     setText("d-players", Live.fill(L.players_of, { remaining: fmt(s.remaining), entries: fmt(s.entries) }));
-    setText("d-avg", fmt(s.average_stack));
+    // Once every player in play is counted, the average is the counted one
+    // (a colour-up takes chips out of play that the arithmetic still counts).
+    var counts = state.chip_counts;
+    setText("d-avg", fmt(counts && counts.complete ? counts.average : s.average_stack));
     fitLine("d-players");
     fitLine("d-avg");
     var waiting = s.hand_for_hand ? stillPlaying() : [];
@@ -289,6 +296,80 @@
     return pages;
   }
 
+  /* -- chip counts: the leaders (paged to fit) and the final table ------- */
+
+  var countsPage = 0;
+  var countsShownAt = 0;
+
+  function leaderHtml(row, rank) {
+    var where = row.table ? nowrap(Live.fill(L.table_seat, row)) : "";
+    return '<li><span class="rank">' + escapeHtml(Live.fill(L.place, { place: rank })) +
+      '</span><span class="who">' + escapeHtml(row.name) + '</span><span class="where">' + where +
+      "</span><b>" + escapeHtml(fmt(row.chips)) + "</b></li>";
+  }
+
+  function countsNote(counts) {
+    if (!counts || !counts.counted) return L.no_counts || "";
+    return counts.complete ? "" : Live.fill(L.counted_of, { counted: fmt(counts.counted), players: fmt(counts.players) });
+  }
+
+  /* As many leaders as the box holds; the rest on the next page (turned by turnPages). */
+  function drawLeaders(listId, pageId, leaders) {
+    var box = $(listId);
+    if (!box) return 1;
+    var all = leaders.map(function (row, i) { return leaderHtml(row, i + 1); });
+    box.innerHTML = all.join("");
+    var per = all.length;
+    var room = config.layout === "lobby" ? Infinity : box.getBoundingClientRect().height;
+    while (per > 1 && box.scrollHeight > room + 1) {
+      per -= 1;
+      box.innerHTML = all.slice(0, per).join("");
+    }
+    var pages = Math.max(1, Math.ceil(all.length / Math.max(per, 1)));
+    if (countsPage >= pages) countsPage = 0;
+    box.innerHTML = all.slice(countsPage * per, countsPage * per + per).join("");
+    setText(pageId, pages > 1 ? Live.fill(L.page_of, { page: countsPage + 1, pages: pages }) : "");
+    return pages;
+  }
+
+  function renderCounts() {
+    var counts = state.chip_counts;
+    var leaders = (counts && counts.leaders) || [];
+    show("l-counts", leaders.length > 0);
+    if (!$("d-counts-list")) return;
+    setText("d-counts-note", countsNote(counts));
+    renderCounts.pages = drawLeaders("d-counts-list", "d-counts-page", leaders);
+  }
+
+  function renderFinal() {
+    var box = $("d-final-list");
+    if (!box) return;
+    var counts = state.chip_counts || {};
+    var final = counts.final_table;
+    if (!final) {
+      // Before the final table the layout shows the leaders, and says so.
+      setText("d-final-title", L.final_table_not_yet || "");
+      setText("d-final-note", countsNote(counts));
+      renderFinal.pages = drawLeaders("d-final-list", "d-final-note-page", counts.leaders || []);
+      return;
+    }
+    renderFinal.pages = 1;
+    setText("d-final-title", Live.fill(L.final_table, { table: final.table }));
+    setText("d-final-note", countsNote(counts));
+    var html = final.seats.map(function (row) {
+      return '<li><span class="rank">' + escapeHtml(Live.fill(L.seat, { seat: row.seat })) +
+        '</span><span class="who">' + escapeHtml(row.name) + "</span><b>" +
+        escapeHtml(fmt(row.chips)) + "</b></li>";
+    }).join("");
+    if (box.innerHTML !== html) box.innerHTML = html;
+    fitBox(box);
+  }
+
+  /* Shrink a list's type until every row fits its box (ten seats, never cut). */
+  function fitBox(box) {
+    shrinkWhile(box, function () { return box.scrollHeight > box.clientHeight + 1; }, 0.5);
+  }
+
   /* -- the seat list: paged through the API, sized to the screen --------- */
 
   var seats = { page: 1, pages: 1, rows: [], shownAt: 0, loading: false, stale: false };
@@ -350,6 +431,13 @@
     if (config.layout === "seats" && seats.pages > 1 &&
         Date.now() - seats.shownAt >= seatSeconds() * 1000) {
       loadSeats(seats.page >= seats.pages ? 1 : seats.page + 1);
+    }
+    var countPages = Math.max(renderCounts.pages || 1, renderFinal.pages || 1);
+    if (countPages > 1 && Date.now() - countsShownAt >= 12000) {
+      countsShownAt = Date.now();
+      countsPage += 1;
+      renderCounts();
+      renderFinal();
     }
     var moves = state.moves || [];
     if (moves.length && Date.now() - (turnPages.movesAt || 0) >= 8000) {
@@ -416,7 +504,8 @@
     payouts: [renderPayouts],
     results: [renderResults],
     announcements: [renderAnnouncements],
-    clock_calls: [renderCalls]
+    clock_calls: [renderCalls],
+    chip_counts: [renderHeader, renderCounts, renderFinal]
   };
 
   function render(parts) {
@@ -468,5 +557,7 @@
   window.Screen = { state: function () { return state; }, connection: connection, labels: L };
   setInterval(renderClock, 200);
   setInterval(turnPages, 1000);
-  window.addEventListener("resize", function () { renderMoves(); renderSeats(); });
+  window.addEventListener("resize", function () {
+    renderMoves(); renderSeats(); renderCounts(); renderFinal();
+  });
 })();

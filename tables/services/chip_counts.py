@@ -1,9 +1,9 @@
 """Chip counts: the floor counts a table (every seat) or one player (issue 13, item 1).
 
 Counts are optional during play. Each count is a new row with who counted it,
-when and in which level; a player's stack is his latest count. The list and
-the check against the chips in play are reads (:func:`chip_counts_current`,
-:func:`chip_count_check`).
+when and in which level; a player's stack is his latest count (the row marked
+``latest``). The list, the leaders and the check against the chips in play are
+reads (:mod:`tables.selectors`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import ChipCount, Seat, Table
@@ -21,7 +20,6 @@ from tournament import changes, extensions
 from tournament.errors import FieldInvalid, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import Entry, Tournament
-from tournament.summary import tournament_summary
 
 TABLE_NOT_FOUND = _("Table not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -52,6 +50,13 @@ def _level(tournament: Tournament) -> int:
     return extensions.level_played_now(tournament)[0]
 
 
+def _supersede(tournament: Tournament, entries: Sequence[int]) -> None:
+    """A new count replaces the entries' current ones (kept as the record)."""
+    ChipCount.objects.filter(tournament=tournament, entry_id__in=entries, latest=True).update(
+        latest=False
+    )
+
+
 def table_chips_count(*, table_id: int, counts: Sequence[SeatCount], by: Any) -> list[ChipCount]:
     """The counts of one table's seats (all or some), in one go."""
     if not counts:
@@ -77,6 +82,7 @@ def table_chips_count(*, table_id: int, counts: Sequence[SeatCount], by: Any) ->
         if empty is not None:
             raise FieldInvalid("counts", EMPTY_SEAT % {"seat": empty})
         level = _level(tournament)
+        _supersede(tournament, [sitting[count.seat] for count in counts])
         made = ChipCount.objects.bulk_create(
             ChipCount(
                 tournament=tournament,
@@ -86,13 +92,14 @@ def table_chips_count(*, table_id: int, counts: Sequence[SeatCount], by: Any) ->
                 seat_number=count.seat,
                 level=level,
                 counted_by=_by(by),
+                latest=True,
             )
             for count in counts
         )
         changes.record(
             tournament,
             "chip_counts",
-            parts=(changes.SUMMARY,),
+            parts=(changes.CHIP_COUNTS,),
             facts={"table": table.number, "counted": len(made)},
         )
     return made
@@ -111,6 +118,7 @@ def entry_chips_set(*, entry_id: int, chips: int, by: Any) -> ChipCount:
         seat = Seat.objects.select_related("table").filter(entry_id=entry_id).first()
         if seat is None:
             raise Invalid(NOT_SEATED)
+        _supersede(tournament, [entry_id])
         count = ChipCount.objects.create(
             tournament=tournament,
             entry_id=entry_id,
@@ -119,51 +127,9 @@ def entry_chips_set(*, entry_id: int, chips: int, by: Any) -> ChipCount:
             seat_number=seat.number,
             level=_level(tournament),
             counted_by=_by(by),
+            latest=True,
         )
         changes.record(
-            tournament, "chip_counts", parts=(changes.SUMMARY,), facts={"entry": entry_id}
+            tournament, "chip_counts", parts=(changes.CHIP_COUNTS,), facts={"entry": entry_id}
         )
     return count
-
-
-def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:
-    """The latest count of every seated player who has one, highest first."""
-    latest = ChipCount.objects.filter(entry=OuterRef("entry")).order_by("-counted_at", "-pk")
-    rows = (
-        Seat.objects.filter(table__tournament=tournament, entry__isnull=False)
-        .annotate(
-            chips=Subquery(latest.values("chips")[:1]),
-            counted_at=Subquery(latest.values("counted_at")[:1]),
-        )
-        .filter(chips__isnull=False)
-        .values("entry_id", "entry__player__name", "table__number", "number", "chips", "counted_at")
-    )
-    counted = [
-        {
-            "entry": row["entry_id"],
-            "name": row["entry__player__name"],
-            "table": row["table__number"],
-            "seat": row["number"],
-            "chips": row["chips"],
-            "counted_at": row["counted_at"],
-        }
-        for row in rows
-    ]
-    return sorted(counted, key=lambda row: (-row["chips"], row["name"]))
-
-
-def chip_count_check(tournament: Tournament) -> dict[str, Any]:
-    """The counted total against the chips in play (entries, rebuys, add-ons);
-    complete only when every seated player has a count."""
-    counted = chip_counts_current(tournament)
-    seated = Seat.objects.filter(table__tournament=tournament, entry__isnull=False).count()
-    in_play = tournament_summary(tournament)["chips_in_play"]
-    total = sum(row["chips"] for row in counted)
-    return {
-        "counted_players": len(counted),
-        "seated_players": seated,
-        "counted_total": total,
-        "chips_in_play": in_play,
-        "difference": total - in_play if len(counted) == seated else None,
-        "average": total // len(counted) if counted else None,
-    }

@@ -8,10 +8,12 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from browser_support import (  # noqa: F401  (re-exported for the screens tests)
     BIN,
     ROOT,
     Server,
+    chromium_browser,
     free_port,
     manage,
     server_env,
@@ -131,3 +133,10 @@ def drawn_tournament_site(var: Path, password: str) -> Iterator[SimpleNamespace]
         yield SimpleNamespace(server=server, token=token, id=tournament["id"])
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium for the browser tests of one module."""
+    with chromium_browser() as chromium:
+        yield chromium

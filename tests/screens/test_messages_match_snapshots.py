@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import os
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -205,6 +207,18 @@ def act(api, tid: int, action: str, rng: random.Random) -> None:
         out = [e for e in api.get(f"/tournaments/{tid}/entries").json() if e["place"]]
         if out:
             api.post(f"/entries/{min(out, key=lambda e: e['place'])['id']}/unbust")
+    elif action == "count_table" and tables:
+        table = rng.choice(tables)
+        counts = [
+            {"seat": p["seat"], "chips": rng.randint(1, 90) * 1000}
+            for p in table["players"]
+            if rng.random() < 0.8
+        ]
+        if counts:
+            api.post(f"/tables/{table['id']}/chip-counts", {"counts": counts})
+    elif action == "count_player" and tables:
+        entry = rng.choice(rng.choice(tables)["players"])["entry"]
+        api.put(f"/entries/{entry}/chips", {"chips": rng.randint(1, 90) * 1000})
     elif action == "prize_addition":
         api.post(f"/tournaments/{tid}/prize-additions", {"amount": "10", "note": "bonus"})
 
@@ -243,6 +257,9 @@ ACTIONS = st.sampled_from(
         "shot_clock_extend",
         "shot_clock_stop",
         "floor_call",
+        "count_table",
+        "count_table",
+        "count_player",
     ]
 )
 
@@ -278,3 +295,12 @@ def test_every_message_brings_the_screens_to_the_next_snapshot(
         with django_capture_on_commit_callbacks(execute=True):
             act(api, tid, action, rng)
         screens.check(action)
+
+
+def test_the_browser_applies_every_part_of_the_catalogue():
+    """live.js applies the parts it lists; a part missing there would never
+    reach a page (the chip counts once did not)."""
+    source = (Path(__file__).resolve().parents[2] / "static" / "js" / "live.js").read_text()
+    listed = re.search(r"var PARTS = \[(.*?)\];", source, re.S)
+    assert listed, "live.js lists the parts it applies"
+    assert set(re.findall(r'"(\w+)"', listed.group(1))) == changes.PARTS | {SEATING}

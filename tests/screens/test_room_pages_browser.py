@@ -11,21 +11,14 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import chromium_browser, sign_in
+from browser_support import CHROMIUM, VIEWPORTS, sign_in
 from conftest import ROOT, Server, manage, server_env, staff_token
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "pw-dora-room"
 SHOTS = ROOT / "var" / "screenshots"
-VIEWPORTS = {
-    "tablet": {"width": 1024, "height": 768},
-    "tv": {"width": 1920, "height": 1080},
-    "phone": {"width": 390, "height": 844},
-    "laptop": {"width": 1366, "height": 768},
-}
 STAFF_PAGES = [
     "",
     "floor/",
@@ -89,12 +82,6 @@ def site(tmp_path_factory):
         )
     finally:
         server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def signed_in(browser, site, viewport: str, language: str):
@@ -181,7 +168,7 @@ def test_every_player_appears_on_the_board_seat_pages(site, browser):
         qr["y"] >= seats_box["y"] + seats_box["height"] or qr["x"] + qr["width"] <= seats_box["x"]
     )
     assert len(seen) == remaining == 36
-    assert any(re.fullmatch(r"Seite \d von \d", label) for label in pages)
+    assert any(re.fullmatch(r"Seite \d von \d", label) for label in pages), pages
     context.close()
 
 

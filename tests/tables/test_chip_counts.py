@@ -94,3 +94,43 @@ def test_the_table_form_lists_every_seat_and_says_what_is_wrong(api, game, floor
         bad = client.post(f"/floor/tables/{table['id']}/chip-counts/", {f"chips-{seat}": typed})
         assert bad.status_code in (400, 422) and "whole number" in bad.content.decode(), typed
     assert not ChipCount.objects.exists()
+
+
+def test_the_screens_get_the_leaders_the_average_and_the_final_table(api, game):
+    from screens import live
+    from screens.snapshots import snapshot
+
+    tournament, tables = game
+    tid = tournament["id"]
+
+    def part():
+        return snapshot(tid, audience=live.DISPLAY)["chip_counts"]
+
+    assert part()["leaders"] == [] and part()["average"] is None
+    for table in tables:
+        counts = [{"seat": p["seat"], "chips": 5000 + 1000 * p["seat"]} for p in table["players"]]
+        api.post(f"/tables/{table['id']}/chip-counts", {"counts": counts})
+    shown = part()
+    assert shown["counted"] == shown["players"] == 6 and shown["complete"]
+    assert shown["final_table"] is None  # two tables still play
+    assert [row["chips"] for row in shown["leaders"]] == sorted(
+        (row["chips"] for row in shown["leaders"]), reverse=True
+    )
+    # Public screens get display names; the staff list full names.
+    assert shown["leaders"][0]["name"].endswith(".") and " " in shown["leaders"][0]["name"]
+    # A recount leaves one current count per player.
+    top = api.get(f"/tournaments/{tid}/chip-counts").json()[0]
+    api.put(f"/entries/{top['entry']}/chips", {"chips": 99000})
+    assert ChipCount.objects.filter(entry_id=top["entry"], latest=True).count() == 1
+    assert part()["leaders"][0]["chips"] == 99000
+    # A busted leader leaves the list.
+    api.post(f"/entries/{top['entry']}/bust")
+    shown = part()
+    assert 99000 not in [row["chips"] for row in shown["leaders"]]
+    assert shown["counted"] == shown["players"] == 5
+    # Five fit one table: the other breaks, and the final table shows all five,
+    # those still walking over in the seats they go to.
+    final = shown["final_table"]
+    assert len(final["seats"]) == 5 and all(row["chips"] for row in final["seats"])
+    moves = api.get(f"/tournaments/{tid}/moves?status=pending").json()
+    assert moves and {m["to_seat"] for m in moves} <= {row["seat"] for row in final["seats"]}

@@ -202,6 +202,8 @@ BOARD_LAYOUTS = (
     ("clock", gettext_lazy("Board: clock")),
     ("payouts", gettext_lazy("Board: payouts")),
     ("seats", gettext_lazy("Board: seats")),
+    ("chips", gettext_lazy("Board: chip counts")),
+    ("final", gettext_lazy("Board: final table")),
 )
 
 

@@ -1,0 +1,166 @@
+"""Reads of the tables app: plain queries, no writes, no services.
+
+The screens layer and the pages read chip counts here (issue 13, item 2): the
+leaders, the average of the counts and, once one table is left, the final
+table with every seat's count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Sum
+
+from tables.models import ChipCount, Move, Seat, Table
+from tables.presenters import public_name
+from tournament.models import LIVE_STATUSES, Tournament
+from tournament.summary import tournament_summary
+
+# The board and the lobby show this many leaders (the board pages them).
+LEADERS_SHOWN = 20
+
+IN_PLAY = (Table.Status.OPEN, Table.Status.BROKEN)
+
+
+def _name(name: str, nickname: str, style: str, public: bool) -> str:
+    return public_name(name, nickname, style) if public else name
+
+
+def _seats_of(entries: list[int]) -> dict[int, tuple[int, int]]:
+    return {
+        entry: (table, seat)
+        for entry, table, seat in Seat.objects.filter(entry_id__in=entries).values_list(
+            "entry_id", "table__number", "number"
+        )
+    }
+
+
+def _final_table(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
+    """Every seat of the last table with its player's count; None while two or
+    more tables play."""
+    playing = list(
+        Table.objects.filter(
+            tournament=tournament, status=Table.Status.OPEN, seated__gt=0
+        ).values_list("pk", "number")[:2]
+    )
+    if len(playing) != 1:
+        return None
+    table_id, number = playing[0]
+    # The players still walking over from a broken table (and a final table's
+    # redraw) are shown in the seat they go to.
+    going = dict(
+        Move.objects.filter(
+            tournament=tournament, status=Move.Status.PENDING, to_table_id=table_id
+        ).values_list("entry_id", "to_seat")
+    )
+    sitting = Seat.objects.filter(table_id=table_id, entry__isnull=False).exclude(
+        entry_id__in=going
+    )
+    fields = ("number", "entry_id", "entry__player__name", "entry__player__nickname")
+    rows = list(sitting.values_list(*fields)) + [
+        (going[entry], entry, name, nickname)
+        for _seat, entry, name, nickname in Seat.objects.filter(entry_id__in=going).values_list(
+            *fields
+        )
+    ]
+    chips = dict(
+        ChipCount.objects.filter(entry_id__in=[row[1] for row in rows], latest=True).values_list(
+            "entry_id", "chips"
+        )
+    )
+    style = tournament.display_names
+    return {
+        "table": number,
+        "seats": [
+            {
+                "seat": seat,
+                "name": _name(name, nickname, style, public),
+                "chips": chips.get(entry),
+            }
+            for seat, entry, name, nickname in sorted(rows)
+        ],
+    }
+
+
+def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
+    """The screens' ``chip_counts`` part, constant in size for any field: the
+    leaders by their latest count, how many of the players in play are counted,
+    the average of the counts (``complete`` once every player has one) and the
+    final table."""
+    current = ChipCount.objects.filter(
+        tournament=tournament, latest=True, entry__status__in=LIVE_STATUSES
+    )
+    totals = current.aggregate(counted=Count("id"), total=Sum("chips"))
+    counted = totals["counted"] or 0
+    players = (
+        Table.objects.filter(tournament=tournament, status__in=IN_PLAY).aggregate(
+            players=Sum("seated")
+        )["players"]
+        or 0
+    )
+    leaders = list(
+        current.order_by("-chips", "entry__player__name").values_list(
+            "entry_id", "entry__player__name", "entry__player__nickname", "chips"
+        )[:LEADERS_SHOWN]
+    )
+    seats = _seats_of([row[0] for row in leaders])
+    style = tournament.display_names
+    return {
+        "leaders": [
+            {
+                "name": _name(name, nickname, style, public),
+                "chips": chips,
+                "table": seats.get(entry, (None, None))[0],
+                "seat": seats.get(entry, (None, None))[1],
+            }
+            for entry, name, nickname, chips in leaders
+        ],
+        "counted": counted,
+        "players": players,
+        "complete": bool(players) and counted >= players,
+        "average": (totals["total"] or 0) // counted if counted else None,
+        "final_table": _final_table(tournament, public=public),
+    }
+
+
+def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:
+    """The latest count of every seated player who has one, highest first."""
+    counts = {
+        entry: (chips, counted_at)
+        for entry, chips, counted_at in ChipCount.objects.filter(
+            tournament=tournament, latest=True
+        ).values_list("entry_id", "chips", "counted_at")
+    }
+    seated = Seat.objects.filter(table__tournament=tournament, entry__isnull=False).values_list(
+        "entry_id", "entry__player__name", "table__number", "number"
+    )
+    rows = [
+        {
+            "entry": entry,
+            "name": name,
+            "table": table,
+            "seat": seat,
+            "chips": counts[entry][0],
+            "counted_at": counts[entry][1],
+        }
+        for entry, name, table, seat in seated
+        if entry in counts
+    ]
+    return sorted(rows, key=lambda row: (-row["chips"], row["name"]))
+
+
+def chip_count_check(tournament: Tournament) -> dict[str, Any]:
+    """The counted total against the chips in play (entries, rebuys, add-ons);
+    the difference once every seated player has a count."""
+    counted = chip_counts_current(tournament)
+    seated = Seat.objects.filter(table__tournament=tournament, entry__isnull=False).count()
+    in_play = tournament_summary(tournament)["chips_in_play"]
+    total = sum(row["chips"] for row in counted)
+    return {
+        "counted_players": len(counted),
+        "seated_players": seated,
+        "counted_total": total,
+        "chips_in_play": in_play,
+        "difference": total - in_play if len(counted) == seated else None,
+        "average": total // len(counted) if counted else None,
+    }
