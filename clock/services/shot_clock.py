@@ -152,7 +152,9 @@ def shot_clock_overview(*, tournament: Tournament, now_ms: int | None = None) ->
             table__tournament=tournament, table__status=Table.Status.OPEN, entry__isnull=False
         ).select_related("table", "entry__player")
     )
-    left = extensions_left(tournament, settings, [s.entry_id for s in seats], day)
+    # The query asks for occupied seats only; the pairs narrow each seat's entry.
+    seated = [(s, s.entry) for s in seats if s.entry is not None]
+    left = extensions_left(tournament, settings, [entry.id for _, entry in seated], day)
     return {
         "settings": settings_payload(settings),
         "day": day.isoformat(),
@@ -160,15 +162,14 @@ def shot_clock_overview(*, tournament: Tournament, now_ms: int | None = None) ->
         "turns": shot_clock_turns_current(tournament=tournament, public=False, now_ms=now_ms),
         "players": [
             {
-                "entry": s.entry_id,
-                "name": s.entry.player.name,
+                "entry": entry.id,
+                "name": entry.player.name,
                 "table": s.table.number,
                 "table_id": s.table_id,
                 "seat": s.number,
-                "extensions_left": left[s.entry_id],
+                "extensions_left": left[entry.id],
             }
-            for s in seats
-            if s.entry is not None
+            for s, entry in seated
         ],
     }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -68,7 +69,7 @@ def house_rule_create(
     summary_en: str,
     keywords_de: str = "",
     keywords_en: str = "",
-    by: object,
+    by: Any,
 ) -> HouseRule:
     texts = [" ".join(t.split()) for t in (title_de, title_en)]
     summaries = [s.strip() for s in (summary_de, summary_en)]

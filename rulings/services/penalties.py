@@ -64,7 +64,7 @@ def _hands_played_after_moves(penalties: list[Penalty], tournament_id: int) -> d
     )
     played: dict[int, int] = {}
     for penalty in penalties:
-        table_number = penalty.table.number if penalty.table_id else None
+        table_number = penalty.table.number if penalty.table is not None else None
         timeline = [(penalty.created_at, table_number)] + [
             (at, to_table) for at, to_table in changes[penalty.entry_id] if at >= penalty.created_at
         ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.db.models import Max
@@ -71,7 +71,7 @@ def _entry(tournament_id: int | None, entry_id: int) -> Entry:
     return entry
 
 
-def _tournament_of(model: type, pk: int, missing: Any) -> int:
+def _tournament_of(model: type[Entry] | type[Table], pk: int, missing: Any) -> int:
     """The tournament a row belongs to, read before locking that tournament."""
     tournament_id = model.objects.filter(pk=pk).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
@@ -92,7 +92,7 @@ def _after_field_change(
     by: Any,
     event: str,
     extra: dict,
-    touched: Sequence[int] = (),
+    touched: Sequence[int | None] = (),
     counts: EntryCounts | None = None,
     reopened: bool = False,
     field_changed: bool = False,
@@ -232,7 +232,9 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
             places = place_rules.rank_busts(
                 players_left_before=remaining + len(earlier),
                 busted=busts,
-                tie_rule=tournament.tie_rule,
+                # The field's choices (Tournament.TieRule) are the rule's tie rules,
+                # and rank_busts refuses any other value itself.
+                tie_rule=cast(place_rules.TieRule, tournament.tie_rule),
             )
         except place_rules.PlacesError as exc:
             raise Invalid(STACK_NEEDED) from exc
@@ -312,6 +314,7 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
         busted = [
             place_rules.Place(entry_id=e.pk, place=e.place, shared=e.place_shared)
             for e in tournament.entries.filter(status="busted").exclude(place=None)
+            if e.place is not None
         ]
         remaining = tournament.entries.filter(status__in=LIVE_STATUSES).count()
         try:
@@ -414,7 +417,10 @@ def _log_moves_done(tournament: Tournament, done: list[Move], by: Any) -> list[i
     touched: list[int | None] = []
     for each in done:
         ActionLog.record(tournament, "move_done", {"move": each.pk, "entry": each.entry_id}, by)
-        touched += [each.to_table.number, each.from_table.number if each.from_table_id else None]
+        touched += [
+            each.to_table.number,
+            each.from_table.number if each.from_table is not None else None,
+        ]
     return touched
 
 
@@ -478,7 +484,7 @@ def move_cancelled(*, move_id: int, by: Any) -> Move:
         for each in cancelled:
             touched += [
                 each.to_table.number,
-                each.from_table.number if each.from_table_id else None,
+                each.from_table.number if each.from_table is not None else None,
             ]
         _after_field_change(
             tournament, by, "move", {"move": move.pk, "status": "cancelled"}, touched
@@ -682,6 +688,8 @@ def table_hand_next(*, table_id: int, by: Any) -> Table:
             if not button_rules.is_between_button_and_small_blind(
                 seat=seat.number, seat_count=table.seats, state=upcoming
             ):
+                # Only occupied seats match a filter on their entry's flag.
+                assert seat.entry_id is not None
                 Entry.objects.filter(pk=seat.entry_id).update(wait_for_button=False)
         ActionLog.record(tournament, "next_hand", {"table": table.number, "before": before}, by)
         _publish_table(tournament, table, "table")

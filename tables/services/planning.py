@@ -292,7 +292,7 @@ def move_complete(*, tournament: Tournament, move: Move, by: Any) -> list[Move]:
             CARRY_OUT_FIRST
             % {
                 "name": first.entry.player.name,
-                "from_table": first.from_table.number if first.from_table_id else "–",
+                "from_table": first.from_table.number if first.from_table is not None else "–",
                 "from_seat": first.from_seat or "–",
                 "to_table": first.to_table.number,
                 "to_seat": first.to_seat,
@@ -362,7 +362,7 @@ def _finish(tournament: Tournament, move: Move, by: Any) -> None:
     SeatChange.objects.create(
         tournament=tournament,
         entry_id=move.entry_id,
-        from_table=move.from_table.number if move.from_table_id else None,
+        from_table=move.from_table.number if move.from_table is not None else None,
         from_seat=move.from_seat,
         to_table=move.to_table.number,
         to_seat=move.to_seat,
@@ -395,7 +395,8 @@ def move_cancel(*, move: Move, by: Any) -> list[Move]:
         current.save(update_fields=["status", "finished_at", "finished_by"])
         cancelled.append(current)
         table_id, seat = _seat_of(current.entry_id)
-        if table_id is not None:
+        # One seat row gives both, so the number is there whenever the table is.
+        if table_id is not None and seat is not None:
             todo.extend(
                 Move.objects.select_related("to_table", "from_table").filter(
                     to_table_id=table_id, to_seat=seat, status=Move.Status.PENDING

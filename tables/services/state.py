@@ -402,5 +402,10 @@ def floor_now(tournament: Any) -> Floor:
         cursor.execute(_OPEN_TABLE_COUNTS, [tournament.pk])
         tables = [TableRow(*row) for row in cursor.fetchall()]
         cursor.execute(_PENDING_WITH_ORIGIN, [tournament.pk])
-        pending = [PendingMove(*row[:4], bool(row[4]), *row[5:]) for row in cursor.fetchall()]
+        pending = [
+            PendingMove(entry, from_id, from_number, from_seat, bool(there), to_id, to_number, seat)
+            for entry, from_id, from_number, from_seat, there, to_id, to_number, seat in (
+                cursor.fetchall()
+            )
+        ]
     return Floor(tables=tables, pending=pending)

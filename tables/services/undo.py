@@ -38,6 +38,8 @@ def action_undo(*, action_id: int, by: Any) -> ActionLog:
         entry_unbust(entry_id=action.data["entry"], by=by)
         with transaction.atomic():
             undo = ActionLog.objects.filter(kind="unbust", data__entry=action.data["entry"]).first()
+            # entry_unbust has just recorded the unbust (or raised).
+            assert undo is not None
             ActionLog.objects.filter(pk=action.pk).update(undone_by=undo)
         return undo
     with transaction.atomic():
@@ -87,8 +89,10 @@ def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:
         move.to_table_id,
         move.to_seat,
     )
-    if not at_destination or move.from_table_id is None:
+    if seat_now is None or not at_destination or move.from_table is None:
         raise Conflict(MOVE_NOT_UNDOABLE)
+    # A move away from a table names the seat too (both come from the seat row).
+    assert move.from_seat is not None
     old = Seat.objects.select_for_update().get(table=move.from_table, number=move.from_seat)
     # The old seat must be free and not held for a player on his way there.
     held = Move.objects.filter(
@@ -115,7 +119,7 @@ def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:
         by,
         "move",
         {"move": move.pk, "undone": True},
-        [move.to_table.number, move.from_table.number if move.from_table_id else None],
+        [move.to_table.number, move.from_table.number],
     )
 
 
@@ -134,7 +138,7 @@ def _undo_move_manual(tournament: Any, action: ActionLog, by: Any) -> None:
 
 
 def _tables_of(move: Move) -> list[int | None]:
-    return [move.to_table.number, move.from_table.number if move.from_table_id else None]
+    return [move.to_table.number, move.from_table.number if move.from_table is not None else None]
 
 
 def _undo_break(tournament: Any, action: ActionLog, by: Any) -> None:

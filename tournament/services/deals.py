@@ -202,7 +202,7 @@ def deal_current(tournament: Tournament, *, public: bool) -> dict[str, Any] | No
     if deal is None:
         return None
     style = tournament.display_names
-    shares = [
+    shares: list[dict[str, Any]] = [
         {"name": share.entry.player.public_name(style), "amount": money(share.amount)}
         if public
         else {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
@@ -19,6 +19,7 @@ from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import LeagueSeason, PayoutSettings, Player, Tournament
 from tournament.rules.league import (
     DEFAULT_TABLE,
+    FormulaKind,
     LeagueError,
     PointsFormula,
     SeasonResult,
@@ -38,8 +39,11 @@ LEAGUE_INVALID = _("The league points cannot be computed from these results.")
 
 def season_formula(season: LeagueSeason) -> PointsFormula:
     table = tuple(Decimal(str(p)) for p in season.table) if season.table else DEFAULT_TABLE
+    # The field's choices (LeagueSeason.Formula) are the rule's kinds and
+    # season_create refuses any other value, so the stored one is one of them.
+    kind = cast(FormulaKind, season.formula)
     return PointsFormula(
-        kind=season.formula,
+        kind=kind,
         scale=Decimal(season.scale),
         table=table,
         participation=Decimal(season.participation),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from django.db import transaction
 from django.db.models import Count, Q, Sum
@@ -197,8 +197,11 @@ def payouts_view(
     else:
         percentages, source = _template(counts.field), "template"
     if amounts:
+        # The field's choices (PayoutSettings.RoundingMode) are the rule's modes and
+        # payout_settings_set refuses any other value, so the stored one is one of them.
+        mode = cast(rules.RoundingMode, settings.rounding_mode)
         per_place = rules.compute_payouts(
-            pool.total, percentages, Decimal(settings.rounding), mode=settings.rounding_mode
+            pool.total, percentages, Decimal(settings.rounding), mode=mode
         )
     else:
         per_place = [pool.total * p / 100 for p in percentages]

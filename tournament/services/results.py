@@ -109,7 +109,8 @@ def results_compute(
         .values_list("player_id", "n")
     )
     rows = []
-    for entry_id in [*(d for d in dealt if d not in places), *sorted(places, key=places.get)]:
+    by_place = sorted(places, key=lambda e: places[e])
+    for entry_id in [*(d for d in dealt if d not in places), *by_place]:
         entry = by_id.get(entry_id)
         if entry is None:
             continue
