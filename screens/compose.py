@@ -37,6 +37,9 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     if changes.TABLES in parts:
         # The chip leaders' seats and the final table follow the seating.
         parts.add(changes.CHIP_COUNTS)
+    if parts & {changes.TABLES, changes.SUMMARY}:
+        # The bounty pool follows the entries, the bounties in play the busts.
+        parts.add(changes.BOUNTIES)
     floor_parts, public_parts = parts_data(tournament, parts)
     floor: dict[str, Any] = {**head, **change.facts, **floor_parts}
     public: dict[str, Any] = {**head, **change.public_facts, **public_parts}

@@ -31,6 +31,7 @@ from tables.presenters import move_payload
 from tables.selectors import chip_standing
 from tournament import changes
 from tournament.models import Tournament
+from tournament.selectors import bounty_part
 from tournament.services.deals import deal_current
 from tournament.services.payouts import payouts_view
 from tournament.services.results import results_compute
@@ -153,6 +154,7 @@ READERS: dict[str, Reader] = {
     changes.CHIP_COUNTS: Reader(
         lambda t, public: chip_standing(t, public=public), by_audience=True
     ),
+    changes.BOUNTIES: Reader(lambda t, public: bounty_part(t, public=public), by_audience=True),
 }
 
 

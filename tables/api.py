@@ -48,11 +48,14 @@ class ButtonIn(Body):
 
 class BustIn(Body):
     starting_stack: int | None = Field(None, ge=1, le=10**13)
+    # Who took his last chip (a bounty tournament needs it); a split pot lists each winner.
+    eliminated_by: list[int] = Field(default_factory=list, max_length=10)
 
 
 class BustItem(Body):
     entry: int = Field(ge=1)
     starting_stack: int = Field(ge=1, le=10**13)
+    eliminated_by: list[int] = Field(default_factory=list, max_length=10)
 
 
 class BustsIn(Body):
@@ -174,7 +177,11 @@ def bust(request: HttpRequest, entry_id: int):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
     payload = _optional_body(request, BustIn)
     tournament_id = floor._entry_tournament_id(entry_id)
-    report = floor.BustReport(entry=entry_id, starting_stack=payload.starting_stack)
+    report = floor.BustReport(
+        entry=entry_id,
+        starting_stack=payload.starting_stack,
+        eliminated_by=tuple(payload.eliminated_by),
+    )
     group = floor.entries_bust(tournament_id=tournament_id, reports=[report], by=user)
     return _bust_result(next(e for e in group if e.pk == entry_id))
 
@@ -183,7 +190,10 @@ def bust(request: HttpRequest, entry_id: int):
 def busts(request: HttpRequest, tournament_id: int, payload: BustsIn):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
     reports = [
-        floor.BustReport(entry=i.entry, starting_stack=i.starting_stack) for i in payload.entries
+        floor.BustReport(
+            entry=i.entry, starting_stack=i.starting_stack, eliminated_by=tuple(i.eliminated_by)
+        )
+        for i in payload.entries
     ]
     group = floor.entries_bust(tournament_id=tournament_id, reports=reports, by=user)
     return [_bust_result(e) for e in sorted(group, key=lambda e: (e.place, e.pk))]

@@ -26,6 +26,7 @@ from tables.services.undo import UNDOABLE, action_undo
 from tournament.errors import Invalid
 from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
+from tournament.selectors import bounty_settings_for
 from tournament.summary import tournament_summary
 from tournament.web.decorators import back_to, role_required, run_action
 from tournament.web.labels import screen_labels
@@ -229,6 +230,7 @@ def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
             "clock_call": call,
             "same_hand": [e for e in at_table if e is not occupant],
             "hand_for_hand": tournament.hand_for_hand,
+            "bounty": bounty_settings_for(tournament).active,
             "back": _back(tournament.pk) + f"#table-{table.number}",
         },
     )
@@ -266,7 +268,12 @@ def _bust_reports(request: HttpRequest, entry: Entry) -> list[floor.BustReport]:
     """The tapped player and those ticked as busted in the same hand."""
     others = [_int(value) for value in request.POST.getlist("same_hand") if value]
     busted = [entry.pk, *(other for other in others if other != entry.pk)]
-    return [floor.BustReport(entry=pk, starting_stack=_stack(request, pk)) for pk in busted]
+    # A bounty tournament: who won the pot, for everyone busted in it.
+    eliminators = tuple(_int(value) for value in request.POST.getlist("eliminated_by") if value)
+    return [
+        floor.BustReport(entry=pk, starting_stack=_stack(request, pk), eliminated_by=eliminators)
+        for pk in busted
+    ]
 
 
 def _said_of_bust(busted: list[Entry]) -> str:

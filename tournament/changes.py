@@ -38,6 +38,7 @@ RULINGS = "rulings"  # the latest rulings of the log; staff screens only
 # The chip leaders, the average of the counts and the final table's counts. Who
 # sits where is part of it, so a change of the tables brings it too.
 CHIP_COUNTS = "chip_counts"
+BOUNTIES = "bounties"  # the bounty pool, what was paid, the biggest bounties, mystery left
 PARTS = frozenset(
     {
         SUMMARY,
@@ -52,6 +53,7 @@ PARTS = frozenset(
         CHIPS,
         RULINGS,
         CHIP_COUNTS,
+        BOUNTIES,
     }
 )
 STAFF_ONLY_PARTS = frozenset({RULINGS})
@@ -88,6 +90,7 @@ def keep_with(keeper: Keeper) -> None:
 
 
 _TOUCHED = "_screen_tables_touched"
+_PARTS_TOUCHED = "_screen_parts_touched"
 
 
 def touched(tournament: Any) -> frozenset[int]:
@@ -95,11 +98,13 @@ def touched(tournament: Any) -> frozenset[int]:
     return frozenset(tournament.__dict__.get(_TOUCHED, ()))
 
 
-def touch(tournament: Any, *, tables: Iterable[int | None]) -> None:
+def touch(tournament: Any, *, tables: Iterable[int | None] = (), parts: Iterable[str] = ()) -> None:
     """Tables whose rows a step of this write changed (a seat taken, a halt lifted,
-    a reserve table opened); the next :func:`record` of the write includes them.
-    Kept on the locked tournament instance, which a write passes to every step."""
+    a reserve table opened) and parts it changed on the way (a bust's bounty);
+    the next :func:`record` of the write includes them. Kept on the locked
+    tournament instance, which a write passes to every step."""
     tournament.__dict__.setdefault(_TOUCHED, set()).update(n for n in tables if n is not None)
+    tournament.__dict__.setdefault(_PARTS_TOUCHED, set()).update(parts)
 
 
 def record(
@@ -112,7 +117,8 @@ def record(
     public_facts: dict[str, Any] | None = None,
 ) -> int:
     """Note what this write changed (inside its locked transaction); returns the version."""
-    unknown = set(parts) - PARTS
+    recorded = set(parts) | tournament.__dict__.pop(_PARTS_TOUCHED, set())
+    unknown = recorded - PARTS
     if unknown:
         raise ValueError(f"unknown screen parts: {sorted(unknown)}")
     clashing = (set(facts or {}) | set(public_facts or {})) & (PARTS | {"type", "version"})
@@ -128,7 +134,7 @@ def record(
         tournament_id=tournament.pk,
         version=version,
         event=event,
-        parts=frozenset(parts),
+        parts=frozenset(recorded),
         tables=numbers,
         facts={**(public_facts or {}), **(facts or {})},
         public_facts=dict(public_facts or {}),

@@ -299,4 +299,5 @@ class ActionLog(models.Model):
         return cls.objects.create(tournament=tournament, kind=kind, data=data, by=user)
 
 
+from tournament.models_bounties import *  # noqa: E402,F401,F403 - bounty models live beside
 from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models live beside

@@ -3,6 +3,8 @@ from __future__ import annotations
 from typing import Any
 
 from tournament.models import Entry, Tournament
+from tournament.rules.payouts import money
+from tournament.selectors import bounty_settings_for
 from tournament.summary import tournament_summary
 
 
@@ -30,6 +32,22 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "hand_for_hand": tournament.hand_for_hand,
         "options": tournament.rule_options,
         "version": tournament.version,
+        "bounty": bounty_payload(tournament),
+    }
+
+
+def bounty_payload(tournament: Tournament) -> dict[str, Any] | None:
+    """The bounty settings as the API gives them; None: no bounties."""
+    settings = bounty_settings_for(tournament)
+    if not settings.active:
+        return None
+    return {
+        "kind": settings.kind,
+        "amount": money(settings.amount),
+        "progressive_share": settings.progressive_share,
+        "mystery_prizes": list(settings.mystery_prizes or []),
+        "mystery_start_level": settings.mystery_start_level,
+        "mystery_start_in_money": settings.mystery_start_in_money,
     }
 
 

@@ -321,7 +321,7 @@
   /* The parts of a screen, as in tournament/changes.py (README "Screen messages").
    * "tables" carries only the rows a change touched; every other part is whole. */
   var PARTS = ["summary", "tables", "moves", "clock", "payouts", "results", "announcements",
-    "clock_calls", "shot_clock", "chips", "rulings", "seating", "chip_counts"];
+    "clock_calls", "shot_clock", "chips", "rulings", "seating", "chip_counts", "bounties"];
 
   function mergeRows(rows, changed) {
     var at = {};

@@ -21,12 +21,15 @@ from tables.services.state import (
     blind_state,
     floor_now,
 )
-from tournament import changes
+from tournament import changes, extensions
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Tournament
+from tournament.rules import bounties as bounty_rules
 from tournament.rules import places as place_rules
-from tournament.summary import EntryCounts, entry_counts
+from tournament.selectors import bounty_settings_for
+from tournament.services import bounties
+from tournament.summary import EntryCounts, entry_counts, tournament_summary
 
 ENTRY_NOT_FOUND = _("Entry not found.")
 TABLE_NOT_FOUND = _("Table not found.")
@@ -58,6 +61,11 @@ NO_SEATS_FOR_BREAK = _("The other tables have no room for this table's players."
 HAND_FOR_HAND_OFF = _("Hand-for-hand is not on.")
 TOURNAMENT_FINISHED = _("The tournament is over: the winner is known.")
 NO_MOVES_FROM_TABLE = _("No player waits to move away from this table.")
+ELIMINATOR_NEEDED = _(
+    "This tournament pays bounties: say who eliminated the player (every winner of a split pot)."
+)
+ELIMINATOR_NOT_PLAYING = _("Whoever eliminated him must still be playing in this tournament.")
+ELIMINATOR_OTHER_TABLE = _("Whoever eliminated him must sit at his table.")
 
 
 def _user(by: Any) -> Any:
@@ -147,6 +155,73 @@ def _finish_if_won(tournament: Tournament, by: Any, counts: EntryCounts) -> bool
 class BustReport:
     entry: int
     starting_stack: int | None = None
+    # Who took his last chip; several when they split the pot (bounty tournaments).
+    eliminated_by: tuple[int, ...] = ()
+
+
+def _eliminations(
+    tournament: Tournament,
+    reports: Sequence[BustReport],
+    seat_of: dict[int, Seat | None],
+    entries: list[Entry],
+) -> list[bounties.Elimination]:
+    """Each busted entry with his eliminators, first left of the button first.
+    A bounty tournament needs them; an eliminator plays at the busted player's
+    table and is not busted in the same hand."""
+    busted = {report.entry for report in reports}
+    by_id = {entry.pk: entry for entry in entries}
+    made = []
+    for report in reports:
+        if not report.eliminated_by:
+            raise FieldInvalid("eliminated_by", ELIMINATOR_NEEDED)
+        if len(set(report.eliminated_by)) != len(report.eliminated_by):
+            raise FieldInvalid("eliminated_by", DUPLICATE_ENTRY)
+        victim_seat = seat_of[report.entry]
+        seats = {
+            seat.entry_id: seat
+            for seat in Seat.objects.select_related("table").filter(
+                entry_id__in=report.eliminated_by, entry__status=Entry.Status.SEATED
+            )
+        }
+        for eliminator in report.eliminated_by:
+            seat = seats.get(eliminator)
+            if eliminator in busted or seat is None or seat.table.tournament_id != tournament.pk:
+                raise FieldInvalid("eliminated_by", ELIMINATOR_NOT_PLAYING)
+            if victim_seat is not None and seat.table_id != victim_seat.table_id:
+                raise FieldInvalid("eliminated_by", ELIMINATOR_OTHER_TABLE)
+        table = victim_seat.table if victim_seat is not None else None
+        order = bounty_rules.clockwise_from_button(
+            [seats[e].number for e in report.eliminated_by],
+            table.button_seat if table else None,
+            table.seats if table else tournament.table_size,
+        )
+        entry_at = {seats[e].number: e for e in report.eliminated_by}
+        made.append(bounties.Elimination(by_id[report.entry], [entry_at[n] for n in order]))
+    return made
+
+
+def _settle_bounties(
+    tournament: Tournament,
+    eliminations: list[bounties.Elimination],
+    counts: EntryCounts,
+    left: int,
+) -> None:
+    """Pay this hand's bounties; the last bust also pays the winner his own."""
+    winner = None
+    if left == 1:
+        winner = tournament.entries.filter(status__in=LIVE_STATUSES).values_list("pk", flat=True)[0]
+    bounty = bounty_settings_for(tournament)
+    in_the_money = False
+    if bounty.mystery_start_in_money:
+        # The money is reached once no more players are left than places are paid.
+        in_the_money = left <= tournament_summary(tournament, counts)["paid_places"]
+    bounties.bounties_settle(
+        tournament,
+        eliminations,
+        winner=winner,
+        level=extensions.level_played_now(tournament)[0],
+        in_the_money=in_the_money,
+    )
 
 
 def _bust_group(tournament: Tournament, highest: int | None) -> int:
@@ -213,6 +288,11 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
         seat_of = {
             e.pk: Seat.objects.select_related("table").filter(entry=e).first() for e in entries
         }
+        eliminations = (
+            _eliminations(tournament, reports, seat_of, entries)
+            if bounty_settings_for(tournament).active
+            else []
+        )
         group_members = earlier + entries
         busts = [
             place_rules.Bust(
@@ -254,6 +334,9 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
                         "seat": seat.number if seat else None,
                         "button_distance": _button_distance(seat),
                         "group": group,
+                        "eliminated_by": list(
+                            next(r.eliminated_by for r in reports if r.entry == entry.pk)
+                        ),
                     },
                     by,
                 )
@@ -290,6 +373,8 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
                     "wait_for_button",
                 ]
             )
+        if eliminations:
+            _settle_bounties(tournament, eliminations, counts, remaining - len(entries))
         _after_field_change(
             tournament,
             by,
@@ -330,6 +415,7 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
         entry.bust_group = None
         entry.busted_at = None
         entry.save(update_fields=["status", "place", "place_shared", "bust_group", "busted_at"])
+        bounties.bounties_undo(tournament, [entry.pk])
         reopened = tournament.status == Tournament.Status.FINISHED
         if reopened:
             tournament.status = Tournament.Status.RUNNING
@@ -406,6 +492,7 @@ def entry_disqualify(*, tournament: Tournament, entry: Entry, by: Any) -> Entry:
     entry.busted_at = timezone.now()
     entry.wait_for_button = False
     entry.save(update_fields=["status", "place", "busted_at", "wait_for_button"])
+    bounties.bounty_forfeit(tournament, entry)
     _after_field_change(
         tournament, by, "disqualified", {"entry": entry.pk}, [seat.table.number if seat else None]
     )

@@ -84,6 +84,14 @@ def seated(api, tid: int) -> list[int]:
     return [p["entry"] for t in tables if t["status"] == "open" for p in t["players"]]
 
 
+def bust(api, tid: int, entry: int) -> None:
+    """Bust ``entry``, eliminated by a tablemate (the bounty tournaments need him)."""
+    tables = api.get(f"/tournaments/{tid}/tables").json()
+    table = next(t for t in tables if entry in [p["entry"] for p in t["players"]])
+    mates = [p["entry"] for p in table["players"] if p["entry"] != entry]
+    api.post(f"/entries/{entry}/bust", {"eliminated_by": mates[:1]})
+
+
 def still_in(api, tid: int) -> list[int]:
     entries = api.get(f"/tournaments/{tid}/entries").json()
     return [e["id"] for e in entries if e["status"] in ("registered", "seated")]
@@ -178,7 +186,7 @@ def act(api, tid: int, action: str, rng: random.Random) -> None:
     tables = [t for t in api.get(f"/tournaments/{tid}/tables").json() if t["players"]]
     pending = api.get(f"/tournaments/{tid}/moves?status=pending").json()
     if action == "bust" and len(seated(api, tid)) > 2:
-        api.post(f"/entries/{rng.choice(seated(api, tid))}/bust")
+        bust(api, tid, rng.choice(seated(api, tid)))
     elif action == "move_done" and pending:
         api.post(f"/moves/{rng.choice(pending)['id']}/done")
     elif action == "move_cancel" and pending:
@@ -200,7 +208,7 @@ def act(api, tid: int, action: str, rng: random.Random) -> None:
     elif action == "bust_to_the_end":
         # Down to the winner, the floor doing each move: the screens switch to the results.
         while len(seated(api, tid)) > 1:
-            api.post(f"/entries/{seated(api, tid)[0]}/bust")
+            bust(api, tid, seated(api, tid)[0])
             for move in api.get(f"/tournaments/{tid}/moves?status=pending").json():
                 api.post(f"/moves/{move['id']}/done")
     elif action == "unbust_last":
@@ -275,8 +283,18 @@ def test_every_message_brings_the_screens_to_the_next_snapshot(
 ):
     monkeypatch.setattr(clock_services, "now", lambda: T0)  # the clock part must not tick
     rng = random.Random(seed)
+    # Bounties of each kind, or none: a bust pays them, its undo takes them back.
+    bounty = rng.choice(
+        [
+            None,
+            {"kind": "knockout", "amount": "20"},
+            {"kind": "progressive", "amount": "25"},
+            {"kind": "mystery", "mystery_prizes": ["100", "50", "10"], "mystery_start_level": 1},
+        ]
+    )
     tid = api.post(
-        "/tournaments", {"name": "Deltas", "late_registration_levels": 4, "buy_in": "100"}
+        "/tournaments",
+        {"name": "Deltas", "late_registration_levels": 4, "buy_in": "100", "bounty": bounty},
     ).json()["id"]
     api.put(f"/tournaments/{tid}/structure", {"levels": [LEVEL] * 6})
     api.put(

@@ -16,6 +16,7 @@ from tournament.api.fields import Amount, Body
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_REGISTRATION, ONLY_STAFF
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF
 from tournament.rules.purchases import MOST_PURCHASES
+from tournament.selectors import bounty_list
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
@@ -180,6 +181,13 @@ def get_results(request: HttpRequest, tournament_id: int):
     require_role(request, STAFF, ONLY_STAFF)
     _view, rows = results_compute(tournament_get(tournament_id))
     return [row.payload() for row in rows]
+
+
+@router.get("/tournaments/{tournament_id}/bounties", response=list[dict])
+def get_bounties(request: HttpRequest, tournament_id: int):
+    """Each entry's bounty now and what he won (money as decimal strings)."""
+    require_role(request, STAFF, ONLY_STAFF)
+    return bounty_list(tournament_get(tournament_id))
 
 
 def _deal_args(payload: DealIn) -> dict[str, Any]:

@@ -13,6 +13,17 @@ TieRule = Literal["share", "button"]
 Currency = Literal["EUR", "CHF", "USD", "GBP"]
 
 
+class BountyIn(Body):
+    """A tournament's bounty (README "Bounties"); money as decimal strings."""
+
+    kind: Literal["none", "knockout", "progressive", "mystery"] = "none"
+    amount: Amount = Field(Decimal("0"), ge=0, le=1000000, max_digits=10, decimal_places=2)
+    progressive_share: int = Field(50, ge=0, le=100)
+    mystery_prizes: list[Amount] = Field(default_factory=list, max_length=10000)
+    mystery_start_level: int | None = Field(None, ge=1, le=1000)
+    mystery_start_in_money: bool = False
+
+
 class TournamentIn(Body):
     name: str = Field(min_length=1, max_length=120)
     table_size: int = Field(9, ge=2, le=10)
@@ -27,6 +38,7 @@ class TournamentIn(Body):
     max_players: int | None = Field(None, ge=2, le=100000)
     options: dict[str, Any] = Field(default_factory=dict)
     currency: Currency = "EUR"
+    bounty: BountyIn | None = None
 
 
 class TournamentPatch(Body):
@@ -44,6 +56,7 @@ class TournamentPatch(Body):
     options: dict[str, Any] | None = None
     registration_closed: bool | None = None
     currency: Currency | None = None
+    bounty: BountyIn | None = None
 
 
 class TournamentOut(Schema):
@@ -68,6 +81,7 @@ class TournamentOut(Schema):
     options: dict[str, Any]
     average_stack: int
     version: int
+    bounty: dict[str, Any] | None = None
 
 
 class EntryIn(Body):

@@ -38,6 +38,13 @@ from typing import Literal
 from tournament.rules.places import Place
 
 CENT = Decimal("0.01")
+
+
+def money(value: Decimal) -> str:
+    """Money as the API writes it: a decimal string with two decimals."""
+    return str(Decimal(value).quantize(CENT))
+
+
 HUNDRED = Decimal(100)
 ZERO = Decimal(0)
 

@@ -33,7 +33,8 @@ from tournament.models import (
 )
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
-from tournament.rules.payouts import CENT, PayoutError, PrizePool, Purchase
+from tournament.rules.payouts import PayoutError, PrizePool, Purchase, money
+from tournament.selectors import bounty_to_pool
 
 PERCENTAGES_EMPTY = _("Give at least one paid place.")
 PERCENTAGE_INVALID = _("Every percentage must be a number of zero or more.")
@@ -73,11 +74,6 @@ UNSET: Any = object()
 def payout_error(exc: PayoutError) -> Invalid:
     """The translated domain error for a rules error."""
     return Invalid(_PAYOUT_MESSAGES.get(exc.code, PAYOUTS_INVALID))
-
-
-def money(value: Decimal) -> str:
-    """Money as the API writes it: a decimal string with two decimals."""
-    return str(value.quantize(CENT))
 
 
 @dataclass(frozen=True)
@@ -186,6 +182,10 @@ def payouts_view(
         if tournament.pk
         else []
     )
+    forfeited = bounty_to_pool(tournament) if tournament.pk else Decimal(0)
+    if forfeited:
+        # A disqualified player's bounty goes into the prize pool (README "Bounties").
+        additions.append(forfeited)
     pool = rules.compute_prize_pool(
         purchases=purchases, additions=additions, guarantee=settings.guarantee
     )

@@ -22,6 +22,7 @@ from tournament.errors import Conflict, NotFound
 from tournament.models import LIVE_STATUSES, Deal, Entry, Player, Tournament
 from tournament.rules.payouts import ZERO, PayoutError, prizes_for_places
 from tournament.rules.places import Place
+from tournament.selectors import bounty_winnings
 from tournament.services.payouts import PAID_STATUSES, PayoutView, money, payouts_view
 
 PLACES_INCONSISTENT = _("The finishing places overlap; check the bust-outs.")
@@ -40,6 +41,7 @@ class ResultRow:
     # The player bought in again after this entry busted: the entry keeps its place
     # in the field but is not his finish (README "Places and re-entries").
     re_entered: bool = False
+    bounties: Decimal = ZERO  # bounty money won, beside the prize
 
     @property
     def name(self) -> str:
@@ -57,6 +59,7 @@ class ResultRow:
             "bubble": self.bubble,
             "deal": None if self.deal is None else money(self.deal),
             "re_entered": self.re_entered,
+            "bounties": money(self.bounties),
         }
 
     def public_payload(self, style: str) -> dict[str, Any]:
@@ -64,6 +67,7 @@ class ResultRow:
             "place": self.place,
             "name": self.entry.player.public_name(style),
             "prize": money(self.prize),
+            "bounties": money(self.bounties),
         }
 
 
@@ -108,6 +112,7 @@ def results_compute(
         .annotate(n=Max("number"))
         .values_list("player_id", "n")
     )
+    won = bounty_winnings(tournament)
     rows = []
     by_place = sorted(places, key=lambda e: places[e])
     for entry_id in [*(d for d in dealt if d not in places), *by_place]:
@@ -126,6 +131,7 @@ def results_compute(
                 bubble=place == view.paid + 1 and prize == 0,
                 deal=dealt.get(entry_id),
                 re_entered=entry.number < last_entry[entry.player_id],
+                bounties=won.get(entry_id, ZERO),
             )
         )
     rows.sort(key=lambda r: (r.place is not None, r.place or 0, _tie_order(r.entry)))

@@ -14,6 +14,8 @@ from tournament.errors import Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
 from tournament.rules.profiles import PROFILES, UnknownOption, validate_overrides
+from tournament.selectors import bounty_settings_for
+from tournament.services.bounties import bounty_settings_set
 
 UNKNOWN_RULEBOOK = _("Unknown rulebook profile.")
 BAD_OPTION = _("Unknown rule option or value: %(name)s.")
@@ -39,6 +41,9 @@ class TournamentSettings:
     options: dict[str, Any] | None = None
     display_names: str = "nickname"
     currency: str = "EUR"
+    # {kind, amount, progressive_share?, mystery_prizes?, mystery_start_level?,
+    # mystery_start_in_money?}; None: no bounties (issue 13).
+    bounty: dict[str, Any] | None = None
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -75,6 +80,8 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             display_names=settings.display_names,
             currency=settings.currency,
         )
+        if settings.bounty:
+            bounty_settings_set(tournament, dict(settings.bounty))
         ActionLog.record(tournament, "tournament_created", {"name": tournament.name}, by)
     return tournament
 
@@ -95,6 +102,7 @@ EDITABLE_FIELDS = (
     "display_names",
     "currency",
     "registration_closed",
+    "bounty",
 )
 
 
@@ -125,6 +133,7 @@ _PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
     "rulebook": _RULES,
     "options": _RULES,
     "tie_rule": _RULES,
+    "bounty": (screen_changes.BOUNTIES,),
 }
 
 
@@ -142,12 +151,27 @@ def _record_settings_change(tournament: Tournament, changed: set[str]) -> None:
     )
 
 
+def _bounty_values(tournament: Tournament) -> dict[str, Any]:
+    settings = bounty_settings_for(tournament)
+    return {
+        field: getattr(settings, field)
+        for field in ("kind", "amount", "progressive_share", "mystery_prizes")
+        + ("mystery_start_level", "mystery_start_in_money")
+    }
+
+
 def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -> Tournament:
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise Invalid(BAD_OPTION % {"name": ", ".join(sorted(unknown))})
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
+        bounty = changes.pop("bounty", None)
+        bounty_changed = False
+        if bounty is not None:
+            before_bounty = _bounty_values(tournament)
+            bounty_settings_set(tournament, dict(bounty))
+            bounty_changed = _bounty_values(tournament) != before_bounty
         rulebook = changes.get("rulebook", tournament.rulebook)
         options = changes.get("options", tournament.options)
         changes = {**changes, "options": _check_rules(rulebook, dict(options or {}))}
@@ -163,6 +187,8 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
             tournament, "tournament_updated", {k: str(v) for k, v in changes.items()}, by
         )
         changed = {field for field in changes if getattr(tournament, field) != before[field]}
+        if bounty_changed:
+            changed.add("bounty")
         _record_settings_change(tournament, changed)
         if changed & {"table_size", "final_table_size"}:
             extensions.replan_floor(tournament, by)

@@ -1,0 +1,171 @@
+"""Reads of the tournament core: plain queries, no writes, no services.
+
+Bounties (issue 13, items 8-10): the settings, each entry's current bounty,
+what each entry won, what is left of the mystery bounties, and the screens'
+``bounties`` part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Q, Sum
+
+from tournament.models import (
+    LIVE_STATUSES,
+    BountyPayment,
+    BountySettings,
+    Entry,
+    EntryTally,
+    Tournament,
+)
+from tournament.rules.payouts import money
+
+# The board shows this many of the biggest bounties in play.
+BOUNTIES_SHOWN = 10
+
+
+def bounty_settings_for(tournament: Tournament) -> BountySettings:
+    """The tournament's bounty settings; an unsaved "none" when it has none."""
+    settings = BountySettings.objects.filter(tournament=tournament).first()
+    return settings or BountySettings(tournament=tournament)
+
+
+def bounty_heads(tournament: Tournament, entries: Iterable[int]) -> dict[int, Decimal]:
+    """Each entry's bounty now: the bounty every entry starts with plus what
+    progressive knockouts added to it."""
+    settings = bounty_settings_for(tournament)
+    wanted = list(entries)
+    added = dict(
+        BountyPayment.objects.filter(tournament=tournament, eliminator_id__in=wanted)
+        .values("eliminator_id")
+        .annotate(added=Sum("added"))
+        .values_list("eliminator_id", "added")
+    )
+    return {entry: settings.amount + (added.get(entry) or Decimal(0)) for entry in wanted}
+
+
+def mystery_prizes_left(
+    tournament: Tournament, settings: BountySettings
+) -> list[tuple[int, Decimal]]:
+    """The mystery bounties not drawn yet, as (position in the list, amount)."""
+    drawn = set(
+        BountyPayment.objects.filter(tournament=tournament, prize_index__isnull=False).values_list(
+            "prize_index", flat=True
+        )
+    )
+    return [
+        (index, Decimal(amount))
+        for index, amount in enumerate(settings.mystery_prizes or [])
+        if index not in drawn
+    ]
+
+
+def bounty_winnings(tournament: Tournament) -> dict[int, Decimal]:
+    """The bounty money each entry won, in cash, by entry id."""
+    return {
+        entry: cash
+        for entry, cash in BountyPayment.objects.filter(
+            tournament=tournament, eliminator__isnull=False
+        )
+        .values("eliminator_id")
+        .annotate(cash=Sum("cash"))
+        .values_list("eliminator_id", "cash")
+    }
+
+
+def bounty_to_pool(tournament: Tournament) -> Decimal:
+    """Bounties of disqualified players, which go into the prize pool."""
+    total = BountyPayment.objects.filter(
+        tournament=tournament, kind=BountyPayment.Kind.TO_POOL
+    ).aggregate(total=Sum("cash"))["total"]
+    return total or Decimal(0)
+
+
+def _paid_entries(tournament: Tournament) -> int:
+    """Every entry counts into the bounty money, re-entries included."""
+    return EntryTally.objects.filter(tournament=tournament).aggregate(n=Sum("entries"))["n"] or 0
+
+
+def bounty_part(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
+    """The screens' ``bounties`` part; None when the tournament has none.
+
+    ``pool``: all bounty money of the field; ``paid``: what eliminations paid
+    out so far; ``heads``: the biggest bounties in play (progressive; the
+    fixed bounty otherwise); ``mystery_left``: how many mystery bounties are
+    left and their total, the biggest ones named."""
+    settings = bounty_settings_for(tournament)
+    if not settings.active:
+        return None
+    entries = _paid_entries(tournament)
+    paid = BountyPayment.objects.filter(tournament=tournament).aggregate(
+        cash=Sum("cash"), n=Count("id", filter=Q(eliminator__isnull=False))
+    )
+    part: dict[str, Any] = {
+        "kind": settings.kind,
+        "amount": money(settings.amount),
+        "progressive_share": settings.progressive_share,
+        "pool": money(
+            settings.amount * entries
+            if settings.kind != BountySettings.Kind.MYSTERY
+            else sum((Decimal(p) for p in settings.mystery_prizes), Decimal(0))
+        ),
+        "paid": money(paid["cash"] or Decimal(0)),
+        "heads": [],
+        "mystery_left": None,
+    }
+    if settings.kind == BountySettings.Kind.PROGRESSIVE:
+        style = tournament.display_names
+        grown = (
+            BountyPayment.objects.filter(
+                tournament=tournament, eliminator__status__in=LIVE_STATUSES, added__gt=0
+            )
+            .values("eliminator_id")
+            .annotate(added=Sum("added"))
+            .order_by("-added", "eliminator_id")[:BOUNTIES_SHOWN]
+        )
+        by_entry = {row["eliminator_id"]: row["added"] for row in grown}
+        players = Entry.objects.filter(pk__in=by_entry).select_related("player")
+        part["heads"] = sorted(
+            (
+                {
+                    "name": entry.player.public_name(style) if public else entry.player.name,
+                    "bounty": money(settings.amount + by_entry[entry.pk]),
+                }
+                for entry in players
+            ),
+            key=lambda row: (-Decimal(row["bounty"]), row["name"]),
+        )
+    if settings.kind == BountySettings.Kind.MYSTERY:
+        left = sorted((amount for _i, amount in mystery_prizes_left(tournament, settings)))
+        part["mystery_left"] = {
+            "count": len(left),
+            "total": money(sum(left, Decimal(0))),
+            "biggest": [money(amount) for amount in reversed(left[-5:])],
+        }
+    return part
+
+
+def bounty_list(tournament: Tournament) -> list[dict[str, Any]]:
+    """Every entry's bounty on his head now (live players) and what he won,
+    biggest winnings first: what the cashier pays out as the eliminations come."""
+    settings = bounty_settings_for(tournament)
+    if not settings.active:
+        return []
+    entries = list(tournament.entries.select_related("player").order_by("pk"))
+    heads = bounty_heads(tournament, [entry.pk for entry in entries])
+    won = bounty_winnings(tournament)
+    live = settings.kind != BountySettings.Kind.MYSTERY
+    rows = [
+        {
+            "entry": entry.pk,
+            "name": entry.player.name,
+            "status": entry.status,
+            "bounty": money(heads[entry.pk]) if live and entry.is_live else None,
+            "won": money(won.get(entry.pk, Decimal(0))),
+        }
+        for entry in entries
+    ]
+    return sorted(rows, key=lambda row: (-Decimal(row["won"]), row["entry"]))
