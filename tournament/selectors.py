@@ -29,6 +29,8 @@ BOUNTIES_SHOWN = 10
 
 def bounty_settings_for(tournament: Tournament) -> BountySettings:
     """The tournament's bounty settings; an unsaved "none" when it has none."""
+    if tournament.pk is None:  # a tournament still being created
+        return BountySettings()
     settings = BountySettings.objects.filter(tournament=tournament).first()
     return settings or BountySettings(tournament=tournament)
 

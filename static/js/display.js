@@ -14,14 +14,20 @@
   var state = Live.readJson("screen-snapshot") || {};
   var lang = config.lang || document.documentElement.lang || "en";
   var numbers = new Intl.NumberFormat(lang);
-  var money = new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  // Whole amounts without cents (4.050), others with both digits (37,50).
+  var money = new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  var cents = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   var soundOn = false;
   var announcedLevel = null;
   var connection = null;
 
   function $(id) { return document.getElementById(id); }
   function fmt(n) { return n === null || n === undefined ? "–" : numbers.format(n); }
-  function fmtMoney(s) { return s === null || s === undefined ? "–" : money.format(Number(s)); }
+  function fmtMoney(s) {
+    if (s === null || s === undefined) return "–";
+    var n = Number(s);
+    return (Number.isInteger(n) ? money : cents).format(n);
+  }
   function setText(id, text) {
     var node = $(id);
     if (node && node.textContent !== text) node.textContent = text;
@@ -370,6 +376,34 @@
     shrinkWhile(box, function () { return box.scrollHeight > box.clientHeight + 1; }, 0.5);
   }
 
+  /* -- bounties: the biggest in play (progressive), the mystery ones left -- */
+
+  function renderBounties() {
+    var b = state.bounties;
+    show("d-bounties", !!b);
+    if (!b) return;
+    var note = "";
+    var rows = [];
+    if (b.kind === "knockout") {
+      note = Live.fill(L.bounty_each, { amount: fmtMoney(b.amount) });
+    } else if (b.kind === "progressive") {
+      note = Live.fill(L.bounty_progressive, { share: b.progressive_share });
+      rows = (b.heads || []).map(function (h, i) {
+        return '<li><span class="rank">' + escapeHtml(Live.fill(L.place, { place: i + 1 })) +
+          '</span><span class="who">' + escapeHtml(h.name) + "</span><b>" + escapeHtml(fmtMoney(h.bounty)) + "</b></li>";
+      });
+    } else if (b.kind === "mystery" && b.mystery_left) {
+      note = Live.fill(L.mystery_left, { count: fmt(b.mystery_left.count), total: fmtMoney(b.mystery_left.total) });
+      if (b.mystery_left.biggest.length) {
+        note += " · " + Live.fill(L.mystery_biggest, { amounts: b.mystery_left.biggest.map(fmtMoney).join(", ") });
+      }
+    }
+    setText("d-bounties-note", note);
+    var box = $("d-bounties-list");
+    var html = rows.join("");
+    if (box && box.innerHTML !== html) box.innerHTML = html;
+  }
+
   /* -- the seat list: paged through the API, sized to the screen --------- */
 
   var seats = { page: 1, pages: 1, rows: [], shownAt: 0, loading: false, stale: false };
@@ -505,7 +539,8 @@
     results: [renderResults],
     announcements: [renderAnnouncements],
     clock_calls: [renderCalls],
-    chip_counts: [renderHeader, renderCounts, renderFinal]
+    chip_counts: [renderHeader, renderCounts, renderFinal],
+    bounties: [renderBounties]
   };
 
   function render(parts) {

@@ -68,6 +68,7 @@ def test_the_screens_get_the_winner_and_the_final_results(api, finished):
         "place": 1,
         "name": winner.player.public_name(winner.tournament.display_names),
         "prize": public["winner"]["prize"],
+        "bounties": "0.00",  # no bounties in this tournament
     }
     assert [p["place"] for p in public["places"]][:3] == [1, 2, 3]
     floor = snapshot(tid, audience=live.FLOOR)["results"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from screens import live
+from screens.snapshots import snapshot
 from tables.models import ChipCount
 
 pytestmark = pytest.mark.django_db
@@ -97,8 +99,6 @@ def test_the_table_form_lists_every_seat_and_says_what_is_wrong(api, game, floor
 
 
 def test_the_screens_get_the_leaders_the_average_and_the_final_table(api, game):
-    from screens import live
-    from screens.snapshots import snapshot
 
     tournament, tables = game
     tid = tournament["id"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from tournament.models import Entry, Tournament
+from tournament.models import BountySettings, Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +50,36 @@ def test_director_creates_a_tournament_in_the_browser_form(director):
     assert response.status_code == 302
     tournament = Tournament.objects.get(name="Donnerstag")
     assert tournament.tie_rule == "button"
+
+
+def test_the_form_sets_mystery_bounties_written_as_a_room_writes_them(director):
+    client = signed_in(director, "de")
+    form = {
+        "name": "Mystery Sunday",
+        "table_size": 9,
+        "starting_stack": 25000,
+        "buy_in": "40",
+        "fee": "5",
+        "rulebook": "tda2019",
+        "late_registration_levels": 6,
+        "max_entries": 1,
+        "display_names": "nickname",
+        "bounty_kind": "mystery",
+        "mystery_prizes": "1.000\n500\n12,50",
+        "mystery_start_level": 5,
+    }
+    assert client.post("/tournaments/new/", form).status_code == 302
+    settings = BountySettings.objects.get(tournament=Tournament.objects.get())
+    assert settings.kind == "mystery" and settings.mystery_start_level == 5
+    assert settings.mystery_prizes == ["1000.00", "500.00", "12.50"]
+    # The edit form shows them as it reads them: saving it again changes nothing.
+    tid = Tournament.objects.get().pk
+    page = client.get(f"/tournaments/{tid}/edit/").content.decode()
+    assert "1000,00\n500,00\n12,50" in page
+    bad = client.post("/tournaments/new/", {**form, "mystery_prizes": "viel"})
+    assert bad.status_code == 400
+    assert "Geben Sie jede Mystery Bounty als Betrag an." in bad.content.decode()
+    assert Tournament.objects.count() == 1
 
 
 def test_a_bad_tournament_form_is_shown_again_with_a_400(director):

@@ -1,9 +1,15 @@
 from __future__ import annotations
 
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
 from django import forms
+from django.utils import formats, translation
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import Tournament
+from tournament.models import BountySettings, Tournament
+from tournament.selectors import bounty_settings_for
 
 
 class TournamentForm(forms.ModelForm):
@@ -26,8 +32,54 @@ class TournamentForm(forms.ModelForm):
             "registration_closed",
         ]
 
+    bounty_kind = forms.ChoiceField(
+        label=_("Bounty"), choices=BountySettings.Kind.choices, required=False
+    )
+    bounty_amount = forms.DecimalField(
+        label=_("Bounty per entry"),
+        min_value=Decimal(0),
+        max_value=Decimal(1000000),
+        decimal_places=2,
+        required=False,
+        help_text=_("Paid on top of the buy-in; it never goes into the prize pool."),
+    )
+    bounty_share = forms.IntegerField(
+        label=_("Progressive: share paid in cash (%)"),
+        min_value=0,
+        max_value=100,
+        required=False,
+        help_text=_("The rest goes onto the eliminator's own bounty. Empty: 50."),
+    )
+    mystery_prizes = forms.CharField(
+        label=_("Mystery bounties"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One amount per line, e.g. 1000, 500, 100 …"),
+    )
+    mystery_start_level = forms.IntegerField(
+        label=_("Mystery bounties from level"),
+        min_value=1,
+        max_value=1000,
+        required=False,
+        help_text=_("Empty: from the first elimination."),
+    )
+    mystery_start_in_money = forms.BooleanField(
+        label=_("Mystery bounties only once in the money"), required=False
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        bounty = bounty_settings_for(self.instance)
+        self.fields["bounty_kind"].initial = bounty.kind
+        self.fields["bounty_amount"].initial = bounty.amount
+        self.fields["bounty_share"].initial = bounty.progressive_share
+        # In the reader's own way of writing numbers, so the form reads back what it shows.
+        self.fields["mystery_prizes"].initial = "\n".join(
+            formats.number_format(Decimal(prize), decimal_pos=2)
+            for prize in bounty.mystery_prizes or []
+        )
+        self.fields["mystery_start_level"].initial = bounty.mystery_start_level
+        self.fields["mystery_start_in_money"].initial = bounty.mystery_start_in_money
         if self.instance.pk is None:
             # Registration is closed later, by the clock or by hand on the edit page.
             del self.fields["registration_closed"]
@@ -39,6 +91,48 @@ class TournamentForm(forms.ModelForm):
 
     def clean_currency(self) -> str:
         return self.cleaned_data.get("currency") or self.instance.currency or "EUR"
+
+    def clean_mystery_prizes(self) -> list[Decimal]:
+        """Amounts on lines (or between spaces and semicolons), written as the
+        reader writes numbers: 1.000 and 12,50 in German, 1,000 and 12.50 in English."""
+        text = self.cleaned_data.get("mystery_prizes") or ""
+        german = (translation.get_language() or "").startswith("de")
+        try:
+            prizes = [
+                Decimal(
+                    word.replace(".", "").replace(",", ".") if german else word.replace(",", "")
+                )
+                for word in re.split(r"[\s;]+", text.strip())
+                if word
+            ]
+        except InvalidOperation as exc:
+            raise forms.ValidationError(_("Write each mystery bounty as an amount.")) from exc
+        if any(not Decimal("0.01") <= prize <= Decimal(1000000) for prize in prizes):
+            raise forms.ValidationError(_("Each mystery bounty is from 0.01 to 1,000,000."))
+        return prizes
+
+    BOUNTY_FIELDS = (
+        "bounty_kind",
+        "bounty_amount",
+        "bounty_share",
+        "mystery_prizes",
+        "mystery_start_level",
+        "mystery_start_in_money",
+    )
+
+    def tournament_data(self) -> dict[str, Any]:
+        """The cleaned tournament fields, the bounty fields as one ``bounty``."""
+        data = {k: v for k, v in self.cleaned_data.items() if k not in self.BOUNTY_FIELDS}
+        share = self.cleaned_data.get("bounty_share")
+        data["bounty"] = {
+            "kind": self.cleaned_data.get("bounty_kind") or "none",
+            "amount": self.cleaned_data.get("bounty_amount") or Decimal(0),
+            "progressive_share": 50 if share is None else share,
+            "mystery_prizes": self.cleaned_data.get("mystery_prizes") or [],
+            "mystery_start_level": self.cleaned_data.get("mystery_start_level"),
+            "mystery_start_in_money": bool(self.cleaned_data.get("mystery_start_in_money")),
+        }
+        return data
 
 
 class RegisterForm(forms.Form):

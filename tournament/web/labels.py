@@ -48,6 +48,12 @@ def screen_labels() -> dict[str, str]:
         "final_table_not_yet": _("The final table is not reached yet: the chip leaders."),
         "final_table": _("Final table · Table {table}"),
         "seat": _("Seat {seat}"),
+        "bounty_each": _("Bounty on every player: {amount}"),
+        "bounty_progressive": _(
+            "{share} per cent of each bounty in cash, the rest onto the winner's own"
+        ),
+        "mystery_left": _("{count} mystery bounties left · {total}"),
+        "mystery_biggest": _("Biggest left: {amounts}"),
         "say_level": _("Level {number}. Blinds {small} and {big}."),
         "say_ante": _("Ante {ante}."),
         "say_break": _("Break for {minutes} minutes."),

@@ -19,6 +19,7 @@ from tournament.errors import DomainError, Invalid
 from tournament.models import Deal, LeagueSeason, PayoutSettings, PrizeAddition, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
 from tournament.rules.payouts import ROUNDING_UNITS
+from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
@@ -133,6 +134,12 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "prices_form": PricesForm(instance=settings),
             "addition_form": AdditionForm(),
             "additions": PrizeAddition.objects.filter(tournament=tournament),
+            "bounty": bounty_part(tournament, public=False),
+            "bounty_kind": bounty_settings_for(tournament).get_kind_display(),
+            # Who holds a bounty and who won some: what the cashier pays out.
+            "bounty_list": [
+                row for row in bounty_list(tournament) if row["bounty"] or Decimal(row["won"])
+            ],
             "live_entries": live_entries,
             "is_director": has_role(request.user, (DIRECTOR,)),
             "can_sell": has_role(request.user, REGISTRATION_STAFF),
@@ -267,6 +274,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "deal": deal,
             "season": settings.season,
             "remaining": len(deal_services.remaining_entries(tournament)),
+            "bounty": bounty_settings_for(tournament).active,
         },
     )
 

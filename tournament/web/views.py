@@ -34,7 +34,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        data = dict(form.cleaned_data)
+        data = form.tournament_data()
         try:
             tournament = tournament_create(settings=TournamentSettings(**data), by=request.user)
         except DomainError as exc:
@@ -54,7 +54,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         changes = {
-            k: v for k, v in form.cleaned_data.items() if v is not None or k == "max_players"
+            k: v for k, v in form.tournament_data().items() if v is not None or k == "max_players"
         }
         changes["tie_rule"] = changes.get("tie_rule") or tournament.tie_rule
         warning = (
