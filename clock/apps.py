@@ -8,7 +8,11 @@ class ClockConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from clock.services.clock import level_played_now, registration_open_now
+        from clock.services.clock import (
+            clock_continue,
+            level_played_now,
+            registration_open_now,
+        )
         from tournament import extensions
 
         # The core decides registration and purchase windows from the clock at
@@ -16,4 +20,7 @@ class ClockConfig(AppConfig):
         extensions.clock_answers(
             registration_open=lambda tournament: registration_open_now(tournament=tournament),
             level_played=lambda tournament: level_played_now(tournament=tournament),
+            continue_clock=lambda tournament, previous: clock_continue(
+                tournament=tournament, previous=previous
+            ),
         )

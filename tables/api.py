@@ -12,7 +12,7 @@ from pydantic import ValidationError as PydanticValidationError
 from tables import selectors
 from tables.models import ChipCount, Move
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
-from tables.services import chip_counts, floor
+from tables.services import chip_counts, days, floor
 from tables.services.seating import seats_draw
 from tables.services.tables import table_get, tables_create
 from tournament.api.auth import require_role
@@ -60,6 +60,11 @@ class BustItem(Body):
 
 class BustsIn(Body):
     entries: list[BustItem] = Field(min_length=1, max_length=100)
+
+
+class NextDayIn(Body):
+    tables: int = Field(ge=1, le=2000)
+    seats: int | None = Field(None, ge=2, le=10)
 
 
 class KeepApartIn(Body):
@@ -311,3 +316,26 @@ def list_chip_counts(request: HttpRequest, tournament_id: int):
     """The latest count of every seated player who has one, highest first."""
     require_role(request, STAFF, ONLY_STAFF)
     return selectors.chip_counts_current(tournament_get(tournament_id))
+
+
+@router.post("/tournaments/{tournament_id}/end-day", response=dict)
+def end_day(request: HttpRequest, tournament_id: int):
+    """Bag every remaining player's count and close the day (409 while a
+    remaining player has no count)."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    return days.day_end(tournament_id=tournament_id, by=user)
+
+
+@router.post("/events/{event_id}/days", response={201: dict})
+def next_day(request: HttpRequest, event_id: int, payload: NextDayIn):
+    """The next day: the day before's survivors with their bags, drawn at random."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    day = days.day_next(event_id=event_id, tables=payload.tables, seats=payload.seats, by=user)
+    return Status(201, {"tournament": day.pk, "name": day.name, "day": day.day})
+
+
+@router.get("/tournaments/{tournament_id}/bags", response=list[dict])
+def list_bags(request: HttpRequest, tournament_id: int):
+    """The bags of a day: number, player, chips, who verified it, where it went."""
+    require_role(request, STAFF, ONLY_STAFF)
+    return selectors.bag_list(tournament_get(tournament_id))

@@ -7,12 +7,7 @@ from typing import Any
 
 from tables.models import Move, Seat, Table
 from tables.rules import button as button_rules
-from tournament.models import Player
-
-
-def public_name(name: str, nickname: str, style: str) -> str:
-    """A name safe for public screens: nickname, or first name and initial."""
-    return Player(name=name, nickname=nickname).public_name(style)
+from tables.selectors import public_name
 
 
 def table_payload(

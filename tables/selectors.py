@@ -12,14 +12,18 @@ from typing import Any
 from django.db.models import Count, Sum
 
 from tables.models import ChipCount, Move, Seat, Table
-from tables.presenters import public_name
-from tournament.models import LIVE_STATUSES, Tournament
+from tournament.models import LIVE_STATUSES, Bag, Player, Tournament
 from tournament.summary import tournament_summary
 
 # The board and the lobby show this many leaders (the board pages them).
 LEADERS_SHOWN = 20
 
 IN_PLAY = (Table.Status.OPEN, Table.Status.BROKEN)
+
+
+def public_name(name: str, nickname: str, style: str) -> str:
+    """A name safe for public screens: nickname, or first name and initial."""
+    return Player(name=name, nickname=nickname).public_name(style)
 
 
 def _name(name: str, nickname: str, style: str, public: bool) -> str:
@@ -164,3 +168,22 @@ def chip_count_check(tournament: Tournament) -> dict[str, Any]:
         "difference": total - in_play if len(counted) == seated else None,
         "average": total // len(counted) if counted else None,
     }
+
+
+def bag_list(tournament: Tournament) -> list[dict[str, Any]]:
+    """A day's bags in bag-number order, for the bag list and the count slips."""
+    return [
+        {
+            "bag": bag.number,
+            "entry": bag.entry_id,
+            "name": bag.entry.player.name,
+            "chips": bag.chips,
+            "verified_by": bag.verified_by.get_username() if bag.verified_by else None,
+            "bagged_at": bag.bagged_at,
+            "carried": bag.carried_to_id is not None,
+            "forfeited": bag.forfeited,
+        }
+        for bag in Bag.objects.filter(tournament=tournament).select_related(
+            "entry__player", "verified_by"
+        )
+    ]

@@ -6,7 +6,8 @@ drawn, and the registration and purchase windows depend on the clock. Each
 question is a function the owning app registers in its ``AppConfig.ready``
 (as :func:`tournament.changes.keep_with` does for the table counts):
 
-- the clock: whether registration is open now, which level is played now;
+- the clock: whether registration is open now, which level is played now,
+  where a later day's clock goes on;
 - the tables: seat a new entry once seats are drawn and plan what follows;
   plan the floor again when the table sizes change.
 
@@ -27,6 +28,7 @@ class _Answers:
     level_played: Callable[[Any], tuple[int, bool]] | None = None
     seat_new_entry: Callable[[Any, Any, Any], None] | None = None
     replan_floor: Callable[[Any, Any], None] | None = None
+    continue_clock: Callable[[Any, Any], None] | None = None
 
 
 _answers = _Answers()
@@ -36,10 +38,13 @@ def clock_answers(
     *,
     registration_open: Callable[[Any], bool],
     level_played: Callable[[Any], tuple[int, bool]],
+    continue_clock: Callable[[Any, Any], None] | None = None,
 ) -> None:
-    """The clock app tells the core how to read the clock (at the request's moment)."""
+    """The clock app tells the core how to read the clock (at the request's moment)
+    and how a later day's clock goes on where the day before stopped."""
     _answers.registration_open = registration_open
     _answers.level_played = level_played
+    _answers.continue_clock = continue_clock
 
 
 def seating_answers(
@@ -76,3 +81,10 @@ def replan_floor(tournament: Any, by: Any) -> None:
     """Plan the floor for new table sizes (inside the caller's transaction)."""
     if _answers.replan_floor is not None:
         _answers.replan_floor(tournament, by)
+
+
+def continue_clock(tournament: Any, previous: Any) -> None:
+    """A later day's clock: the day before's structure, at the level where it
+    stopped (inside the caller's transaction)."""
+    if _answers.continue_clock is not None:
+        _answers.continue_clock(tournament, previous)

@@ -97,6 +97,14 @@ class Tournament(models.Model):
     )
     registration_closed = models.BooleanField(_("registration closed"), default=False)
     hand_for_hand = models.BooleanField(_("hand for hand"), default=False)
+    # A flight (day 1) or a later day of a multi-day event (issue 13).
+    event = models.ForeignKey(
+        "tournament.Event", null=True, blank=True, on_delete=models.PROTECT, related_name="days"
+    )
+    day = models.PositiveSmallIntegerField(_("day"), null=True, blank=True)
+    # A later day starts with the chips bagged the day before, not with stacks.
+    carried_chips = models.PositiveBigIntegerField(default=0)
+    day_closed_at = models.DateTimeField(_("day closed"), null=True, blank=True)
     # Bumped under the tournament lock by every change; screens detect gaps with it.
     version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -300,4 +308,5 @@ class ActionLog(models.Model):
 
 
 from tournament.models_bounties import *  # noqa: E402,F401,F403 - bounty models live beside
+from tournament.models_events import *  # noqa: E402,F401,F403 - event models live beside
 from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models live beside

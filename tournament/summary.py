@@ -10,6 +10,7 @@ from tournament.services.payouts import (
     money,
     payout_settings_for,
     payouts_view,
+    pool_counts,
 )
 
 OUT_STATUSES = ("busted", "disqualified")
@@ -27,9 +28,13 @@ class EntryCounts:
 
 def entry_counts(tournament: Tournament) -> EntryCounts:
     """The counts from the entry tally the database keeps (:mod:`tournament.tally`):
-    a handful of rows, however many entries the field has."""
+    a handful of rows, however many entries the field has.
+
+    A later day of an event plays for the event's pool: its prize pool counts
+    the entries, rebuys and add-ons of every Day 1 flight (README "Events")."""
     entries = remaining = out = 0
     paid_entries = paid_re_entries = rebuys = addons = 0
+    later_day = tournament.event_id is not None and (tournament.day or 1) > 1
     rows = EntryTally.objects.filter(tournament=tournament).values_list(
         "status", "number_class", "entries", "rebuys", "addons"
     )
@@ -46,12 +51,10 @@ def entry_counts(tournament: Tournament) -> EntryCounts:
                 paid_re_entries += n
             rebuys += row_rebuys
             addons += row_addons
-    return EntryCounts(
-        entries=entries,
-        remaining=remaining,
-        out=out,
-        pool=PoolCounts(paid_entries, paid_re_entries, rebuys, addons),
-    )
+    pool = PoolCounts(paid_entries, paid_re_entries, rebuys, addons)
+    if later_day:
+        pool = pool_counts(tournament)
+    return EntryCounts(entries=entries, remaining=remaining, out=out, pool=pool)
 
 
 def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None) -> dict[str, Any]:
@@ -62,8 +65,9 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
     counts = counts or entry_counts(tournament)
     remaining = counts.remaining
     settings = payout_settings_for(tournament)
+    # A later day starts with the bagged chips, not with a stack per entry.
     chips = (
-        counts.entries * tournament.starting_stack
+        (tournament.carried_chips or counts.entries * tournament.starting_stack)
         + counts.pool.rebuys * settings.rebuy_chips
         + counts.pool.addons * settings.addon_chips
     )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -416,4 +417,33 @@ def clock_go_to(
         by=by,
         now_ms=now_ms,
         data={"level_index": level_index},
+    )
+
+
+def clock_continue(*, tournament: Tournament, previous: Sequence[Tournament]) -> None:
+    """A later day of an event (issue 13, item 6): the structure of the day
+    before, and the clock stopped at the level the furthest flight reached,
+    at its full length; the director starts it when play begins."""
+    structure = structure_entries(previous[0]) if previous else ()
+    if not structure:
+        return
+    Structure.objects.update_or_create(
+        tournament=tournament,
+        defaults={"levels": Structure.objects.get(tournament=previous[0]).levels},
+    )
+    reached = (
+        ClockState.objects.filter(tournament__in=previous).aggregate(n=Max("level_index"))["n"] or 0
+    )
+    # A flight that stopped in a break goes on with the level after it.
+    index = min(reached, len(structure) - 1)
+    while index < len(structure) - 1 and structure[index].kind == "break":
+        index += 1
+    ClockState.objects.update_or_create(
+        tournament=tournament,
+        defaults={
+            "status": ClockState.Status.STOPPED,
+            "level_index": index,
+            "remaining_ms": structure[index].duration_ms,
+            "running_since": None,
+        },
     )

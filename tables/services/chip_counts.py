@@ -20,6 +20,7 @@ from tournament import changes, extensions
 from tournament.errors import FieldInvalid, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import Entry, Tournament
+from tournament.services.events import ensure_day_open
 
 TABLE_NOT_FOUND = _("Table not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -74,6 +75,7 @@ def table_chips_count(*, table_id: int, counts: Sequence[SeatCount], by: Any) ->
         raise FieldInvalid("counts", SEAT_TWICE % {"seat": twice})
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
+        ensure_day_open(tournament)
         table = Table.objects.get(pk=table_id)
         sitting = dict(
             Seat.objects.filter(table=table, entry__isnull=False).values_list("number", "entry_id")
@@ -115,6 +117,7 @@ def entry_chips_set(*, entry_id: int, chips: int, by: Any) -> ChipCount:
         raise NotFound(ENTRY_NOT_FOUND)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
+        ensure_day_open(tournament)
         seat = Seat.objects.select_related("table").filter(entry_id=entry_id).first()
         if seat is None:
             raise Invalid(NOT_SEATED)

@@ -29,6 +29,7 @@ from tournament.rules import bounties as bounty_rules
 from tournament.rules import places as place_rules
 from tournament.selectors import bounty_settings_for
 from tournament.services import bounties
+from tournament.services.events import ensure_day_open
 from tournament.summary import EntryCounts, entry_counts, tournament_summary
 
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -258,6 +259,7 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
         raise FieldInvalid("starting_stack", STACK_NEEDED)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
+        ensure_day_open(tournament)
         entries = []
         for report in reports:
             entry = Entry.objects.select_related("player").filter(pk=report.entry).first()

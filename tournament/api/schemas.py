@@ -41,6 +41,17 @@ class TournamentIn(Body):
     bounty: BountyIn | None = None
 
 
+class FlightIn(Body):
+    name: str = Field(min_length=1, max_length=60)
+
+
+class EventIn(TournamentIn):
+    """An event: its Day 1 flights share the tournament fields (README "Events")."""
+
+    flights: list[FlightIn] = Field(min_length=1, max_length=50)
+    stack_rule: Literal["first", "best", "cumulative"] = "best"
+
+
 class TournamentPatch(Body):
     name: str | None = Field(None, min_length=1, max_length=120)
     table_size: int | None = Field(None, ge=2, le=10)

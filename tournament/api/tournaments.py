@@ -8,6 +8,7 @@ from tournament.api.auth import require_role
 from tournament.api.schemas import (
     EntryIn,
     EntryOut,
+    EventIn,
     PlayerOut,
     TournamentIn,
     TournamentOut,
@@ -17,6 +18,8 @@ from tournament.models import Entry, Tournament
 from tournament.presenters import entry_payload, tournament_payload
 from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
 from tournament.services.entries import entry_register, player_search
+from tournament.services.events import event_create, event_get
+from tournament.services.results import event_results
 from tournament.services.tournaments import (
     TournamentSettings,
     tournament_create,
@@ -87,3 +90,55 @@ def list_entries(request: HttpRequest, tournament_id: int, status: str | None = 
 def search_players(request: HttpRequest, q: str = Query("", max_length=100)):
     require_role(request, STAFF, ONLY_STAFF)
     return [{**p.__dict__, "entries": p.entries.count()} for p in player_search(q)]
+
+
+@router.post("/events", response={201: dict})
+def create_event(request: HttpRequest, payload: EventIn):
+    """An event and one tournament per Day 1 flight, all with the fields given."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    fields = payload.dict(exclude={"flights", "stack_rule"})
+    event, flights = event_create(
+        name=payload.name,
+        flights=[flight.name for flight in payload.flights],
+        stack_rule=payload.stack_rule,
+        settings=TournamentSettings(**fields),
+        by=user,
+    )
+    return Status(
+        201,
+        {
+            "id": event.pk,
+            "name": event.name,
+            "stack_rule": event.stack_rule,
+            "flights": [{"id": flight.pk, "name": flight.name} for flight in flights],
+        },
+    )
+
+
+@router.get("/events/{event_id}", response=dict)
+def get_event(request: HttpRequest, event_id: int):
+    """The event's days: each flight or later day with its state."""
+    require_role(request, STAFF, ONLY_STAFF)
+    event = event_get(event_id)
+    return {
+        "id": event.pk,
+        "name": event.name,
+        "stack_rule": event.stack_rule,
+        "days": [
+            {
+                "tournament": day.pk,
+                "name": day.name,
+                "day": day.day,
+                "status": day.status,
+                "day_closed": day.day_closed_at is not None,
+            }
+            for day in event.days.order_by("day", "pk")
+        ],
+    }
+
+
+@router.get("/events/{event_id}/results", response=list[dict])
+def get_event_results(request: HttpRequest, event_id: int):
+    """Every entry of every flight once: place, prize and bounties in the event."""
+    require_role(request, STAFF, ONLY_STAFF)
+    return event_results(event_get(event_id))

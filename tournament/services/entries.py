@@ -11,6 +11,7 @@ from tournament import changes, extensions
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
+from tournament.services.events import check_other_flights, ensure_day_open
 
 PLAYER_NOT_FOUND = _("Player not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -86,6 +87,8 @@ def entry_register(
                 player = player_find_or_create(
                     name=name or "", email=email, phone=phone, nickname=nickname
                 )
+            ensure_day_open(tournament)
+            check_other_flights(tournament, player)
             previous = tournament.entries.filter(player=player)
             if previous.filter(status__in=LIVE_STATUSES).exists():
                 raise Conflict(ALREADY_IN)

@@ -123,8 +123,13 @@ def payout_settings_for(tournament: Tournament) -> PayoutSettings:
     return found if found is not None else PayoutSettings(tournament=tournament)
 
 
-def _counts(tournament: Tournament) -> PoolCounts:
-    row = tournament.entries.filter(status__in=PAID_STATUSES).aggregate(
+def pool_counts(tournament: Tournament) -> PoolCounts:
+    """What was bought into the pool; a later day of an event plays for what
+    every Day 1 flight took in (README "Events")."""
+    entries = tournament.entries.all()
+    if tournament.event_id is not None and (tournament.day or 1) > 1:
+        entries = Entry.objects.filter(tournament__event_id=tournament.event_id, tournament__day=1)
+    row = entries.filter(status__in=PAID_STATUSES).aggregate(
         entries=Count("id", filter=Q(number=1)),
         re_entries=Count("id", filter=Q(number__gt=1)),
         rebuys=Sum("rebuys"),
@@ -165,7 +170,7 @@ def payouts_view(
     passes its own fresh `counts` (one query over the entries for both).
     """
     settings = settings or payout_settings_for(tournament)
-    counts = counts or _counts(tournament)
+    counts = counts or pool_counts(tournament)
     purchases = [
         Purchase("entry", counts.entries, tournament.buy_in, tournament.fee),
         Purchase(
@@ -234,7 +239,7 @@ def payouts_get(*, tournament_id: int) -> tuple[Tournament, PayoutView]:
 def _freeze(tournament: Tournament, settings: PayoutSettings, by: Any) -> bool:
     if not tournament.registration_closed or settings.frozen_percentages is not None:
         return False
-    field = _counts(tournament).field
+    field = pool_counts(tournament).field
     settings.frozen_percentages = [str(p) for p in _template(field)]
     settings.frozen_field = field
     settings.save()

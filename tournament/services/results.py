@@ -19,7 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Conflict, NotFound
-from tournament.models import LIVE_STATUSES, Deal, Entry, Player, Tournament
+from tournament.models import LIVE_STATUSES, Bag, Deal, Entry, Event, Player, Tournament
 from tournament.rules.payouts import ZERO, PayoutError, prizes_for_places
 from tournament.rules.places import Place
 from tournament.selectors import bounty_winnings
@@ -171,3 +171,87 @@ def player_history(*, player_id: int) -> tuple[Player, list[HistoryRow]]:
             )
         )
     return player, history
+
+
+def _continuations(bags: list[Bag]) -> tuple[dict[int, int], set[int]]:
+    """Entry -> the next day's entry his bag went on with, for the entry whose
+    bag was the biggest of that stack; and the entries whose bags were
+    forfeited or added to another's (they hold no place of their own)."""
+    by_next: dict[int, list[Bag]] = {}
+    stopped = {bag.entry_id for bag in bags if bag.forfeited}
+    for bag in bags:
+        if bag.carried_to_id is not None:
+            by_next.setdefault(bag.carried_to_id, []).append(bag)
+    going: dict[int, int] = {}
+    for next_entry, carried in by_next.items():
+        first, *merged = sorted(carried, key=lambda bag: (-bag.chips, bag.pk))
+        going[first.entry_id] = next_entry
+        stopped |= {bag.entry_id for bag in merged}
+    return going, stopped
+
+
+def event_results(event: Event) -> list[dict[str, Any]]:
+    """Every entry of every flight once, with his place in the event, his prize
+    from the event's payouts and the bounties he won on all days.
+
+    The last day ranks its own field; a player out on an earlier day finishes
+    below everyone who reached the day after, those out on the same day
+    ordered by their place in their flight (equal places: the earlier flight
+    first). A bag forfeited (best-bag rule) or added to another (cumulative)
+    holds no place (README "Events")."""
+    days = list(Tournament.objects.filter(event=event).order_by("day", "pk"))
+    if not days:
+        return []
+    last_day = max(day.day or 1 for day in days)
+    finals = [day for day in days if (day.day or 1) == last_day]
+    view, final_rows = results_compute(finals[0])
+    place_of: dict[int, int | None] = {row.entry.pk: row.place for row in final_rows}
+    prize_of: dict[int, Decimal] = {row.entry.pk: row.prize for row in final_rows}
+    entries = {
+        entry.pk: entry
+        for entry in Entry.objects.filter(tournament__in=days).select_related(
+            "player", "tournament"
+        )
+    }
+    going, stopped = _continuations(list(Bag.objects.filter(tournament__in=days)))
+    for day_number in range(last_day - 1, 0, -1):
+        # Everyone who reached the day after finishes above those out on this day.
+        field_after = sum(1 for e in entries.values() if e.tournament.day == day_number + 1)
+        out = sorted(
+            (
+                entry
+                for entry in entries.values()
+                if entry.tournament.day == day_number
+                and entry.status in ("busted", "disqualified")
+                and entry.place is not None
+            ),
+            key=lambda entry: (entry.place or 0, entry.tournament_id, entry.pk),
+        )
+        for offset, entry in enumerate(out, start=1):
+            place = field_after + offset
+            place_of[entry.pk] = place
+            prize_of[entry.pk] = view.amounts[place - 1] if place <= len(view.amounts) else ZERO
+    won: dict[int, Decimal] = {}
+    for day in days:
+        for entry_id, cash in bounty_winnings(day).items():
+            won[entry_id] = won.get(entry_id, ZERO) + cash
+    rows = []
+    for entry in entries.values():
+        if (entry.tournament.day or 1) != 1:
+            continue
+        chain, last = [entry.pk], entry.pk
+        while last in going:
+            last = going[last]
+            chain.append(last)
+        rows.append(
+            {
+                "place": None if entry.pk in stopped else place_of.get(last),
+                "entry": entry.pk,
+                "name": entry.player.name,
+                "flight": entry.tournament.name,
+                "prize": money(ZERO if entry.pk in stopped else prize_of.get(last, ZERO)),
+                "bounties": money(sum((won.get(e, ZERO) for e in chain), ZERO)),
+                "bag_forfeited": entry.pk in stopped,
+            }
+        )
+    return sorted(rows, key=lambda row: (row["place"] is None, row["place"] or 0, row["entry"]))

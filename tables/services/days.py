@@ -1,0 +1,251 @@
+"""Ending a day and drawing the next (issue 13, items 5-6).
+
+A day ends when every remaining player's chips are counted: each count is
+bagged with a bag number and the staff member who verified it, the counted
+total is set against the chips in play, and the day closes. The next day takes
+the bags of every flight of the day before, one stack per player as the
+event's stack rule says (first, best or cumulative), registers the players in
+a new tournament, counts their stacks in, draws them at random over its tables
+(keep-apart pairs kept) and puts its clock at the level the flights reached.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tables.models import ChipCount, KeepApart, Seat
+from tables.selectors import chip_count_check
+from tables.services.seating import seats_draw
+from tables.services.tables import tables_create
+from tournament import changes, extensions
+from tournament.errors import Conflict
+from tournament.locking import lock_tournament
+from tournament.models import (
+    ActionLog,
+    Bag,
+    BountyPayment,
+    BountySettings,
+    Entry,
+    Event,
+    Tournament,
+)
+from tournament.selectors import bounty_heads, bounty_settings_for
+from tournament.services import events
+from tournament.services.bounties import bounty_settings_set
+from tournament.services.events import event_get, settings_of
+from tournament.services.tournaments import tournament_create
+
+NOT_AN_EVENT = _("Only a flight or a day of an event ends a day.")
+COUNTS_MISSING = _("Count these players' chips before the day can end: %(names)s.")
+DAY_NOT_ENDED = _("%(name)s has not ended its day yet.")
+NOBODY_BAGGED = _("Nobody bagged chips on the day before: there is no next day to draw.")
+BAG_NOT_FOUND = _("Bag not found.")
+
+
+def _by(by: Any) -> Any:
+    return by if getattr(by, "pk", None) else None
+
+
+def day_end(*, tournament_id: int, by: Any) -> dict[str, Any]:
+    """Bag every remaining player's latest count and close the day."""
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if tournament.event_id is None:
+            raise Conflict(NOT_AN_EVENT)
+        if tournament.day_closed_at is not None:
+            raise Conflict(events.DAY_CLOSED)
+        seated = list(
+            Seat.objects.filter(table__tournament=tournament, entry__isnull=False)
+            .order_by("table__number", "number")
+            .values_list("entry_id", "entry__player__name")
+        )
+        chips = dict(
+            ChipCount.objects.filter(
+                tournament=tournament, latest=True, entry_id__in=[e for e, _n in seated]
+            ).values_list("entry_id", "chips")
+        )
+        missing = [name for entry, name in seated if entry not in chips]
+        if missing:
+            shown = ", ".join(missing[:10]) + (" …" if len(missing) > 10 else "")
+            raise Conflict(COUNTS_MISSING % {"names": shown})
+        bags = Bag.objects.bulk_create(
+            Bag(
+                tournament=tournament,
+                entry_id=entry,
+                chips=chips[entry],
+                number=number,
+                verified_by=_by(by),
+            )
+            for number, (entry, _name) in enumerate(seated, start=1)
+        )
+        check = chip_count_check(tournament)
+        tournament.day_closed_at = timezone.now()
+        tournament.save(update_fields=["day_closed_at"])
+        ActionLog.record(
+            tournament,
+            "day_ended",
+            {
+                "bags": len(bags),
+                "counted": check["counted_total"],
+                "difference": check["difference"],
+            },
+            by,
+        )
+        changes.record(tournament, "day_ended", parts=(changes.SUMMARY,))
+    names = dict(seated)
+    return {
+        "bagged": [
+            {
+                "entry": bag.entry_id,
+                "name": names[bag.entry_id],
+                "chips": bag.chips,
+                "bag": bag.number,
+            }
+            for bag in bags
+        ],
+        "counted_total": check["counted_total"],
+        "chips_in_play": check["chips_in_play"],
+        "difference": check["counted_total"] - check["chips_in_play"],
+    }
+
+
+def _stacks(event: Event, bags: list[Bag]) -> list[tuple[Any, list[Bag], list[Bag]]]:
+    """Per player: (player, bags going on, bags forfeited) as the stack rule says."""
+    by_player: dict[int, list[Bag]] = defaultdict(list)
+    for bag in bags:
+        by_player[bag.entry.player_id].append(bag)
+    made: list[tuple[Any, list[Bag], list[Bag]]] = []
+    for player_bags in by_player.values():
+        ordered = sorted(player_bags, key=lambda bag: (-bag.chips, bag.bagged_at, bag.pk))
+        if event.stack_rule == Event.StackRule.CUMULATIVE:
+            made.append((ordered[0].entry.player, ordered, []))
+        else:
+            # Best bag (and "first", where a player has one bag only): the
+            # biggest goes on, the others are forfeited, never added.
+            made.append((ordered[0].entry.player, ordered[:1], ordered[1:]))
+    return sorted(made, key=lambda row: row[0].name)
+
+
+def day_next(*, event_id: int, tables: int, seats: int | None, by: Any) -> Tournament:
+    """Draw the next day of the event from the bags of the day before."""
+    event = event_get(event_id)
+    with transaction.atomic():
+        days = list(Tournament.objects.select_for_update().filter(event=event).order_by("pk"))
+        last = max(day.day or 1 for day in days)
+        previous = [day for day in days if (day.day or 1) == last]
+        still_open = next((day for day in previous if day.day_closed_at is None), None)
+        if still_open is not None:
+            raise Conflict(DAY_NOT_ENDED % {"name": still_open.name})
+        bags = list(
+            Bag.objects.filter(tournament__in=previous, carried_to=None, forfeited=False)
+            .select_related("entry__player")
+            .order_by("pk")
+        )
+        if not bags:
+            raise Conflict(NOBODY_BAGGED)
+        stacks = _stacks(event, bags)
+        day = tournament_create(
+            settings=settings_of(previous[0], f"{event.name} – Day {last + 1}"), by=by
+        )
+        day.event, day.day, day.registration_closed = event, last + 1, True
+        day.carried_chips = sum(bag.chips for _p, going, _f in stacks for bag in going)
+        day.save(update_fields=["event", "day", "registration_closed", "carried_chips"])
+        lock_tournament(day.pk)
+        _carry_bounty_settings(previous[0], day)
+        entries = _register(day, stacks, by)
+        _carry_keep_apart(previous, day, entries)
+        tables_create(tournament_id=day.pk, count=tables, seats=seats, by=by)
+        seats_draw(tournament_id=day.pk, by=by)
+        extensions.continue_clock(day, previous)
+        ActionLog.record(
+            day,
+            "day_drawn",
+            {
+                "event": event.pk,
+                "day": day.day,
+                "players": len(entries),
+                "chips": day.carried_chips,
+            },
+            by,
+        )
+    return day
+
+
+def _register(day: Tournament, stacks: list[tuple[Any, list[Bag], list[Bag]]], by: Any) -> dict:
+    """One entry per player, his stack counted in, his bags marked; his bounty
+    (progressive) goes on with him: the heads of every entry that bagged."""
+    settings = bounty_settings_for(day)
+    entries: dict[int, Entry] = {}
+    for number, (player, going, forfeited) in enumerate(stacks, start=1):
+        entry = Entry.objects.create(
+            tournament=day,
+            player=player,
+            number=1,
+            start_number=number,
+            status=Entry.Status.REGISTERED,
+            created_by=_by(by),
+        )
+        entries[player.pk] = entry
+        ChipCount.objects.create(
+            tournament=day,
+            entry=entry,
+            chips=sum(bag.chips for bag in going),
+            level=None,
+            counted_by=_by(by),
+            latest=True,
+        )
+        Bag.objects.filter(pk__in=[bag.pk for bag in going]).update(carried_to=entry)
+        Bag.objects.filter(pk__in=[bag.pk for bag in forfeited]).update(forfeited=True)
+        if settings.kind == BountySettings.Kind.PROGRESSIVE:
+            before = [bag.entry for bag in [*going, *forfeited]]
+            grown = sum((_head(e) for e in before), Decimal(0)) - settings.amount
+            if grown > 0:
+                # No cash: his bounty, grown on the day before, is where it was.
+                BountyPayment.objects.create(
+                    tournament=day,
+                    victim=before[0],
+                    eliminator=entry,
+                    kind=BountyPayment.Kind.PROGRESSIVE,
+                    added=grown,
+                )
+    return entries
+
+
+def _head(entry: Entry) -> Decimal:
+    return bounty_heads(entry.tournament, [entry.pk])[entry.pk]
+
+
+def _carry_bounty_settings(flight: Tournament, day: Tournament) -> None:
+    settings = bounty_settings_for(flight)
+    if settings.active:
+        bounty_settings_set(
+            day,
+            {
+                "kind": settings.kind,
+                "amount": settings.amount,
+                "progressive_share": settings.progressive_share,
+                "mystery_prizes": list(settings.mystery_prizes or []),
+                "mystery_start_level": settings.mystery_start_level,
+                "mystery_start_in_money": settings.mystery_start_in_money,
+            },
+        )
+
+
+def _carry_keep_apart(previous: list[Tournament], day: Tournament, entries: dict) -> None:
+    """Players kept apart on the day before stay apart."""
+    pairs = KeepApart.objects.filter(tournament__in=previous).values_list(
+        "first__player_id", "second__player_id"
+    )
+    made = set()
+    for first, second in pairs:
+        if first in entries and second in entries:
+            a, b = sorted((entries[first].pk, entries[second].pk))
+            if (a, b) not in made:
+                made.add((a, b))
+                KeepApart.objects.create(tournament=day, first_id=a, second_id=b)

@@ -1,0 +1,108 @@
+"""Multi-day events (issue 13, items 4-7): the event and its Day 1 flights,
+and the rule that keeps a player who bagged from entering another flight when
+the event plays "first bag only". Ending a day and drawing the next one seat
+players and count chips: they live with the tables (``tables.services.days``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournament.errors import Conflict, FieldInvalid, NotFound
+from tournament.models import ActionLog, Bag, Event, Player, Tournament
+from tournament.services.tournaments import TournamentSettings, tournament_create
+
+EVENT_NOT_FOUND = _("Event not found.")
+NO_FLIGHTS = _("An event needs at least one Day 1 flight, each with a name.")
+BAGGED_IN_FLIGHT = _(
+    "%(name)s bagged chips in %(flight)s: this event takes only a player's first bag, "
+    "so he cannot enter another flight."
+)
+DAY_CLOSED = _(
+    "This day is closed: its chips are bagged. Only a director can open it again, with a reason."
+)
+MAX_FLIGHTS = 50
+
+
+def ensure_day_open(tournament: Tournament) -> None:
+    """A day whose chips are bagged changes no more (inside the write's lock)."""
+    if tournament.day_closed_at is not None:
+        raise Conflict(DAY_CLOSED)
+
+
+def event_create(
+    *,
+    name: str,
+    flights: Sequence[str],
+    stack_rule: str,
+    settings: TournamentSettings,
+    by: Any,
+) -> tuple[Event, list[Tournament]]:
+    """The event and one tournament per Day 1 flight, all with the same settings."""
+    names = [" ".join(flight.split()) for flight in flights]
+    if not names or len(names) > MAX_FLIGHTS or not all(names):
+        raise FieldInvalid("flights", NO_FLIGHTS)
+    if stack_rule not in Event.StackRule.values:
+        raise FieldInvalid("stack_rule", Event.StackRule.BEST.label)
+    with transaction.atomic():
+        event = Event.objects.create(
+            name=name, stack_rule=stack_rule, created_by=by if getattr(by, "pk", None) else None
+        )
+        made = []
+        for flight in names:
+            tournament = tournament_create(
+                settings=replace(settings, name=f"{name} – {flight}"), by=by
+            )
+            tournament.event, tournament.day = event, 1
+            tournament.save(update_fields=["event", "day"])
+            made.append(tournament)
+        ActionLog.record(made[0], "event_created", {"event": event.pk, "flights": names}, by)
+    return event, made
+
+
+def event_get(event_id: int) -> Event:
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise NotFound(EVENT_NOT_FOUND)
+    return event
+
+
+def settings_of(tournament: Tournament, name: str) -> TournamentSettings:
+    """The settings a later day takes over from its flights."""
+    return TournamentSettings(
+        name=name,
+        table_size=tournament.table_size,
+        starting_stack=tournament.starting_stack,
+        buy_in=tournament.buy_in,
+        fee=tournament.fee,
+        final_table_size=tournament.final_table_size,
+        rulebook=tournament.rulebook,
+        tie_rule=tournament.tie_rule,
+        late_registration_levels=0,
+        max_entries=1,
+        max_players=None,
+        options=dict(tournament.options or {}),
+        display_names=tournament.display_names,
+        currency=tournament.currency,
+    )
+
+
+def check_other_flights(tournament: Tournament, player: Player) -> None:
+    """Under the "first bag only" rule a player who bagged in one flight may
+    not enter another (inside the registration's lock)."""
+    event = tournament.event
+    if event is None or tournament.day != 1 or event.stack_rule != Event.StackRule.FIRST:
+        return
+    bag = (
+        Bag.objects.filter(tournament__event=event, tournament__day=1, entry__player=player)
+        .exclude(tournament=tournament)
+        .select_related("tournament")
+        .first()
+    )
+    if bag is not None:
+        raise Conflict(BAGGED_IN_FLIGHT % {"name": player.name, "flight": bag.tournament.name})
