@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -18,12 +20,12 @@ from tables import selectors
 from tables.history import described, seat_change_text
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
-from tables.services import chip_counts, floor
+from tables.services import chip_counts, days, floor
 from tables.services.seating import seats_are_drawn, seats_draw
 from tables.services.state import breaking_order
 from tables.services.tables import tables_create
 from tables.services.undo import UNDOABLE, action_undo
-from tournament.errors import Invalid
+from tournament.errors import DomainError, Invalid
 from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.selectors import bounty_settings_for
@@ -526,3 +528,84 @@ def chip_count_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "check": selectors.chip_count_check(tournament),
         },
     )
+
+
+# --- the end of a day and the next day (issue 13, items 5-6) -----------------
+
+
+@role_required(DIRECTOR)
+def day_end_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Who still needs a count, the counted total against the chips in play, and
+    the button that bags every count and closes the day."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    if request.method == "POST":
+        return run_action(
+            request,
+            lambda: days.day_end(tournament_id=tournament.pk, by=request.user),
+            success=lambda ended: (
+                ngettext(
+                    "%(count)s bag recorded; the day is closed.",
+                    "%(count)s bags recorded; the day is closed.",
+                    len(ended["bagged"]),
+                )
+                % {"count": len(ended["bagged"])}
+            ),
+            back=reverse("bag-list", args=[tournament.pk]),
+            page=lambda: _day_end_form(request, tournament),
+        )
+    return _day_end_form(request, tournament)
+
+
+def _day_end_form(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    counted = {row["entry"] for row in selectors.chip_counts_current(tournament)}
+    seated = (
+        Seat.objects.filter(table__tournament=tournament, entry__isnull=False)
+        .select_related("entry__player", "table")
+        .order_by("table__number", "number")
+    )
+    return render(
+        request,
+        "tables/day_end.html",
+        {
+            "tournament": tournament,
+            "check": selectors.chip_count_check(tournament),
+            "missing": [seat for seat in seated if seat.entry_id not in counted],
+        },
+    )
+
+
+@role_required(*STAFF)
+def bag_list_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The day's bags, and a count slip per player to sign (prints on A4)."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    bags = selectors.bag_list(tournament)
+    return render(
+        request,
+        "print/bags.html",
+        {
+            "tournament": tournament,
+            "kind": "bags",
+            "title": _("Bag list"),
+            "printed_at": timezone.now(),
+            "bags": bags,
+            "total": sum(bag["chips"] for bag in bags),
+        },
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
+def event_next_day(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Draw the next day of an event from the bags; then its floor."""
+    try:
+        day = days.day_next(
+            event_id=event_id,
+            tables=_int(request.POST.get("tables")),
+            seats=_int(request.POST.get("seats")) if request.POST.get("seats") else None,
+            by=request.user,
+        )
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return redirect("event-detail", event_id)
+    messages.success(request, _("%(name)s is drawn: every player has a seat.") % {"name": day.name})
+    return redirect("floor-map", day.pk)

@@ -44,8 +44,8 @@ from tournament.services.tournaments import tournament_create
 NOT_AN_EVENT = _("Only a flight or a day of an event ends a day.")
 COUNTS_MISSING = _("Count these players' chips before the day can end: %(names)s.")
 DAY_NOT_ENDED = _("%(name)s has not ended its day yet.")
+DAY_NAME = _("%(event)s – Day %(day)s")
 NOBODY_BAGGED = _("Nobody bagged chips on the day before: there is no next day to draw.")
-BAG_NOT_FOUND = _("Bag not found.")
 
 
 def _by(by: Any) -> Any:
@@ -151,7 +151,9 @@ def day_next(*, event_id: int, tables: int, seats: int | None, by: Any) -> Tourn
             raise Conflict(NOBODY_BAGGED)
         stacks = _stacks(event, bags)
         day = tournament_create(
-            settings=settings_of(previous[0], f"{event.name} – Day {last + 1}"), by=by
+            # Named in the language of whoever draws it: "Main Event – Tag 2".
+            settings=settings_of(previous[0], DAY_NAME % {"event": event.name, "day": last + 1}),
+            by=by,
         )
         day.event, day.day, day.registration_closed = event, last + 1, True
         day.carried_chips = sum(bag.chips for _p, going, _f in stacks for bag in going)

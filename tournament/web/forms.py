@@ -8,7 +8,7 @@ from django import forms
 from django.utils import formats, translation
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models import BountySettings, Tournament
+from tournament.models import BountySettings, Event, Tournament
 from tournament.selectors import bounty_settings_for
 
 
@@ -132,6 +132,37 @@ class TournamentForm(forms.ModelForm):
             "mystery_start_level": self.cleaned_data.get("mystery_start_level"),
             "mystery_start_in_money": bool(self.cleaned_data.get("mystery_start_in_money")),
         }
+        return data
+
+
+class EventForm(TournamentForm):
+    """A multi-day event: the tournament fields every flight shares, the flights'
+    names and the stack rule."""
+
+    flights = forms.CharField(
+        label=_("Day 1 flights"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        initial="Day 1A\nDay 1B",
+        help_text=_("One name per line; each flight is a tournament with its own clock."),
+    )
+    stack_rule = forms.ChoiceField(
+        label=_("Players who bag in two flights"),
+        choices=Event.StackRule.choices,
+        initial=Event.StackRule.BEST,
+    )
+
+    field_order = ["name", "flights", "stack_rule"]
+
+    def clean_flights(self) -> list[str]:
+        names = [line.strip() for line in self.cleaned_data["flights"].splitlines() if line.strip()]
+        if not names or len(names) > 50:
+            raise forms.ValidationError(_("Name each flight on its own line (at most 50)."))
+        return names
+
+    def tournament_data(self) -> dict[str, Any]:
+        data = super().tournament_data()
+        data.pop("flights", None)
+        data.pop("stack_rule", None)
         return data
 
 

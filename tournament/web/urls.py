@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournament.web import players_csv, printing, views
+from tournament.web import events, players_csv, printing, views
 from tournament.web.login import LoginView
 
 urlpatterns = [
@@ -9,6 +9,9 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", views.tournament_list, name="tournament-list"),
     path("tournaments/new/", views.tournament_new, name="tournament-new"),
+    path("events/", events.event_list, name="event-list"),
+    path("events/new/", events.event_new, name="event-new"),
+    path("events/<int:event_id>/", events.event_detail, name="event-detail"),
     path("tournaments/<int:tournament_id>/", views.tournament_detail, name="tournament-detail"),
     path("tournaments/<int:tournament_id>/edit/", views.tournament_edit, name="tournament-edit"),
     path("tournaments/<int:tournament_id>/plan/", views.table_plan, name="table-plan"),
