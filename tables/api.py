@@ -62,6 +62,10 @@ class BustsIn(Body):
     entries: list[BustItem] = Field(min_length=1, max_length=100)
 
 
+class ReopenDayIn(Body):
+    reason: str = Field(min_length=1, max_length=500)
+
+
 class NextDayIn(Body):
     tables: int = Field(ge=1, le=2000)
     seats: int | None = Field(None, ge=2, le=10)
@@ -324,6 +328,14 @@ def end_day(request: HttpRequest, tournament_id: int):
     remaining player has no count)."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     return days.day_end(tournament_id=tournament_id, by=user)
+
+
+@router.post("/tournaments/{tournament_id}/reopen-day", response=dict)
+def reopen_day(request: HttpRequest, tournament_id: int, payload: ReopenDayIn):
+    """A director opens a closed day again, with a reason (its bags are undone)."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    days.day_reopen(tournament_id=tournament_id, reason=payload.reason, by=user)
+    return {"reopened": True}
 
 
 @router.post("/events/{event_id}/days", response={201: dict})

@@ -26,6 +26,7 @@ urlpatterns = [
     path("floor/tables/<int:pk>/chip-counts/", views.table_chip_counts, name="floor-table-chips"),
     path("tournaments/<int:tournament_id>/end-day/", views.day_end_page, name="day-end"),
     path("tournaments/<int:tournament_id>/bags/", views.bag_list_page, name="bag-list"),
+    path("tournaments/<int:tournament_id>/reopen-day/", views.day_reopen_page, name="day-reopen"),
     path("events/<int:event_id>/days/new/", views.event_next_day, name="event-next-day"),
     path(
         "tournaments/<int:tournament_id>/chip-counts/",

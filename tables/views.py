@@ -595,6 +595,19 @@ def bag_list_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @require_POST
 @role_required(DIRECTOR)
+def day_reopen_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return run_action(
+        request,
+        lambda: days.day_reopen(
+            tournament_id=tournament_id, reason=request.POST.get("reason", ""), by=request.user
+        ),
+        success=_("The day is open again; its bags are undone."),
+        back=reverse("day-end", args=[tournament_id]),
+    )
+
+
+@require_POST
+@role_required(DIRECTOR)
 def event_next_day(request: HttpRequest, event_id: int) -> HttpResponse:
     """Draw the next day of an event from the bags; then its floor."""
     try:

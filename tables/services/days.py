@@ -24,7 +24,7 @@ from tables.selectors import chip_count_check
 from tables.services.seating import seats_draw
 from tables.services.tables import tables_create
 from tournament import changes, extensions
-from tournament.errors import Conflict
+from tournament.errors import Conflict, FieldInvalid
 from tournament.locking import lock_tournament
 from tournament.models import (
     ActionLog,
@@ -44,6 +44,9 @@ from tournament.services.tournaments import tournament_create
 NOT_AN_EVENT = _("Only a flight or a day of an event ends a day.")
 COUNTS_MISSING = _("Count these players' chips before the day can end: %(names)s.")
 DAY_NOT_ENDED = _("%(name)s has not ended its day yet.")
+REASON_NEEDED = _("Say why the day is opened again.")
+DAY_OPEN = _("This day is not closed.")
+NEXT_DAY_DRAWN = _("The next day is drawn from these bags: this day can no longer open.")
 DAY_NAME = _("%(event)s – Day %(day)s")
 NOBODY_BAGGED = _("Nobody bagged chips on the day before: there is no next day to draw.")
 
@@ -113,6 +116,27 @@ def day_end(*, tournament_id: int, by: Any) -> dict[str, Any]:
         "chips_in_play": check["chips_in_play"],
         "difference": check["counted_total"] - check["chips_in_play"],
     }
+
+
+def day_reopen(*, tournament_id: int, reason: str, by: Any) -> Tournament:
+    """A director opens a closed day again, saying why: its bags are undone
+    (counts stay), unless the next day was already drawn from them."""
+    reason = " ".join(reason.split())
+    if not reason:
+        raise FieldInvalid("reason", REASON_NEEDED)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if tournament.day_closed_at is None:
+            raise Conflict(DAY_OPEN)
+        bags = Bag.objects.filter(tournament=tournament)
+        if bags.filter(carried_to__isnull=False).exists() or bags.filter(forfeited=True).exists():
+            raise Conflict(NEXT_DAY_DRAWN)
+        undone = bags.delete()[0]
+        tournament.day_closed_at = None
+        tournament.save(update_fields=["day_closed_at"])
+        ActionLog.record(tournament, "day_reopened", {"reason": reason[:500], "bags": undone}, by)
+        changes.record(tournament, "day_reopened", parts=(changes.SUMMARY,))
+    return tournament
 
 
 def _stacks(event: Event, bags: list[Bag]) -> list[tuple[Any, list[Bag], list[Bag]]]:

@@ -168,3 +168,21 @@ def test_under_the_first_bag_rule_a_bagged_player_cannot_enter_another_flight(ap
     assert refused.status_code == 409
     assert "A" in refused.json()["detail"] and "Gast0 Nr0" in refused.json()["detail"]
     assert api.post(f"/tournaments/{flight_b}/entries", {"name": "Neu Spieler"}).status_code == 201
+
+
+def test_a_director_opens_a_closed_day_again_only_with_a_reason(api):
+    event = api.post("/events", {"name": "Weekly", "flights": [{"name": "A"}]}).json()
+    flight = event["flights"][0]["id"]
+    for n in range(3):
+        api.post(f"/tournaments/{flight}/entries", {"name": f"Gast{n} Nr{n}"})
+    api.post(f"/tournaments/{flight}/tables", {"count": 1})
+    api.post(f"/tournaments/{flight}/draw")
+    count_every_table(api, flight)
+    assert api.post(f"/tournaments/{flight}/end-day", {}).status_code == 200
+    assert Bag.objects.count() == 3
+    assert api.post(f"/tournaments/{flight}/reopen-day", {"reason": " "}).status_code == 422
+    opened = api.post(f"/tournaments/{flight}/reopen-day", {"reason": "Bag 2 miscounted"})
+    assert opened.status_code == 200 and not Bag.objects.exists()
+    seats = seating(api, flight)
+    victim, mate = list(seats)[:2]
+    assert api.post(f"/entries/{victim}/bust", {"eliminated_by": [mate]}).status_code == 200
