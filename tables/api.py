@@ -69,6 +69,8 @@ class ReopenDayIn(Body):
 class NextDayIn(Body):
     tables: int = Field(ge=1, le=2000)
     seats: int | None = Field(None, ge=2, le=10)
+    # The biggest stacks, one per table, start at different tables (else: all random).
+    spread_big_stacks: bool = False
 
 
 class KeepApartIn(Body):
@@ -342,7 +344,13 @@ def reopen_day(request: HttpRequest, tournament_id: int, payload: ReopenDayIn):
 def next_day(request: HttpRequest, event_id: int, payload: NextDayIn):
     """The next day: the day before's survivors with their bags, drawn at random."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    day = days.day_next(event_id=event_id, tables=payload.tables, seats=payload.seats, by=user)
+    day = days.day_next(
+        event_id=event_id,
+        tables=payload.tables,
+        seats=payload.seats,
+        by=user,
+        spread=payload.spread_big_stacks,
+    )
     return Status(201, {"tournament": day.pk, "name": day.name, "day": day.day})
 
 

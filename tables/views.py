@@ -616,6 +616,7 @@ def event_next_day(request: HttpRequest, event_id: int) -> HttpResponse:
             tables=_int(request.POST.get("tables")),
             seats=_int(request.POST.get("seats")) if request.POST.get("seats") else None,
             by=request.user,
+            spread=bool(request.POST.get("spread_big_stacks")),
         )
     except DomainError as exc:
         messages.error(request, str(exc))

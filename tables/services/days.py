@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from decimal import Decimal
+from itertools import combinations
 from typing import Any
 
 from django.db import transaction
@@ -156,8 +157,11 @@ def _stacks(event: Event, bags: list[Bag]) -> list[tuple[Any, list[Bag], list[Ba
     return sorted(made, key=lambda row: row[0].name)
 
 
-def day_next(*, event_id: int, tables: int, seats: int | None, by: Any) -> Tournament:
-    """Draw the next day of the event from the bags of the day before."""
+def day_next(
+    *, event_id: int, tables: int, seats: int | None, by: Any, spread: bool = False
+) -> Tournament:
+    """Draw the next day of the event from the bags of the day before; with
+    ``spread`` the biggest stacks, one per table, start at different tables."""
     event = event_get(event_id)
     with transaction.atomic():
         days = list(Tournament.objects.select_for_update().filter(event=event).order_by("pk"))
@@ -187,7 +191,11 @@ def day_next(*, event_id: int, tables: int, seats: int | None, by: Any) -> Tourn
         entries = _register(day, stacks, by)
         _carry_keep_apart(previous, day, entries)
         tables_create(tournament_id=day.pk, count=tables, seats=seats, by=by)
-        seats_draw(tournament_id=day.pk, by=by)
+        biggest = sorted(entries.values(), key=lambda entry: -_stack_of(stacks, entry.player_id))[
+            :tables
+        ]
+        apart = list(combinations(sorted(entry.pk for entry in biggest), 2)) if spread else []
+        seats_draw(tournament_id=day.pk, by=by, also_apart=apart)
         extensions.continue_clock(day, previous)
         ActionLog.record(
             day,
@@ -241,6 +249,10 @@ def _register(day: Tournament, stacks: list[tuple[Any, list[Bag], list[Bag]]], b
                     added=grown,
                 )
     return entries
+
+
+def _stack_of(stacks: list[tuple[Any, list[Bag], list[Bag]]], player_id: int) -> int:
+    return next(sum(bag.chips for bag in going) for p, going, _f in stacks if p.pk == player_id)
 
 
 def _head(entry: Entry) -> Decimal:

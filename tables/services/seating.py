@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -35,8 +36,13 @@ def seats_are_drawn(tournament: Tournament) -> bool:
     return tournament.actions.filter(kind="seat_draw").exists()
 
 
-def seats_draw(*, tournament_id: int, by: Any) -> dict[str, Any]:
-    """Random seats for every registered entry on the open tables; buttons by high card."""
+def seats_draw(
+    *, tournament_id: int, by: Any, also_apart: Sequence[tuple[int, int]] = ()
+) -> dict[str, Any]:
+    """Random seats for every registered entry on the open tables; buttons by high card.
+
+    ``also_apart``: pairs kept apart in this draw only, beside the tournament's
+    keep-apart pairs (a later day spreads its biggest stacks so)."""
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if seats_are_drawn(tournament):
@@ -53,7 +59,7 @@ def seats_draw(*, tournament_id: int, by: Any) -> dict[str, Any]:
             entries=entries,
             tables=[seating_rules.TableSpec(number=t.number, seat_count=t.seats) for t in tables],
             rng=RANDOM,
-            keep_apart=keep_apart_pairs(tournament),
+            keep_apart=[*keep_apart_pairs(tournament), *also_apart],
         )
         table_by_number = {t.number: t for t in tables}
         seats = {

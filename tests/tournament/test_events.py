@@ -186,3 +186,29 @@ def test_a_director_opens_a_closed_day_again_only_with_a_reason(api):
     seats = seating(api, flight)
     victim, mate = list(seats)[:2]
     assert api.post(f"/entries/{victim}/bust", {"eliminated_by": [mate]}).status_code == 200
+
+
+@pytest.mark.parametrize("run", range(3))
+def test_the_biggest_stacks_start_at_different_tables_when_spread(api, run):
+    event = api.post("/events", {"name": f"Spread {run}", "flights": [{"name": "A"}]}).json()
+    flight = event["flights"][0]["id"]
+    for n in range(12):
+        api.post(f"/tournaments/{flight}/entries", {"name": f"Gast{n} Nr{n}"})
+    api.post(f"/tournaments/{flight}/tables", {"count": 2})
+    api.post(f"/tournaments/{flight}/draw")
+    for table in api.get(f"/tournaments/{flight}/tables").json():
+        counts = [
+            {"seat": p["seat"], "chips": 10000 + 1000 * int(p["name"][4:].split()[0])}
+            for p in table["players"]
+        ]
+        api.post(f"/tables/{table['id']}/chip-counts", {"counts": counts})
+    api.post(f"/tournaments/{flight}/end-day", {})
+    body = {"tables": 3, "seats": 9, "spread_big_stacks": True}
+    day2 = api.post(f"/events/{event['id']}/days", body).json()["tournament"]
+    biggest = [f"Gast{n} Nr{n}" for n in (11, 10, 9)]
+    tables = {
+        p["name"]: t["number"]
+        for t in api.get(f"/tournaments/{day2}/tables").json()
+        for p in t["players"]
+    }
+    assert len({tables[name] for name in biggest}) == 3
