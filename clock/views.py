@@ -28,6 +28,7 @@ from clock.services.structure import (
 )
 from tables.models import Table
 from tables.presenters import tables_payload
+from tables.services import chip_counts
 from tournament.errors import DomainError
 from tournament.models import Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF, has_role
@@ -490,6 +491,16 @@ def chip_race_page(request: HttpRequest, tournament_id: int, table_number: int) 
             names = {s["seat"]: s["name"] for s in seats}
             for award in result["awards"]:
                 award["name"] = names.get(award["seat"], "")
+            if request.POST.get("record"):
+                # The colour-up is done: the count check takes its change into account.
+                chip_counts.colour_up_record(
+                    table_id=table.pk,
+                    removed=removed,
+                    chips_before=result["total_before"],
+                    chips_after=result["total_after"],
+                    by=request.user,
+                )
+                messages.success(request, _("Colour-up recorded for the chip count check."))
     response = render(
         request,
         "clock/chip_race.html",

@@ -217,3 +217,29 @@ class ChipCount(models.Model):
                 fields=["entry"], condition=models.Q(latest=True), name="one_latest_chip_count"
             )
         ]
+
+
+class ColourUpRecord(models.Model):
+    """What a colour-up changed at one table: the value of the chips at stake
+    before and after (a chip race or rounding up moves the chips in play a
+    little); the count check adds it to the chips in play (issue 13, item 2)."""
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="colour_ups"
+    )
+    table_number = models.PositiveIntegerField()
+    removed = models.PositiveIntegerField(_("chip value removed"))
+    chips_before = models.PositiveBigIntegerField()
+    chips_after = models.PositiveBigIntegerField()
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            # Worked out again, the colour-up of a table replaces its record.
+            models.UniqueConstraint(
+                fields=["tournament", "table_number", "removed"], name="one_colour_up_per_table"
+            )
+        ]

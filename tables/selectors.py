@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Count, Sum
 
-from tables.models import ChipCount, Move, Seat, Table
+from tables.models import ChipCount, ColourUpRecord, Move, Seat, Table
 from tournament.models import LIVE_STATUSES, Bag, Player, Tournament
 from tournament.summary import tournament_summary
 
@@ -154,17 +154,23 @@ def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:
 
 
 def chip_count_check(tournament: Tournament) -> dict[str, Any]:
-    """The counted total against the chips in play (entries, rebuys, add-ons);
-    the difference once every seated player has a count."""
+    """The counted total against the chips in play (entries, rebuys, add-ons,
+    and what the recorded colour-ups changed); the difference once every seated
+    player has a count."""
     counted = chip_counts_current(tournament)
     seated = Seat.objects.filter(table__tournament=tournament, entry__isnull=False).count()
-    in_play = tournament_summary(tournament)["chips_in_play"]
+    colour_ups = ColourUpRecord.objects.filter(tournament=tournament).aggregate(
+        before=Sum("chips_before"), after=Sum("chips_after")
+    )
+    colour_up_change = (colour_ups["after"] or 0) - (colour_ups["before"] or 0)
+    in_play = tournament_summary(tournament)["chips_in_play"] + colour_up_change
     total = sum(row["chips"] for row in counted)
     return {
         "counted_players": len(counted),
         "seated_players": seated,
         "counted_total": total,
         "chips_in_play": in_play,
+        "colour_up_change": colour_up_change,
         "difference": total - in_play if len(counted) == seated else None,
         "average": total // len(counted) if counted else None,
     }

@@ -15,11 +15,11 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tables.models import ChipCount, Seat, Table
+from tables.models import ChipCount, ColourUpRecord, Seat, Table
 from tournament import changes, extensions
 from tournament.errors import FieldInvalid, Invalid, NotFound
 from tournament.locking import lock_tournament
-from tournament.models import Entry, Tournament
+from tournament.models import ActionLog, Entry, Tournament
 from tournament.services.events import ensure_day_open
 
 TABLE_NOT_FOUND = _("Table not found.")
@@ -136,3 +136,35 @@ def entry_chips_set(*, entry_id: int, chips: int, by: Any) -> ChipCount:
             tournament, "chip_counts", parts=(changes.CHIP_COUNTS,), facts={"entry": entry_id}
         )
     return count
+
+
+def colour_up_record(
+    *, table_id: int, removed: int, chips_before: int, chips_after: int, by: Any
+) -> ColourUpRecord:
+    """Keep what a table's colour-up changed, for the count check; the table's
+    colour-up of the same chip worked out again replaces it."""
+    tournament_id = (
+        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise NotFound(TABLE_NOT_FOUND)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        table = Table.objects.get(pk=table_id)
+        record, _created = ColourUpRecord.objects.update_or_create(
+            tournament=tournament,
+            table_number=table.number,
+            removed=removed,
+            defaults={
+                "chips_before": chips_before,
+                "chips_after": chips_after,
+                "recorded_by": _by(by),
+            },
+        )
+        ActionLog.record(
+            tournament,
+            "colour_up_recorded",
+            {"table": table.number, "removed": removed, "change": chips_after - chips_before},
+            by,
+        )
+    return record

@@ -116,3 +116,31 @@ def test_the_chip_race_page_works_out_a_table(api, floor_client, tournament):
     response = floor_client.post(url, data)
     assert response.status_code == 200
     assert b"1100" in response.content
+
+
+def test_a_recorded_colour_up_moves_the_chips_in_play_of_the_count_check(
+    api, floor_client, tournament
+):
+    t = tournament["id"]
+    api.post(f"/tournaments/{t}/tables", {"count": 1, "seats": 9})
+    for name in ("Ann Ash", "Bob Birch", "Cy Cedar"):
+        api.post(f"/tournaments/{t}/entries", {"name": name})
+    api.post(f"/tournaments/{t}/draw")
+    seats = api.get(f"/tournaments/{t}/tables").json()[0]["players"]
+    before = floor_client.get(f"/tournaments/{t}/chip-counts/").context["check"]["chips_in_play"]
+    # Three odd 25s each, rounded up to a 100 (TDA 2019 rule 24): +25 per player.
+    data = {"method": "round_up", "removed": "25", "smallest_remaining": "100", "button_seat": "1"}
+    for player in seats:
+        data[f"chips-{player['seat']}"] = "3"
+        data[f"other-{player['seat']}"] = "1000"
+    url = f"/tournaments/{t}/tables/1/chip-race/"
+    floor_client.post(url, data)  # worked out only
+    assert (
+        floor_client.get(f"/tournaments/{t}/chip-counts/").context["check"]["chips_in_play"]
+        == before
+    )
+    floor_client.post(url, {**data, "record": "1"})
+    floor_client.post(url, {**data, "record": "1"})  # worked out again: one record
+    check = floor_client.get(f"/tournaments/{t}/chip-counts/").context["check"]
+    assert check["colour_up_change"] == 3 * 25
+    assert check["chips_in_play"] == before + 75
