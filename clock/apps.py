@@ -10,6 +10,7 @@ class ClockConfig(AppConfig):
     def ready(self) -> None:
         from clock.services.clock import (
             clock_continue,
+            clock_pause_within,
             level_played_now,
             registration_open_now,
         )
@@ -23,4 +24,5 @@ class ClockConfig(AppConfig):
             continue_clock=lambda tournament, previous: clock_continue(
                 tournament=tournament, previous=previous
             ),
+            pause_clock=clock_pause_within,
         )

@@ -29,6 +29,7 @@ class _Answers:
     seat_new_entry: Callable[[Any, Any, Any], None] | None = None
     replan_floor: Callable[[Any, Any], None] | None = None
     continue_clock: Callable[[Any, Any], None] | None = None
+    pause_clock: Callable[[Any, Any, str], bool] | None = None
 
 
 _answers = _Answers()
@@ -39,12 +40,14 @@ def clock_answers(
     registration_open: Callable[[Any], bool],
     level_played: Callable[[Any], tuple[int, bool]],
     continue_clock: Callable[[Any, Any], None] | None = None,
+    pause_clock: Callable[[Any, Any, str], bool] | None = None,
 ) -> None:
     """The clock app tells the core how to read the clock (at the request's moment)
     and how a later day's clock goes on where the day before stopped."""
     _answers.registration_open = registration_open
     _answers.level_played = level_played
     _answers.continue_clock = continue_clock
+    _answers.pause_clock = pause_clock
 
 
 def seating_answers(
@@ -88,3 +91,10 @@ def continue_clock(tournament: Any, previous: Any) -> None:
     stopped (inside the caller's transaction)."""
     if _answers.continue_clock is not None:
         _answers.continue_clock(tournament, previous)
+
+
+def pause_clock(tournament: Any, by: Any, reason: str) -> bool:
+    """Pause the clock inside the caller's write; False when it was not running."""
+    if _answers.pause_clock is None:
+        return False
+    return _answers.pause_clock(tournament, by, reason)

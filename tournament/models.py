@@ -105,6 +105,12 @@ class Tournament(models.Model):
     # A later day starts with the chips bagged the day before, not with stacks.
     carried_chips = models.PositiveBigIntegerField(default=0)
     day_closed_at = models.DateTimeField(_("day closed"), null=True, blank=True)
+    day_stop_players = models.PositiveIntegerField(
+        _("play stops for the day at"),
+        null=True,
+        blank=True,
+        help_text=_("Players left when the clock stops and the chips are bagged. Empty: never."),
+    )
     # Bumped under the tournament lock by every change; screens detect gaps with it.
     version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -33,6 +33,7 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "options": tournament.rule_options,
         "version": tournament.version,
         "bounty": bounty_payload(tournament),
+        "day_stop_players": tournament.day_stop_players,
     }
 
 

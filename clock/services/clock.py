@@ -447,3 +447,29 @@ def clock_continue(*, tournament: Tournament, previous: Sequence[Tournament]) ->
             "running_since": None,
         },
     )
+
+
+def clock_pause_within(tournament: Tournament, by: Any, reason: str) -> bool:
+    """Pause a running clock inside the caller's locked write (a day's play
+    stops at its player count); the caller's record carries the clock part.
+    False when the clock was not running."""
+    structure = structure_entries(tournament)
+    row = ClockState.objects.filter(tournament=tournament).first()
+    if not structure or row is None:
+        return False
+    now_ms = now()
+    old = rule_state(row, structure)
+    try:
+        new = rules.pause(old, structure, now_ms)
+    except RuleError:
+        return False
+    hand_on(tournament.pk, passed_boundaries(tournament, old, structure, now_ms))
+    store_state(row, new)
+    ActionLog.record(
+        tournament,
+        "clock_pause",
+        {"reason": reason, "at_ms": now_ms, "before": _log_state(old), "after": _log_state(new)},
+        by,
+    )
+    changes.touch(tournament, parts=(changes.CLOCK,))
+    return True

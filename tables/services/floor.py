@@ -201,6 +201,15 @@ def _eliminations(
     return made
 
 
+def _stop_the_day_at_its_count(tournament: Tournament, before: int, left: int, by: Any) -> None:
+    """Play stops for the day once the field is down to the day's player count:
+    the clock pauses and the floor bags the chips (README "Events")."""
+    stop_at = tournament.day_stop_players
+    if stop_at and left <= stop_at < before:
+        extensions.pause_clock(tournament, by, "day_stop")
+        ActionLog.record(tournament, "day_stop", {"players": left}, by)
+
+
 def _settle_bounties(
     tournament: Tournament,
     eliminations: list[bounties.Elimination],
@@ -377,6 +386,7 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
             )
         if eliminations:
             _settle_bounties(tournament, eliminations, counts, remaining - len(entries))
+        _stop_the_day_at_its_count(tournament, remaining, remaining - len(entries), by)
         _after_field_change(
             tournament,
             by,

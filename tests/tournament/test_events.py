@@ -212,3 +212,22 @@ def test_the_biggest_stacks_start_at_different_tables_when_spread(api, run):
         for p in t["players"]
     }
     assert len({tables[name] for name in biggest}) == 3
+
+
+def test_play_stops_for_the_day_at_its_player_count(api):
+    event = api.post(
+        "/events", {"name": "Stop", "flights": [{"name": "A"}], "day_stop_players": 4}
+    ).json()
+    flight = event["flights"][0]["id"]
+    assert api.get(f"/tournaments/{flight}").json()["day_stop_players"] == 4
+    level = {"kind": "level", "small_blind": 100, "big_blind": 200, "seconds": 600}
+    api.put(f"/tournaments/{flight}/structure", {"levels": [level] * 3})
+    for n in range(6):
+        api.post(f"/tournaments/{flight}/entries", {"name": f"Gast{n} Nr{n}"})
+    api.post(f"/tournaments/{flight}/tables", {"count": 1})
+    api.post(f"/tournaments/{flight}/draw")
+    api.post(f"/tournaments/{flight}/clock/start")
+    bust_down_to(api, flight, 5)
+    assert api.get(f"/tournaments/{flight}/clock").json()["state"] == "running"
+    bust_down_to(api, flight, 4)
+    assert api.get(f"/tournaments/{flight}/clock").json()["state"] == "paused"

@@ -39,6 +39,7 @@ class TournamentIn(Body):
     options: dict[str, Any] = Field(default_factory=dict)
     currency: Currency = "EUR"
     bounty: BountyIn | None = None
+    day_stop_players: int | None = Field(None, ge=1, le=100000)
 
 
 class FlightIn(Body):
@@ -68,6 +69,7 @@ class TournamentPatch(Body):
     registration_closed: bool | None = None
     currency: Currency | None = None
     bounty: BountyIn | None = None
+    day_stop_players: int | None = Field(None, ge=1, le=100000)
 
 
 class TournamentOut(Schema):
@@ -93,6 +95,7 @@ class TournamentOut(Schema):
     average_stack: int
     version: int
     bounty: dict[str, Any] | None = None
+    day_stop_players: int | None = None
 
 
 class EntryIn(Body):

@@ -44,6 +44,8 @@ class TournamentSettings:
     # {kind, amount, progressive_share?, mystery_prizes?, mystery_start_level?,
     # mystery_start_in_money?}; None: no bounties (issue 13).
     bounty: dict[str, Any] | None = None
+    # An event's day: play stops for the day when this many players are left.
+    day_stop_players: int | None = None
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -79,6 +81,7 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             options=options,
             display_names=settings.display_names,
             currency=settings.currency,
+            day_stop_players=settings.day_stop_players,
         )
         if settings.bounty:
             bounty_settings_set(tournament, dict(settings.bounty))
@@ -103,6 +106,7 @@ EDITABLE_FIELDS = (
     "currency",
     "registration_closed",
     "bounty",
+    "day_stop_players",
 )
 
 

@@ -30,6 +30,7 @@ class TournamentForm(forms.ModelForm):
             "display_names",
             "currency",
             "registration_closed",
+            "day_stop_players",
         ]
 
     bounty_kind = forms.ChoiceField(

@@ -54,7 +54,9 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         changes = {
-            k: v for k, v in form.tournament_data().items() if v is not None or k == "max_players"
+            k: v
+            for k, v in form.tournament_data().items()
+            if v is not None or k in ("max_players", "day_stop_players")
         }
         changes["tie_rule"] = changes.get("tie_rule") or tournament.tie_rule
         warning = (
