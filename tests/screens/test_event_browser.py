@@ -112,6 +112,7 @@ def test_an_event_from_the_form_to_the_day_2_winner(site, browser):
     expect(page.get_by_role("alert")).to_contain_text("4 Spieler haben noch keinen Count")
     # The tablet form: one field per seat, Enter to the next.
     page.get_by_role("link", name="Chips zählen").first.click()
+    page.wait_for_load_state("load")  # Enter moves to the next field once the script is in
     fields = page.locator("input[name^=chips-]")
     fields.first.fill("41000")
     for i in range(1, fields.count()):

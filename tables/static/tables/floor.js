@@ -18,12 +18,21 @@
     // Never pull the map from under a floor person who has a seat open.
     if (!(dialog && dialog.open)) document.body.dispatchEvent(new Event("live-update"));
   }
+  // The version the map on the screen shows: a snapshot of the same version
+  // (the socket's first) changes nothing, and reloading the map then would
+  // swallow a tap made while it loads.
+  var shown = Number(root.dataset.version) || 0;
   Live.connect({
     path: "/ws/tournaments/" + root.dataset.tournament + "/floor",
     labels: labels,
-    onSnapshot: refresh,
+    onSnapshot: function (snapshot) {
+      var version = snapshot && typeof snapshot.version === "number" ? snapshot.version : null;
+      if (version === null || version > shown) refresh();
+      if (version !== null) shown = Math.max(shown, version);
+    },
     onMessage: function (message) {
       alertFloorCall(message);
+      if (typeof message.version === "number") shown = Math.max(shown, message.version);
       if (message.type !== "floor_call" && message.type !== "pong") refresh();
     }
   });
