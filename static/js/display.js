@@ -432,6 +432,15 @@
       return "<li><span>" + escapeHtml(r.name) + "</span><b>" + nowrap(seat) + "</b></li>";
     }).join("");
     setText("d-seats-page", seats.pages > 1 ? Live.fill(L.page_of, { page: seats.page, pages: seats.pages }) : "");
+    // Measured before the page had its layout (a slow start), the page can
+    // hold more rows than fit: measure once more, then no further.
+    var fits = box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1;
+    if (fits) {
+      seats.refitting = false;
+    } else if (seats.rows.length > 1 && !seats.refitting) {
+      seats.refitting = true;
+      setTimeout(function () { loadSeats(seats.page); }, 300);
+    }
   }
 
   function loadSeats(page) {
@@ -592,6 +601,8 @@
   window.Screen = { state: function () { return state; }, connection: connection, labels: L };
   setInterval(renderClock, 200);
   setInterval(turnPages, 1000);
+  // Fonts and layout are settled at "load": the seat pages are sized again.
+  window.addEventListener("load", function () { renderSeats(); });
   window.addEventListener("resize", function () {
     renderMoves(); renderSeats(); renderCounts(); renderFinal();
   });
