@@ -15,6 +15,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from clock.api import router as clock_router
+from privacy.api import router as privacy_router
 from rulings.api import router as rulings_router
 from screens.api import router as screens_router
 from tables.api import router as tables_router
@@ -85,3 +86,4 @@ api.add_router("", clock_router)
 api.add_router("", rulings_router)
 api.add_router("", payouts_router)
 api.add_router("", screens_router)
+api.add_router("", privacy_router)

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "tables",
     "clock",
     "rulings",
+    "privacy",
     "screens",
 ]
 

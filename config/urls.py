@@ -13,4 +13,5 @@ urlpatterns = [
     path("", include("clock.urls")),
     path("", include("rulings.urls")),
     path("", include("screens.urls")),
+    path("", include("privacy.urls")),
 ]

@@ -153,6 +153,16 @@ class Player(models.Model):
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     notes = models.TextField(_("notes"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Contact data is kept only with the player's consent (issue 14): what for,
+    # when and who recorded it. Withdrawn, the e-mail and phone go.
+    consent_contact = models.BooleanField(_("results by e-mail or phone"), default=False)
+    consent_news = models.BooleanField(_("league news"), default=False)
+    consent_at = models.DateTimeField(_("consent recorded"), null=True, blank=True)
+    consent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Erased: name and contact data replaced by a pseudonym; results stay.
+    erased_at = models.DateTimeField(_("erased"), null=True, blank=True)
 
     class Meta:
         ordering = ["name", "id"]
@@ -316,3 +326,4 @@ class ActionLog(models.Model):
 from tournament.models_bounties import *  # noqa: E402,F401,F403 - bounty models live beside
 from tournament.models_events import *  # noqa: E402,F401,F403 - event models live beside
 from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models live beside
+from tournament.models_privacy import *  # noqa: E402,F401,F403 - privacy models live beside

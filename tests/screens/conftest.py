@@ -51,6 +51,7 @@ def seated_tournament(
             name=name,
             email=SECRET_EMAIL if private else "",
             phone=SECRET_PHONE if private else "",
+            consent=private,
         )
     Player.objects.filter(name="Anna Keller").update(notes=SECRET_NOTES)
     seats_draw(tournament_id=tournament.pk, by=director)
@@ -85,7 +86,7 @@ def tournament_through_api(server: Server, token: str, *, with_clock: bool = Tru
     for name in PLAYERS + ["Fritz Müller", "Greta Neumann", "Hans Richter"]:
         body: dict[str, Any] = {"name": name}
         if name == "Anna Keller":
-            body.update(email=SECRET_EMAIL, phone=SECRET_PHONE)
+            body.update(email=SECRET_EMAIL, phone=SECRET_PHONE, consent={"contact": True})
         server.api("POST", f"/tournaments/{tid}/entries", token, body)
     server.api("POST", f"/tournaments/{tid}/draw", token)
     if with_clock:

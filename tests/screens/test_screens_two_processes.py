@@ -66,7 +66,11 @@ def test_a_bust_on_process_a_reaches_a_display_connected_to_process_b(tmp_path):
         tid = tournament["id"]
         a.api("POST", f"/tournaments/{tid}/tables", token, {"count": 1, "seats": 9})
         for name in PLAYERS:
-            body = {"name": name, "email": "anna.keller.private@example.org"}
+            body = {
+                "name": name,
+                "email": "anna.keller.private@example.org",
+                "consent": {"contact": True},
+            }
             a.api(
                 "POST",
                 f"/tournaments/{tid}/entries",

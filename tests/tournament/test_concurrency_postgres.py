@@ -119,7 +119,7 @@ def test_twenty_desks_registering_one_new_name_and_email_create_one_player(direc
     tournament = api.post("/tournaments", {"name": "Desk race", "max_entries": 1}).json()
 
     def call():
-        body = {"name": "Ida  Neuling", "email": "ida@example.org"}
+        body = {"name": "Ida  Neuling", "email": "ida@example.org", "consent": {"contact": True}}
         return ApiClient(token).post(f"/tournaments/{tournament['id']}/entries", body).status_code
 
     statuses = Counter(run_in_parallel(20, call))

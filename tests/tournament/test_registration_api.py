@@ -8,7 +8,7 @@ pytestmark = pytest.mark.django_db
 def test_desk_registers_a_new_player(desk_api, tournament):
     response = desk_api.post(
         f"/tournaments/{tournament['id']}/entries",
-        {"name": "Anna Keller", "email": "a@example.org"},
+        {"name": "Anna Keller", "email": "a@example.org", "consent": {"contact": True}},
     )
     assert response.status_code == 201
     body = response.json()
@@ -78,10 +78,11 @@ def test_bad_table_requests_are_refused(api, tournament):
 def test_the_same_new_name_and_email_is_the_same_player(api):
     first = api.post("/tournaments", {"name": "Monday"}).json()
     second = api.post("/tournaments", {"name": "Tuesday"}).json()
-    body = {"name": "Ida Neuling", "email": "IDA@example.org"}
+    body = {"name": "Ida Neuling", "email": "IDA@example.org", "consent": {"contact": True}}
     one = api.post(f"/tournaments/{first['id']}/entries", body).json()
     two = api.post(
-        f"/tournaments/{second['id']}/entries", {"name": "ida  neuling", "email": "ida@example.org"}
+        f"/tournaments/{second['id']}/entries",
+        {"name": "ida  neuling", "email": "ida@example.org", "consent": {"contact": True}},
     ).json()
     assert one["player"] == two["player"]
     # Without an e-mail a name alone may be another person of the same name.

@@ -98,12 +98,19 @@ class TournamentOut(Schema):
     day_stop_players: int | None = None
 
 
+class ConsentIn(Body):
+    # The player agrees to be contacted (results by e-mail or phone).
+    contact: bool = False
+
+
 class EntryIn(Body):
     name: str | None = Field(None, min_length=1, max_length=120)
     email: str | None = Field(None, max_length=254)
     phone: str | None = Field(None, max_length=40)
     nickname: str | None = Field(None, max_length=40)
     player: int | None = Field(None, ge=1)
+    # E-mail and phone are kept only with it (README "Player data").
+    consent: ConsentIn | None = None
 
     @model_validator(mode="after")
     def name_or_player(self) -> EntryIn:

@@ -72,6 +72,7 @@ def register_entry(request: HttpRequest, tournament_id: int, payload: EntryIn):
         email=payload.email or "",
         phone=payload.phone or "",
         nickname=payload.nickname or "",
+        consent=bool(payload.consent and payload.consent.contact),
     )
     return Status(201, entry_payload(entry))
 

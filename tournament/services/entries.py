@@ -12,6 +12,7 @@ from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
 from tournament.services.events import check_other_flights, ensure_day_open
+from tournament.services.players import check_contact_consent, consent_given
 
 PLAYER_NOT_FOUND = _("Player not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -23,19 +24,30 @@ NAME_REQUIRED = _("A new player needs a name.")
 
 
 def player_find_or_create(
-    *, name: str, email: str = "", phone: str = "", nickname: str = ""
+    *,
+    name: str,
+    email: str = "",
+    phone: str = "",
+    nickname: str = "",
+    consent: bool = False,
+    by: Any = None,
 ) -> Player:
     name = " ".join(name.split())
     if not name:
         raise Invalid(NAME_REQUIRED)
     email = email.strip()
+    phone = phone.strip()
+    check_contact_consent(email=email, phone=phone, consent=consent)
     if email:
         # The same name and e-mail is the same person: a second desk registering
         # him at the same moment (serialised by the tournament lock) finds him.
         known = Player.objects.filter(name__iexact=name, email__iexact=email).order_by("id").first()
         if known is not None:
             return known
-    return Player.objects.create(name=name, email=email, phone=phone, nickname=nickname)
+    player = Player.objects.create(name=name, email=email, phone=phone, nickname=nickname)
+    if email or phone:
+        consent_given(player, contact=True, by=by)
+    return player
 
 
 def player_search(query: str, limit: int = 20) -> list[Player]:
@@ -66,6 +78,7 @@ def entry_register(
     email: str = "",
     phone: str = "",
     nickname: str = "",
+    consent: bool = False,
 ) -> Entry:
     """Register a player (new or known) for a buy-in or a re-entry.
 
@@ -85,7 +98,12 @@ def entry_register(
                     raise NotFound(PLAYER_NOT_FOUND)
             else:
                 player = player_find_or_create(
-                    name=name or "", email=email, phone=phone, nickname=nickname
+                    name=name or "",
+                    email=email,
+                    phone=phone,
+                    nickname=nickname,
+                    consent=consent,
+                    by=by,
                 )
             ensure_day_open(tournament)
             check_other_flights(tournament, player)

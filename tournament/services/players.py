@@ -11,10 +11,11 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Invalid
-from tournament.models import Player
+from tournament.errors import FieldInvalid, Invalid, NotFound
+from tournament.models import Player, PrivacyLog
 from tournament.rules import player_import as rules
 
 UNREADABLE = {
@@ -56,16 +57,80 @@ class ImportReport:
     skipped: int
 
 
-def players_import(*, text: str, by: Any) -> ImportReport:
-    """Create the new players of the file, all or none; returns how many."""
+PLAYER_NOT_FOUND = _("Player not found.")
+CONTACT_NEEDS_CONSENT = _(
+    "E-mail and phone are kept only with the player's consent to be contacted: "
+    "tick it, or leave them out."
+)
+
+
+def check_contact_consent(*, email: str, phone: str, consent: bool) -> None:
+    """Contact data needs the player's recorded consent (issue 14)."""
+    if (email or phone) and not consent:
+        raise FieldInvalid("consent", CONTACT_NEEDS_CONSENT)
+
+
+def consent_given(player: Player, *, contact: bool, by: Any, news: bool = False) -> None:
+    """Record the player's consent (what for, when, by whom)."""
+    player.consent_contact, player.consent_news = contact, news
+    player.consent_at = timezone.now()
+    player.consent_by = by if getattr(by, "pk", None) else None
+    player.save(update_fields=["consent_contact", "consent_news", "consent_at", "consent_by"])
+    PrivacyLog.objects.create(
+        player=player, kind=PrivacyLog.Kind.CONSENT_GIVEN, by=player.consent_by
+    )
+
+
+def consent_record(*, player_id: int, news: bool, by: Any) -> Player:
+    """The player agrees to be contacted (and, if he says so, to league news)."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None:
+            raise NotFound(PLAYER_NOT_FOUND)
+        consent_given(player, contact=True, news=news, by=by)
+    return player
+
+
+def consent_withdraw(*, player_id: int, by: Any) -> Player:
+    """The player withdraws his consent: his e-mail and phone go with it."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().filter(pk=player_id).first()
+        if player is None:
+            raise NotFound(PLAYER_NOT_FOUND)
+        player.consent_contact = player.consent_news = False
+        player.consent_at = timezone.now()
+        player.email = player.phone = ""
+        player.save(
+            update_fields=["consent_contact", "consent_news", "consent_at", "email", "phone"]
+        )
+        PrivacyLog.objects.create(
+            player=player,
+            kind=PrivacyLog.Kind.CONSENT_WITHDRAWN,
+            by=by if getattr(by, "pk", None) else None,
+        )
+    return player
+
+
+def players_import(*, text: str, by: Any, consent: bool = False) -> ImportReport:
+    """Create the new players of the file, all or none; returns how many.
+    Their e-mail and phone are kept only when the desk confirms the players'
+    consent (``consent``); otherwise they are left out."""
     with transaction.atomic():
         preview = players_import_preview(text)
         new = [
-            Player(name=p.row.name, nickname=p.row.nickname, email=p.row.email, phone=p.row.phone)
+            Player(
+                name=p.row.name,
+                nickname=p.row.nickname,
+                email=p.row.email if consent else "",
+                phone=p.row.phone if consent else "",
+            )
             for p in preview
             if p.is_new
         ]
-        Player.objects.bulk_create(new)
+        made = Player.objects.bulk_create(new)
+        for player in made:
+            if player.email or player.phone:
+                consent_given(player, contact=True, by=by)
     return ImportReport(created=len(new), skipped=len(preview) - len(new))
 
 

@@ -172,6 +172,10 @@ class RegisterForm(forms.Form):
     nickname = forms.CharField(label=_("Nickname"), max_length=40, required=False)
     email = forms.EmailField(label=_("E-mail"), required=False)
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
+    consent = forms.BooleanField(
+        label=_("The player agrees to be contacted (results by e-mail or phone)"),
+        required=False,
+    )
     player = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=1)
 
     def clean(self):

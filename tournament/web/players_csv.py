@@ -61,7 +61,9 @@ def players_import_page(request: HttpRequest) -> HttpResponse:
             return render(request, "tournament/players_import.html", context, status=400)
         try:
             if request.POST.get("action") == "import":
-                report = players_import(text=text, by=request.user)
+                report = players_import(
+                    text=text, by=request.user, consent=bool(request.POST.get("consent"))
+                )
                 added = ngettext(
                     "%(count)s player added.", "%(count)s players added.", report.created
                 ) % {"count": report.created}

@@ -192,6 +192,7 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 email=data.get("email") or "",
                 phone=data.get("phone") or "",
                 nickname=data.get("nickname") or "",
+                consent=bool(data.get("consent")),
             ),
             success=said_of_registration,
             back=reverse("registration-desk", args=[tournament.pk]),

@@ -120,6 +120,8 @@ class Command(BaseCommand):
                 name=name,
                 email=f"{first.lower()}@example.org",
                 nickname=first if len(first) > 5 else "",
+                # Demo players "agreed" to be contacted: their e-mail is kept.
+                consent=True,
             )
         load_demo_structure(tournament_id=tournament.pk, by=director)
         seats_draw(tournament_id=tournament.pk, by=director)

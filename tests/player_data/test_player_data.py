@@ -1,0 +1,147 @@
+"""Player data (issue 14): contact data only with consent, withdrawn with
+it; the export holds every kind of record naming the player; after an
+erasure no row of the database holds his old name, e-mail or phone, while
+the results are unchanged apart from the name; a player still playing is
+not erased."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from tournament.models import Player, PrivacyLog
+
+pytestmark = pytest.mark.django_db
+
+NAME, EMAIL, PHONE = "Annegret Vogelsang", "annegret.v@example.org", "+49 170 5550123"
+
+
+def everything() -> str:
+    out = io.StringIO()
+    call_command("dumpdata", stdout=out, exclude=["contenttypes", "auth.permission"])
+    return out.getvalue()
+
+
+@pytest.fixture
+def finished(api):
+    """A finished bounty tournament where Annegret busted, counted, ruled on."""
+    tid = api.post(
+        "/tournaments",
+        {"name": "Data Cup", "buy_in": "50", "bounty": {"kind": "knockout", "amount": "10"}},
+    ).json()["id"]
+    api.post(f"/tournaments/{tid}/tables", {"count": 1})
+    her = api.post(
+        f"/tournaments/{tid}/entries",
+        {
+            "name": NAME,
+            "nickname": "Vogel",
+            "email": EMAIL,
+            "phone": PHONE,
+            "consent": {"contact": True},
+        },
+    ).json()
+    for n in range(3):
+        api.post(f"/tournaments/{tid}/entries", {"name": f"Gast{n} Nr{n}"})
+    api.post(f"/tournaments/{tid}/draw")
+    players = api.get(f"/tournaments/{tid}/tables").json()[0]["players"]
+    table = api.get(f"/tournaments/{tid}/tables").json()[0]["id"]
+    api.post(
+        f"/tables/{table}/chip-counts",
+        {"counts": [{"seat": p["seat"], "chips": 20000} for p in players]},
+    )
+    api.post(
+        f"/tournaments/{tid}/rulings",
+        {
+            "category": "etiquette",
+            "situation": f"{NAME} berated the dealer.",
+            "decision": "Warning for Vogel.",
+            "rules": ["TDA2019-69"],
+            "penalty": {"entry": her["id"], "kind": "warning"},
+        },
+    )
+    others = [p["entry"] for p in players if p["entry"] != her["id"]]
+    api.post(f"/entries/{others[0]}/bust", {"eliminated_by": [her["id"]]})
+    api.post(f"/entries/{her['id']}/bust", {"eliminated_by": [others[1]]})
+    api.post(f"/entries/{others[1]}/bust", {"eliminated_by": [others[2]]})
+    return tid, her
+
+
+def test_contact_data_needs_consent_and_goes_with_it(api):
+    tid = api.post("/tournaments", {"name": "Consent"}).json()["id"]
+    refused = api.post(
+        f"/tournaments/{tid}/entries", {"name": "Ohne Zustimmung", "email": "o@example.org"}
+    )
+    assert refused.status_code == 422 and "consent" in refused.json()["detail"].lower()
+    assert not Player.objects.filter(email="o@example.org").exists()
+    made = api.post(
+        f"/tournaments/{tid}/entries",
+        {"name": "Mit Zustimmung", "phone": "0170 1", "consent": {"contact": True}},
+    ).json()
+    player = Player.objects.get(pk=made["player"])
+    assert player.consent_contact and player.consent_at and player.phone == "0170 1"
+    assert api.post(f"/players/{player.pk}/consent", {"contact": False}).status_code == 200
+    player.refresh_from_db()
+    assert (player.phone, player.email, player.consent_contact) == ("", "", False)
+    kinds = list(PrivacyLog.objects.filter(player=player).values_list("kind", flat=True))
+    assert set(kinds) == {"consent_given", "consent_withdrawn"}
+
+
+def test_the_export_holds_every_record_that_names_the_player(api, finished):
+    tid, her = finished
+    data = api.get(f"/players/{her['player']}/export").json()
+    assert data["player"]["email"] == EMAIL and data["consent"]["contact"]
+    assert [e["tournament"] for e in data["entries"]] == ["Data Cup"]
+    assert data["entries"][0]["place"] == 3 and data["entries"][0]["bounties_won"] == "10.00"
+    assert data["rulings"] and NAME in data["rulings"][0]["situation"]
+    assert data["penalties"][0]["kind"] == "warning"
+    assert data["chip_counts"][0]["chips"] == 20000
+    assert PrivacyLog.objects.filter(kind="export").count() == 1
+
+
+def test_an_erased_player_is_nowhere_in_the_database_and_the_results_stand(api, finished):
+    tid, her = finished
+    before = api.get(f"/tournaments/{tid}/results").json()
+    assert NAME in everything() and EMAIL in everything()
+    erased = api.post(f"/players/{her['player']}/erase", {"reason": f"{NAME} asked for it"})
+    assert erased.status_code == 200, erased.content
+    pseudonym = erased.json()["pseudonym"]
+    assert erased.json()["rulings_to_review"]
+    dump = everything()
+    for secret in (NAME, EMAIL, PHONE, "Vogel"):
+        assert secret not in dump, secret
+    after = api.get(f"/tournaments/{tid}/results").json()
+    renamed = [{**row, "name": NAME if row["name"] == pseudonym else row["name"]} for row in after]
+    assert renamed == before
+    assert PrivacyLog.objects.filter(kind="erasure").count() == 1
+
+
+def test_a_player_still_in_a_running_tournament_is_not_erased(api):
+    tid = api.post("/tournaments", {"name": "Running"}).json()["id"]
+    entry = api.post(f"/tournaments/{tid}/entries", {"name": NAME}).json()
+    refused = api.post(f"/players/{entry['player']}/erase", {"reason": "asked"})
+    assert refused.status_code == 409 and "Running" in refused.json()["detail"]
+    assert Player.objects.get(pk=entry["player"]).name == NAME
+
+
+def test_only_directors_see_or_erase_player_data(floor_api, api):
+    tid = api.post("/tournaments", {"name": "Roles"}).json()["id"]
+    player = api.post(f"/tournaments/{tid}/entries", {"name": NAME}).json()["player"]
+    assert floor_api.get(f"/players/{player}/export").status_code == 403
+    assert floor_api.post(f"/players/{player}/erase", {"reason": "x"}).status_code == 403
+
+
+def test_the_player_data_page_in_german(director, api, finished):
+    _tid, her = finished
+    client = Client()
+    client.force_login(director)
+    client.cookies["django_language"] = "de"
+    page = client.get(f"/players/{her['player']}/data/").content.decode()
+    assert "Spielerdaten" in page and EMAIL in page and "Spieler löschen" in page
+    download = client.get(f"/players/{her['player']}/data/?format=json")
+    assert (
+        download["Content-Disposition"].startswith("attachment")
+        and EMAIL in download.content.decode()
+    )
