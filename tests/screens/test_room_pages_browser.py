@@ -51,7 +51,8 @@ def site(tmp_path_factory):
         for index, count in ((0, 3), (1, 2), (2, 2), (3, 2)):
             for player in tables[index]["players"][:count]:
                 server.api("POST", f"/entries/{player['entry']}/bust", token, {})
-        moves = server.api("GET", f"/tournaments/{tid}/moves", token)
+        # The moves still to do: a balancing move the break replaced is not one.
+        moves = server.api("GET", f"/tournaments/{tid}/moves?status=pending", token)
         seated = [
             p["name"]
             for t in server.api("GET", f"/tournaments/{tid}/tables", token)
@@ -168,7 +169,8 @@ def test_every_player_appears_on_the_board_seat_pages(site, browser):
         qr["y"] >= seats_box["y"] + seats_box["height"] or qr["x"] + qr["width"] <= seats_box["x"]
     )
     assert len(seen) == remaining == 36
-    assert any(re.fullmatch(r"Seite \d von \d", label) for label in pages), pages
+    # When they do not all fit one screen, the pages say which page is shown.
+    assert pages == {""} or any(re.fullmatch(r"Seite \d von \d", label) for label in pages), pages
     context.close()
 
 
