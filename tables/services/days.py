@@ -180,7 +180,7 @@ def day_next(
         stacks = _stacks(event, bags)
         day = tournament_create(
             # Named in the language of whoever draws it: "Main Event – Tag 2".
-            settings=settings_of(previous[0], DAY_NAME % {"event": event.name, "day": last + 1}),
+            settings=settings_of(previous[0], _day_name(event.name, last + 1)),
             by=by,
         )
         day.event, day.day, day.registration_closed = event, last + 1, True
@@ -249,6 +249,13 @@ def _register(day: Tournament, stacks: list[tuple[Any, list[Bag], list[Bag]]], b
                     added=grown,
                 )
     return entries
+
+
+def _day_name(event: str, day: int) -> str:
+    """ "Main Event – Day 2", the event's name shortened if the whole would pass
+    the 120 characters a tournament's name may have."""
+    suffix = str(DAY_NAME % {"event": "", "day": day})
+    return event[: 120 - len(suffix)].rstrip() + suffix
 
 
 def _stack_of(stacks: list[tuple[Any, list[Bag], list[Bag]]], player_id: int) -> int:

@@ -231,3 +231,10 @@ def test_play_stops_for_the_day_at_its_player_count(api):
     assert api.get(f"/tournaments/{flight}/clock").json()["state"] == "running"
     bust_down_to(api, flight, 4)
     assert api.get(f"/tournaments/{flight}/clock").json()["state"] == "paused"
+
+
+def test_an_event_and_flight_name_too_long_together_are_refused(api):
+    body = {"name": "E" * 110, "flights": [{"name": "Flight 1A"}, {"name": "B"}]}
+    refused = api.post("/events", body)
+    assert refused.status_code == 422 and "120" in refused.json()["detail"]
+    assert api.post("/events", {**body, "name": "E" * 100}).status_code == 201

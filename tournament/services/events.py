@@ -27,6 +27,15 @@ DAY_CLOSED = _(
     "This day is closed: its chips are bagged. Only a director can open it again, with a reason."
 )
 MAX_FLIGHTS = 50
+NAME_MAX = Tournament._meta.get_field("name").max_length or 120
+NAMES_TOO_LONG = _(
+    "The event's name and a flight's name together make the flight's name: "
+    "at most %(most)s characters. Shorten one of them."
+)
+
+
+def flight_name(event: str, flight: str) -> str:
+    return f"{event} – {flight}"
 
 
 def ensure_day_open(tournament: Tournament) -> None:
@@ -47,6 +56,9 @@ def event_create(
     names = [" ".join(flight.split()) for flight in flights]
     if not names or len(names) > MAX_FLIGHTS or not all(names):
         raise FieldInvalid("flights", NO_FLIGHTS)
+    # Each flight is a tournament named "<event> – <flight>", at most 120 characters.
+    if any(len(flight_name(name, flight)) > NAME_MAX for flight in names):
+        raise FieldInvalid("flights", NAMES_TOO_LONG % {"most": NAME_MAX})
     if stack_rule not in Event.StackRule.values:
         raise FieldInvalid("stack_rule", Event.StackRule.BEST.label)
     with transaction.atomic():
@@ -56,7 +68,7 @@ def event_create(
         made = []
         for flight in names:
             tournament = tournament_create(
-                settings=replace(settings, name=f"{name} – {flight}"), by=by
+                settings=replace(settings, name=flight_name(name, flight)), by=by
             )
             tournament.event, tournament.day = event, 1
             tournament.save(update_fields=["event", "day"])
