@@ -126,11 +126,27 @@ def test_two_display_boards_count_down_the_same_second(site, browser):
     online(right)
     clock = re.compile(r"^\d{1,2}:\d\d$")
     expect(left.locator("#d-time")).to_have_text(clock)
-    for _ in range(3):
+
+    def seconds(text: str) -> int:
+        minutes, secs = text.split(":")
+        return int(minutes) * 60 + int(secs)
+
+    # Each board redraws its clock every 200 ms: read at a second's turn, one
+    # may still show the second before. They never differ by more, and most
+    # readings agree exactly.
+    agreed = 0
+    for _ in range(5):
         first = left.locator("#d-time").inner_text()
         other = right.locator("#d-time").inner_text()
         then = left.locator("#d-time").inner_text()
-        assert other in (first, then), (first, other, then)
+        assert min(abs(seconds(other) - seconds(t)) for t in (first, then)) <= 1, (
+            first,
+            other,
+            then,
+        )
+        agreed += other in (first, then)
+        left.wait_for_timeout(330)
+    assert agreed >= 3, agreed
     expect(left.locator("#d-time")).not_to_have_text(first, timeout=3000)  # it counts
     expect(right.locator("#d-blinds")).to_have_text("100 / 200")
     left.context.close()
