@@ -10,6 +10,11 @@ It looks back to each clock's ``running_since``, so a loop started after a
 restart catches up what it missed; the ``BoundaryFired`` keys make repeats
 and several loops at once harmless.
 
+Once a day (at the first pass of each local date, so also at every start)
+it hands the room's contact-data retention to the idempotent task
+``tournament.contact_retention`` (issue 14): the clock process is the one
+process every set-up runs, so no separate scheduler is needed.
+
 Production: ``python manage.py clockloop``. Embedded default
 (``CLOCK_LOOP_IN_PROCESS``): :func:`start_in_background` from the ASGI module.
 """
@@ -20,14 +25,17 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
+from datetime import date
 
 from asgiref.sync import sync_to_async
 from django.db import close_old_connections
+from django.utils import timezone
 
 from clock.models import ClockState
 from clock.rules import clock as rules
 from clock.services import clock as clock_services
 from clock.tasks import fire_boundary
+from tournament.tasks import contact_retention
 
 logger = logging.getLogger(__name__)
 
@@ -70,9 +78,30 @@ def run_once(*, now_ms: int | None = None, dispatch: Dispatch | None = None) -> 
     return max(sleep_ms / 1000, MIN_SLEEP_S)
 
 
+# The local date the retention task was last handed over on.
+_retention_sent_on: date | None = None
+
+
+def daily_retention(
+    *, today: date | None = None, dispatch: Callable[[], object] | None = None
+) -> bool:
+    """Hand the retention task over once per local date; whether it was sent."""
+    global _retention_sent_on
+    today = today or timezone.localdate()
+    if _retention_sent_on == today:
+        return False
+    (dispatch or contact_retention.delay)()
+    _retention_sent_on = today
+    return True
+
+
 def _run_once_safely() -> float:
     close_old_connections()
     try:
+        try:
+            daily_retention()
+        except Exception:  # the clocks must run on even if the retention fails
+            logger.exception("clock loop: contact retention failed")
         return run_once()
     except Exception:
         logger.exception("clock loop pass failed")

@@ -327,3 +327,4 @@ from tournament.models_bounties import *  # noqa: E402,F401,F403 - bounty models
 from tournament.models_events import *  # noqa: E402,F401,F403 - event models live beside
 from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models live beside
 from tournament.models_privacy import *  # noqa: E402,F401,F403 - privacy models live beside
+from tournament.models_room import *  # noqa: E402,F401,F403 - the room's settings live beside

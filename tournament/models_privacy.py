@@ -20,6 +20,7 @@ class PrivacyLog(models.Model):
         EXPORT = "export", _("Data exported")
         ERASURE = "erasure", _("Player erased")
         RETENTION = "retention", _("Contact data removed after the retention period")
+        CONTACT_REMOVED = "contact_removed", _("Contact data removed: no consent on file")
 
     player = models.ForeignKey(
         "tournament.Player", on_delete=models.CASCADE, related_name="privacy_log"

@@ -8,10 +8,14 @@ what each entry won, what is left of the mystery bounties, and the screens'
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce, Greatest
+from django.utils import timezone
 
 from tournament.models import (
     LIVE_STATUSES,
@@ -19,8 +23,11 @@ from tournament.models import (
     BountySettings,
     Entry,
     EntryTally,
+    Player,
+    RoomSettings,
     Tournament,
 )
+from tournament.rules import retention as retention_rules
 from tournament.rules.payouts import money
 
 # The board shows this many of the biggest bounties in play.
@@ -171,3 +178,83 @@ def bounty_list(tournament: Tournament) -> list[dict[str, Any]]:
         for entry in entries
     ]
     return sorted(rows, key=lambda row: (-Decimal(row["won"]), row["entry"]))
+
+
+# Contact data and the retention period (issue 14).
+
+# The director's page lists what goes within this many days, not only today.
+DUE_SOON_DAYS = 30
+
+
+@dataclass(frozen=True)
+class HeldContact:
+    """One player's contact data and when the retention period lets it go."""
+
+    player_id: int
+    name: str
+    email: str
+    phone: str
+    consent: bool
+    last_activity: date
+    removal_day: date
+
+
+def holding_contact_data() -> QuerySet[Player]:
+    return Player.objects.filter(erased_at__isnull=True).exclude(email="", phone="")
+
+
+def held_contacts(*, months: int) -> list[HeldContact]:
+    """Every player on file with an e-mail or phone, with his removal day,
+    the soonest first."""
+    # GREATEST of SQLite is NULL when any argument is; each one falls back
+    # to the day the player was put on file.
+    players = holding_contact_data().annotate(
+        last_activity=Greatest(
+            F("created_at"),
+            Coalesce(F("consent_at"), F("created_at")),
+            Coalesce(Max("entries__created_at"), F("created_at")),
+        )
+    )
+    held = []
+    for row in players.values(
+        "pk", "name", "email", "phone", "consent_contact", "last_activity"
+    ).order_by():
+        last = timezone.localdate(row["last_activity"])
+        held.append(
+            HeldContact(
+                player_id=row["pk"],
+                name=row["name"],
+                email=row["email"],
+                phone=row["phone"],
+                consent=row["consent_contact"],
+                last_activity=last,
+                removal_day=retention_rules.removal_day(last, months),
+            )
+        )
+    return sorted(held, key=lambda contact: (contact.removal_day, contact.name, contact.player_id))
+
+
+@dataclass(frozen=True)
+class RetentionOverview:
+    room: RoomSettings
+    today: date
+    due: list[HeldContact]  # removed by the next daily run
+    soon: list[HeldContact]  # removed within DUE_SOON_DAYS
+    without_consent: list[HeldContact]  # stored before consent was asked for
+    held: int  # players whose contact data is on file
+
+
+def retention_overview(*, today: date | None = None) -> RetentionOverview:
+    """What the retention period removes next, for the director's page."""
+    room = RoomSettings.current()
+    today = today or timezone.localdate()
+    held = held_contacts(months=room.retention_months)
+    horizon = today + timedelta(days=DUE_SOON_DAYS)
+    return RetentionOverview(
+        room=room,
+        today=today,
+        due=[c for c in held if c.removal_day <= today],
+        soon=[c for c in held if today < c.removal_day <= horizon],
+        without_consent=[c for c in held if not c.consent],
+        held=len(held),
+    )

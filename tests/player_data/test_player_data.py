@@ -1,12 +1,14 @@
 """Player data (issue 14): contact data only with consent, withdrawn with
 it; the export holds every kind of record naming the player; after an
 erasure no row of the database holds his old name, e-mail or phone, while
-the results are unchanged apart from the name; a player still playing is
-not erased."""
+the results and the league standings are unchanged apart from the name; a
+player still playing is not erased."""
 
 from __future__ import annotations
 
 import io
+import json
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -23,6 +25,11 @@ def everything() -> str:
     out = io.StringIO()
     call_command("dumpdata", stdout=out, exclude=["contenttypes", "auth.permission"])
     return out.getvalue()
+
+
+def with_old_name(rows: list[dict[str, Any]], pseudonym: str) -> list[dict[str, Any]]:
+    """The rows as they read before the erasure, if only the name changed."""
+    return [{**row, "name": NAME if row["name"] == pseudonym else row["name"]} for row in rows]
 
 
 @pytest.fixture
@@ -113,9 +120,28 @@ def test_an_erased_player_is_nowhere_in_the_database_and_the_results_stand(api, 
     for secret in (NAME, EMAIL, PHONE, "Vogel"):
         assert secret not in dump, secret
     after = api.get(f"/tournaments/{tid}/results").json()
-    renamed = [{**row, "name": NAME if row["name"] == pseudonym else row["name"]} for row in after]
-    assert renamed == before
+    assert with_old_name(after, pseudonym) == before
     assert PrivacyLog.objects.filter(kind="erasure").count() == 1
+
+
+def test_an_erased_players_league_standing_is_unchanged_apart_from_the_name(api, finished):
+    tid, her = finished
+    season = api.post("/seasons", {"name": "Data League", "participation": "1"}).json()["id"]
+    attached = api.patch(f"/tournaments/{tid}/payouts/settings", {"season": season})
+    assert attached.status_code == 200, attached.content
+    before = api.get(f"/seasons/{season}/standings").json()
+    # Her row must be in the table and score, or an erasure that dropped her
+    # entries (and so her row) could not be told from one that kept them.
+    [hers] = [row for row in before["standings"] if row["player"] == her["player"]]
+    assert hers["name"] == NAME and hers["points"] != "0.00" and hers["best_place"] == 3
+    erased = api.post(f"/players/{her['player']}/erase", {"reason": "retention period over"})
+    assert erased.status_code == 200, erased.content
+    pseudonym = erased.json()["pseudonym"]
+    assert pseudonym == f"Player {her['player']}"
+    after = api.get(f"/seasons/{season}/standings").json()
+    # Ranks, points, wins, places and tournaments all compare, not only her row.
+    assert {**after, "standings": with_old_name(after["standings"], pseudonym)} == before
+    assert NAME not in json.dumps(after, ensure_ascii=False)
 
 
 def test_a_player_still_in_a_running_tournament_is_not_erased(api):

@@ -1,0 +1,56 @@
+"""The room itself (issue 14): its name and contact for the privacy notice,
+and how long it keeps a player's contact data. One row, edited by a director.
+Imported at the end of ``tournament.models``."""
+
+from __future__ import annotations
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+__all__ = ["RoomSettings"]
+
+# The bounds of the retention period a director may choose, in months.
+RETENTION_MONTHS_MIN, RETENTION_MONTHS_MAX = 1, 120
+
+
+class RoomSettings(models.Model):
+    """The card room: who is responsible for the players' data and for how long
+    contact data is kept after a player's last entry."""
+
+    name = models.CharField(_("card room"), max_length=120, blank=True)
+    address = models.TextField(_("address"), max_length=300, blank=True)
+    contact_email = models.EmailField(_("e-mail for data questions"), blank=True)
+    contact_phone = models.CharField(_("phone for data questions"), max_length=40, blank=True)
+    retention_months = models.PositiveSmallIntegerField(
+        _("keep contact data for (months)"),
+        default=24,
+        validators=[
+            MinValueValidator(RETENTION_MONTHS_MIN),
+            MaxValueValidator(RETENTION_MONTHS_MAX),
+        ],
+    )
+    # The daily task's last run, for the director's page.
+    retention_last_run = models.DateTimeField(null=True, blank=True)
+    retention_last_removed = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("room settings")
+        verbose_name_plural = _("room settings")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(retention_months__gte=RETENTION_MONTHS_MIN)
+                & models.Q(retention_months__lte=RETENTION_MONTHS_MAX),
+                name="retention_months_in_range",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name or str(_("Card room"))
+
+    @classmethod
+    def current(cls) -> RoomSettings:
+        """The room's one row (made with the defaults the first time it is asked for)."""
+        room, _made = cls.objects.get_or_create(pk=1)
+        return room

@@ -1,0 +1,100 @@
+"""Contact data is kept only as long as the room's retention period allows
+(issue 14): a player's e-mail and phone go once his last activity (his
+latest entry, his being put on file, his last consent) is that many months
+old. Run daily by the clock process and by ``manage.py retention``; a
+second run on the same day finds nothing left to remove.
+
+Data kept without any recorded consent (players on file from before consent
+was asked for) is listed for the director, who removes it with one button.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from tournament.errors import FieldInvalid
+from tournament.models import Player, PrivacyLog, RoomSettings
+from tournament.models_room import RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN
+from tournament.selectors import held_contacts, holding_contact_data
+
+
+def _contact_data_remove(player_ids: list[int], *, kind: str, note: str, by: Any) -> int:
+    """Clear the e-mail, phone and consent to be contacted of these players
+    and log it, one line each, without the data."""
+    if not player_ids:
+        return 0
+    Player.objects.filter(pk__in=player_ids).update(
+        email="", phone="", consent_contact=False, consent_news=False
+    )
+    by = by if getattr(by, "pk", None) else None
+    PrivacyLog.objects.bulk_create(
+        PrivacyLog(player_id=player_id, kind=kind, note=note, by=by) for player_id in player_ids
+    )
+    return len(player_ids)
+
+
+def contact_retention_run(*, now: datetime | None = None) -> int:
+    """Remove the contact data whose retention period is over; returns how
+    many players lost it. Idempotent: a second run finds nothing due."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    with transaction.atomic():
+        # One run at a time: the room's row is the lock (two clock processes,
+        # or the daily run and a director's button, may start together).
+        RoomSettings.current()
+        room = RoomSettings.objects.select_for_update().get(pk=1)
+        due = [
+            contact.player_id
+            for contact in held_contacts(months=room.retention_months)
+            if contact.removal_day <= today
+        ]
+        note = str(
+            _("retention period of %(months)s months over") % {"months": room.retention_months}
+        )
+        removed = _contact_data_remove(due, kind=PrivacyLog.Kind.RETENTION, note=note, by=None)
+        room.retention_last_run, room.retention_last_removed = now, removed
+        room.save(update_fields=["retention_last_run", "retention_last_removed", "updated_at"])
+    return removed
+
+
+def contact_without_consent_remove(*, by: Any) -> int:
+    """Remove the contact data stored without any recorded consent (kept from
+    before consent was asked for); the director decides when."""
+    with transaction.atomic():
+        ids = list(
+            holding_contact_data()
+            .filter(consent_contact=False)
+            .select_for_update()
+            .values_list("pk", flat=True)
+        )
+        return _contact_data_remove(
+            ids, kind=PrivacyLog.Kind.CONTACT_REMOVED, note=str(_("no consent on file")), by=by
+        )
+
+
+ROOM_FIELDS = ("name", "address", "contact_email", "contact_phone", "retention_months")
+RETENTION_OUT_OF_RANGE = _("Keep contact data for %(low)s to %(high)s months.")
+
+
+def room_settings_update(*, changes: dict[str, Any]) -> RoomSettings:
+    """Change the room's name, contact and retention period (director only;
+    the faces check the role and parse the fields)."""
+    months = changes.get("retention_months")
+    if months is not None and not RETENTION_MONTHS_MIN <= months <= RETENTION_MONTHS_MAX:
+        raise FieldInvalid(
+            "retention_months",
+            RETENTION_OUT_OF_RANGE % {"low": RETENTION_MONTHS_MIN, "high": RETENTION_MONTHS_MAX},
+        )
+    with transaction.atomic():
+        RoomSettings.current()
+        room = RoomSettings.objects.select_for_update().get(pk=1)
+        fields = [field for field in ROOM_FIELDS if field in changes]
+        for field in fields:
+            setattr(room, field, changes[field])
+        room.save(update_fields=[*fields, "updated_at"])
+    return room
