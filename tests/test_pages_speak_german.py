@@ -115,6 +115,11 @@ def pages(api) -> list[str]:
     entry = seated_entry(api, tid)
     table = api.get(f"/tournaments/{tid}/tables").json()[0]["id"]
     api.post(f"/entries/{entry}/bust")
+    # One player with contact data, so the retention page has a row to show.
+    player = api.post(
+        f"/tournaments/{tid}/entries",
+        {"name": "Player 1", "email": "p1@example.org", "consent": {"contact": True}},
+    ).json()["player"]
     return [
         "/",
         f"/tournaments/{tid}/",
@@ -140,6 +145,10 @@ def pages(api) -> list[str]:
         f"/tournaments/{tid}/print/results/",
         f"/tables/{table}/view/",
         "/players/import/",
+        f"/players/{player}/data/",
+        "/room/",
+        "/players/retention/",
+        "/privacy/",
         f"/display/{tid}/?layout=clock&lang=de",
         f"/display/{tid}/?layout=seats&lang=de",
         f"/lobby/{tid}/?lang=de",

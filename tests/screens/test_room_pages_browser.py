@@ -29,6 +29,8 @@ STAFF_PAGES = [
     "floor/moves/",
     "chip-counts/",
 ]
+# The room's own pages, outside any tournament (issue 14).
+ROOM_PAGES = ["/room/", "/players/retention/", "/privacy/"]
 
 pytestmark = [
     pytest.mark.browser,
@@ -114,6 +116,14 @@ def test_no_page_is_wider_than_its_viewport(site, browser, viewport, language):
         if viewport != "phone":
             # The staff menu is one line, whatever the page and language.
             assert page.locator(".topbar").bounding_box()["height"] < 70, path
+    for path in ROOM_PAGES:
+        page.goto(f"{site.server.url}{path}")
+        if width_of(page) > VIEWPORTS[viewport]["width"]:
+            too_wide[path] = width_of(page)
+    if viewport == "tablet":
+        shot(page, f"privacy-notice-{language}")
+        page.goto(f"{site.server.url}/players/retention/")
+        shot(page, f"retention-{language}")
     for path in (f"/display/{site.id}/?layout=seats", f"/lobby/{site.id}/"):
         page.goto(f"{site.server.url}{path}&lang={language}".replace("/&", "/?"))
         if width_of(page) > VIEWPORTS[viewport]["width"]:

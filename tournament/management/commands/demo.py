@@ -96,9 +96,18 @@ class Command(BaseCommand):
         from tables.services.seating import seats_draw
         from tables.services.tables import tables_create
         from tournament.services.entries import entry_register
+        from tournament.services.retention import room_settings_update
         from tournament.services.tournaments import TournamentSettings, tournament_create
 
         director = get_user_model().objects.get(username=username)
+        # The privacy notice names the room and its contact for data questions.
+        room_settings_update(
+            changes={
+                "name": "Demo Card Room",
+                "address": "Hauptstraße 1\n10115 Berlin",
+                "contact_email": "privacy@example.org",
+            }
+        )
         tournament = tournament_create(
             settings=TournamentSettings(
                 name="Sunday Deepstack",
