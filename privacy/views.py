@@ -20,7 +20,7 @@ from privacy.forms import RoomSettingsForm
 from tournament.errors import DomainError
 from tournament.models import RoomSettings
 from tournament.roles import DIRECTOR
-from tournament.selectors import retention_overview
+from tournament.selectors import privacy_log_recent, retention_overview
 from tournament.services.players import consent_record, consent_withdraw
 from tournament.services.retention import (
     contact_retention_run,
@@ -102,7 +102,12 @@ def room_settings_page(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Room settings saved."))
             return redirect("room-settings")
     status = 400 if request.method == "POST" else 200
-    return render(request, "privacy/room.html", {"form": form}, status=status)
+    return render(
+        request,
+        "privacy/room.html",
+        {"form": form, "privacy_log": privacy_log_recent()},
+        status=status,
+    )
 
 
 def contact_data_removed(count: int) -> str:

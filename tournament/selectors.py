@@ -24,6 +24,7 @@ from tournament.models import (
     Entry,
     EntryTally,
     Player,
+    PrivacyLog,
     RoomSettings,
     Tournament,
 )
@@ -258,3 +259,13 @@ def retention_overview(*, today: date | None = None) -> RetentionOverview:
         without_consent=[c for c in held if not c.consent],
         held=len(held),
     )
+
+
+# The room's privacy log page shows this many of the latest lines.
+PRIVACY_LOG_SHOWN = 100
+
+
+def privacy_log_recent(limit: int = PRIVACY_LOG_SHOWN) -> list[PrivacyLog]:
+    """The latest lines of the room's privacy log (who exported, erased,
+    recorded or withdrew consent, and what the retention removed), newest first."""
+    return list(PrivacyLog.objects.select_related("player", "by").order_by("-at", "-id")[:limit])

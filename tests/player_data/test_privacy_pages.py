@@ -104,3 +104,18 @@ def test_the_retention_run_button_reports_what_it_removed(director):
     response = client.post("/players/retention/run/", follow=True)
     assert "Contact data of 0 players removed." in response.content.decode()
     assert "Last run" in response.content.decode()
+
+
+def test_the_room_page_shows_who_saw_or_changed_players_data(director, api):
+    tid = api.post("/tournaments", {"name": "Log"}).json()["id"]
+    entry = api.post(
+        f"/tournaments/{tid}/entries",
+        {"name": "Rita Roth", "email": "rita@example.org", "consent": {"contact": True}},
+    ).json()
+    assert api.get(f"/players/{entry['player']}/export").status_code == 200
+    page = client_for(director, "de").get("/room/").content.decode()
+    log = page[page.index('id="privacy-log"') :]
+    # Newest first: her export, then the consent the desk recorded.
+    assert log.index("Daten exportiert") < log.index("Einwilligung erteilt")
+    assert "Rita Roth" in log and director.get_username() in log
+    assert "rita@example.org" not in log
