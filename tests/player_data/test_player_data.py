@@ -96,6 +96,35 @@ def test_contact_data_needs_consent_and_goes_with_it(api):
     assert set(kinds) == {"consent_given", "consent_withdrawn"}
 
 
+def test_the_desk_and_the_api_record_what_the_player_agreed_to(api, director):
+    tid = api.post("/tournaments", {"name": "What for"}).json()["id"]
+    both = api.post(
+        f"/tournaments/{tid}/entries",
+        {"name": "Nora News", "email": "n@example.org", "consent": {"contact": True, "news": True}},
+    ).json()
+    only_results = api.post(
+        f"/tournaments/{tid}/entries",
+        {"name": "Rolf Result", "email": "r@example.org", "consent": {"contact": True}},
+    ).json()
+    client = Client()
+    client.force_login(director)
+    desk = client.post(
+        f"/tournaments/{tid}/desk/",
+        {"name": "Dana Desk", "phone": "0170 2", "consent": "on", "consent_news": "on"},
+    )
+    assert desk.status_code == 302
+    agreed = {
+        p.name: (p.consent_contact, p.consent_news, p.consent_by_id)
+        for p in Player.objects.filter(pk__in=[both["player"], only_results["player"]])
+        | Player.objects.filter(name="Dana Desk")
+    }
+    assert agreed == {
+        "Nora News": (True, True, director.pk),
+        "Rolf Result": (True, False, director.pk),
+        "Dana Desk": (True, True, director.pk),
+    }
+
+
 def test_the_export_holds_every_record_that_names_the_player(api, finished):
     tid, her = finished
     data = api.get(f"/players/{her['player']}/export").json()

@@ -101,6 +101,8 @@ class TournamentOut(Schema):
 class ConsentIn(Body):
     # The player agrees to be contacted (results by e-mail or phone).
     contact: bool = False
+    # ... and to league news by the same e-mail or phone (only with contact).
+    news: bool = False
 
 
 class EntryIn(Body):

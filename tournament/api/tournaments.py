@@ -73,6 +73,7 @@ def register_entry(request: HttpRequest, tournament_id: int, payload: EntryIn):
         phone=payload.phone or "",
         nickname=payload.nickname or "",
         consent=bool(payload.consent and payload.consent.contact),
+        news=bool(payload.consent and payload.consent.news),
     )
     return Status(201, entry_payload(entry))
 

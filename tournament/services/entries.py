@@ -30,6 +30,7 @@ def player_find_or_create(
     phone: str = "",
     nickname: str = "",
     consent: bool = False,
+    news: bool = False,
     by: Any = None,
 ) -> Player:
     name = " ".join(name.split())
@@ -46,7 +47,8 @@ def player_find_or_create(
             return known
     player = Player.objects.create(name=name, email=email, phone=phone, nickname=nickname)
     if email or phone:
-        consent_given(player, contact=True, by=by)
+        # League news comes by the same e-mail or phone, so only with them.
+        consent_given(player, contact=True, news=news, by=by)
     return player
 
 
@@ -79,6 +81,7 @@ def entry_register(
     phone: str = "",
     nickname: str = "",
     consent: bool = False,
+    news: bool = False,
 ) -> Entry:
     """Register a player (new or known) for a buy-in or a re-entry.
 
@@ -103,6 +106,7 @@ def entry_register(
                     phone=phone,
                     nickname=nickname,
                     consent=consent,
+                    news=news,
                     by=by,
                 )
             ensure_day_open(tournament)

@@ -176,6 +176,7 @@ class RegisterForm(forms.Form):
         label=_("The player agrees to be contacted (results by e-mail or phone)"),
         required=False,
     )
+    consent_news = forms.BooleanField(label=_("Also league news"), required=False)
     player = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=1)
 
     def clean(self):

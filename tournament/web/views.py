@@ -193,6 +193,7 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 phone=data.get("phone") or "",
                 nickname=data.get("nickname") or "",
                 consent=bool(data.get("consent")),
+                news=bool(data.get("consent_news")),
             ),
             success=said_of_registration,
             back=reverse("registration-desk", args=[tournament.pk]),
