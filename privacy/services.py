@@ -21,7 +21,9 @@ from django.utils.translation import gettext_lazy as _
 
 from rulings.models import Amendment, Penalty, Ruling, RulingEntry
 from tables.models import ChipCount
+from tournament import changes
 from tournament.errors import Conflict, FieldInvalid, NotFound
+from tournament.locking import lock_tournament
 from tournament.models import (
     LIVE_STATUSES,
     ActionLog,
@@ -163,7 +165,11 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
     reason = " ".join(reason.split())
     if not reason:
         raise FieldInvalid("reason", REASON_NEEDED)
+    played = Entry.objects.filter(player_id=player_id).values_list("tournament_id", flat=True)
     with transaction.atomic():
+        # His tournaments first, in id order, then the player: their screens
+        # are told of the new name under the same locks as any floor action.
+        locked = [lock_tournament(tournament_id) for tournament_id in sorted(set(played))]
         player = Player.objects.select_for_update().filter(pk=player_id).first()
         if player is None:
             raise NotFound(PLAYER_NOT_FOUND)
@@ -218,6 +224,11 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
         player.consent_contact = player.consent_news = False
         player.erased_at = timezone.now()
         player.save()
+        # Every screen part can name him (seats, results, deals, bounties,
+        # rulings, counts): open screens get them all again, and no copy of a
+        # snapshot from before is served, its version being an old one.
+        for tournament in locked:
+            changes.record(tournament, "player_erased", parts=changes.PARTS)
         # The erasure is logged: who, when, why; never what was erased.
         PrivacyLog.objects.create(
             player=player,

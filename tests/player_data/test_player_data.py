@@ -14,6 +14,9 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from screens import live
+from screens.snapshots import screen_snapshot
+from tournament import changes
 from tournament.models import Player, PrivacyLog
 
 pytestmark = pytest.mark.django_db
@@ -171,6 +174,37 @@ def test_an_erased_players_league_standing_is_unchanged_apart_from_the_name(api,
     # Ranks, points, wins, places and tournaments all compare, not only her row.
     assert {**after, "standings": with_old_name(after["standings"], pseudonym)} == before
     assert NAME not in json.dumps(after, ensure_ascii=False)
+
+
+def test_screens_show_the_pseudonym_at_once_after_an_erasure(
+    api, finished, django_capture_on_commit_callbacks, monkeypatch
+):
+    tid, her = finished
+    before = {
+        audience: screen_snapshot(tid, audience=audience) for audience in (live.DISPLAY, live.FLOOR)
+    }
+    assert all("Vogel" in copy.text for copy in before.values())
+    told: list[changes.Change] = []
+    composers = list(changes._composer)  # the screens' own, which must cope with every part
+    assert composers
+
+    def tell(change: changes.Change) -> None:
+        told.append(change)
+        for compose in composers:
+            compose(change)
+
+    monkeypatch.setattr(changes, "_composer", [tell])
+    with django_capture_on_commit_callbacks(execute=True):
+        erased = api.post(f"/players/{her['player']}/erase", {"reason": "his request"})
+    assert erased.status_code == 200, erased.content
+    # Open screens are told (every part that can name a player), and a screen
+    # that connects now gets a snapshot built again, not the copy from before.
+    [change] = told
+    assert change.tournament_id == tid and {"results", "summary"} <= change.parts
+    for audience, copy in before.items():
+        now = screen_snapshot(tid, audience=audience)
+        assert now.version > copy.version
+        assert "Vogel" not in now.text and f"Player {her['player']}" in now.text
 
 
 def test_a_player_still_in_a_running_tournament_is_not_erased(api):
