@@ -408,10 +408,14 @@
 
   var seats = { page: 1, pages: 1, rows: [], shownAt: 0, loading: false, stale: false };
 
-  /* As many rows as fit the list's box (two columns on the board). */
+  /* As many rows as fit the list's box (two columns on the board). Measured
+     with one probe row in the emptied box, and the rows shown are put back
+     at once: the screen keeps its page while the next one loads, and the
+     probe is never painted. */
   function seatsPerPage() {
     var box = $("d-seats-list");
     if (!box) return 20;
+    var shown = box.innerHTML;
     var probe = document.createElement("li");
     probe.innerHTML = "<span>Xy</span><b>1</b>";
     box.innerHTML = "";
@@ -420,6 +424,7 @@
     var room = box.getBoundingClientRect().height;
     var columns = getComputedStyle(box).columnCount;
     columns = parseInt(columns, 10) || 1;
+    box.innerHTML = shown;
     return Math.max(columns, Math.floor(room / row) * columns);
   }
 

@@ -178,9 +178,29 @@ def test_every_player_appears_on_the_board_seat_pages(site, browser):
     assert (
         qr["y"] >= seats_box["y"] + seats_box["height"] or qr["x"] + qr["width"] <= seats_box["x"]
     )
-    assert len(seen) == remaining == 36
+    assert len(seen) == remaining == 36, sorted(seen)
     # When they do not all fit one screen, the pages say which page is shown.
     assert pages == {""} or any(re.fullmatch(r"Seite \d von \d", label) for label in pages), pages
+    context.close()
+
+
+def test_the_board_keeps_its_seat_page_while_the_next_one_loads(site, browser):
+    context = browser.new_context(viewport=VIEWPORTS["tv"])
+    page = context.new_page()
+    page.goto(f"{site.server.url}/display/{site.id}/?layout=seats&seconds=2&lang=de")
+    expect(page.locator("#d-seats-list li").first).to_be_visible()
+    shown = page.locator("#d-seats-list li > span").all_inner_texts()
+    # The next page's request is held, as on a slow network: until it comes,
+    # the room still reads the page it had, never an empty or half-made list.
+    held = []
+    page.route("**/seats?*", lambda route: held.append(route))
+    page.wait_for_timeout(3000)  # the page turns every 2 s here
+    assert held, "the board asked for no next page"
+    while_loading = page.locator("#d-seats-list li > span").all_inner_texts()
+    for route in held:
+        route.continue_()
+    page.unroute("**/seats?*")
+    assert while_loading == shown
     context.close()
 
 
