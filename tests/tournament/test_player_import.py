@@ -75,6 +75,17 @@ def test_confirming_adds_only_the_new_players(desk_user):
 
 
 @pytest.mark.django_db
+def test_the_import_records_what_the_players_agreed_to(desk_user):
+    client_of(desk_user).post(
+        "/players/import/",
+        {"text": GERMAN_EXCEL, "action": "import", "consent": "on", "consent_news": "on"},
+    )
+    with_contact = Player.objects.exclude(email="", phone="")
+    assert with_contact.exists()
+    assert all(p.consent_contact and p.consent_news for p in with_contact)
+
+
+@pytest.mark.django_db
 def test_the_export_has_a_bom_translated_headers_and_reads_back_as_on_file(director, desk_user):
     Player.objects.create(name="Jürgen Weiß", nickname="Jogi", email="juergen@example.de")
     response = client_of(director, "de").get("/players/export.csv")

@@ -111,10 +111,13 @@ def consent_withdraw(*, player_id: int, by: Any) -> Player:
     return player
 
 
-def players_import(*, text: str, by: Any, consent: bool = False) -> ImportReport:
+def players_import(
+    *, text: str, by: Any, consent: bool = False, news: bool = False
+) -> ImportReport:
     """Create the new players of the file, all or none; returns how many.
     Their e-mail and phone are kept only when the desk confirms the players'
-    consent (``consent``); otherwise they are left out."""
+    consent (``consent``; ``news`` if they also agreed to league news);
+    otherwise they are left out."""
     with transaction.atomic():
         preview = players_import_preview(text)
         new = [
@@ -130,7 +133,7 @@ def players_import(*, text: str, by: Any, consent: bool = False) -> ImportReport
         made = Player.objects.bulk_create(new)
         for player in made:
             if player.email or player.phone:
-                consent_given(player, contact=True, by=by)
+                consent_given(player, contact=True, news=news, by=by)
     return ImportReport(created=len(new), skipped=len(preview) - len(new))
 
 

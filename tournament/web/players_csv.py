@@ -62,7 +62,10 @@ def players_import_page(request: HttpRequest) -> HttpResponse:
         try:
             if request.POST.get("action") == "import":
                 report = players_import(
-                    text=text, by=request.user, consent=bool(request.POST.get("consent"))
+                    text=text,
+                    by=request.user,
+                    consent=bool(request.POST.get("consent")),
+                    news=bool(request.POST.get("consent_news")),
                 )
                 added = ngettext(
                     "%(count)s player added.", "%(count)s players added.", report.created
