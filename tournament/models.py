@@ -177,7 +177,9 @@ class Player(models.Model):
         if style == Tournament.DisplayNames.NICKNAME_OR_INITIAL and self.nickname:
             return self.nickname
         parts = self.name.split()
-        if len(parts) < 2:
+        # A number is no surname: an erased player's pseudonym ("Player 93")
+        # stays whole, or "Player 9." would stand for Players 9, 90 to 99.
+        if len(parts) < 2 or parts[-1].isdigit():
             return self.name
         return f"{parts[0]} {parts[-1][0]}."
 

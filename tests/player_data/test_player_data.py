@@ -17,7 +17,7 @@ from django.test import Client
 from screens import live
 from screens.snapshots import screen_snapshot
 from tournament import changes
-from tournament.models import Player, PrivacyLog
+from tournament.models import Player, PrivacyLog, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -205,6 +205,13 @@ def test_screens_show_the_pseudonym_at_once_after_an_erasure(
         now = screen_snapshot(tid, audience=audience)
         assert now.version > copy.version
         assert "Vogel" not in now.text and f"Player {her['player']}" in now.text
+
+
+@pytest.mark.parametrize("pseudonym", ["Player 7", "Player 93", "Spieler 1234"])
+def test_public_screens_show_a_pseudonym_whole(pseudonym):
+    for style in Tournament.DisplayNames.values:
+        assert Player(name=pseudonym).public_name(style) == pseudonym
+    assert Player(name="Anna Berg").public_name() == "Anna B."
 
 
 def test_a_player_still_in_a_running_tournament_is_not_erased(api):
