@@ -17,8 +17,16 @@ pytestmark = pytest.mark.django_db
 def game(api):
     tournament = api.post("/tournaments", {"name": "Count Cup", "starting_stack": 10000}).json()
     api.post(f"/tournaments/{tournament['id']}/tables", {"count": 2})
-    for i in range(6):
-        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i}"})
+    # Names as a room has them: the public screens show first name and initial.
+    for name in (
+        "Anna Berg",
+        "Bernd Kaiser",
+        "Clara Wolf",
+        "Dieter Fuchs",
+        "Eva Lang",
+        "Fritz Ott",
+    ):
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": name})
     api.post(f"/tournaments/{tournament['id']}/draw")
     tables = api.get(f"/tournaments/{tournament['id']}/tables").json()
     return tournament, tables
