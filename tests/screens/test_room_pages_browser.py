@@ -204,6 +204,22 @@ def test_the_board_keeps_its_seat_page_while_the_next_one_loads(site, browser):
     context.close()
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_privacy_notice_prints_on_one_sheet(site, browser, language):
+    context = browser.new_context(locale=language)
+    context.add_cookies([{"name": "django_language", "value": language, "url": site.server.url}])
+    page = context.new_page()
+    page.goto(f"{site.server.url}/privacy/")
+    assert "Demo Card Room" in page.locator("main").inner_text()
+    page.emulate_media(media="print")
+    assert not page.locator(".topbar").is_visible()
+    assert not page.locator("[data-print]").is_visible()
+    pdf = page.pdf(format="A4")
+    # The page tree's count: one sheet the desk can hand over or pin up.
+    assert re.findall(rb"/Count (\d+)", pdf) == [b"1"]
+    context.close()
+
+
 def test_every_move_of_the_break_appears_on_the_board(site, browser):
     # The break's nine moves, and the balancing moves of the busts before it.
     assert sum(1 for move in site.moves if move["from_table"] == 5) == 9
