@@ -1,6 +1,9 @@
-"""Player data over the API (issue 14): export and erasure, directors only."""
+"""Player data over the API (issue 14): export, erasure and consent; the
+room's settings and its retention of contact data. Directors only."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
@@ -10,8 +13,12 @@ from pydantic import Field
 from privacy import services
 from tournament.api.auth import require_role
 from tournament.api.fields import Body
+from tournament.models import RoomSettings
+from tournament.models_room import RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN
 from tournament.roles import DIRECTOR
+from tournament.selectors import HeldContact, retention_overview
 from tournament.services.players import consent_record, consent_withdraw
+from tournament.services.retention import contact_retention_run, room_settings_update
 
 router = Router(tags=["player data"])
 
@@ -50,3 +57,77 @@ def set_consent(request: HttpRequest, player_id: int, payload: ConsentIn):
     else:
         player = consent_withdraw(player_id=player_id, by=user)
     return {"player": player.pk, "contact": player.consent_contact, "news": player.consent_news}
+
+
+ONLY_DIRECTOR_ROOM = _("Only a tournament director may see or change the room's settings.")
+
+
+class RoomIn(Body):
+    name: str | None = Field(None, max_length=120)
+    address: str | None = Field(None, max_length=300)
+    contact_email: str | None = Field(None, max_length=254)
+    contact_phone: str | None = Field(None, max_length=40)
+    retention_months: int | None = Field(None, ge=RETENTION_MONTHS_MIN, le=RETENTION_MONTHS_MAX)
+
+
+def _room(room: RoomSettings) -> dict[str, Any]:
+    return {
+        "name": room.name,
+        "address": room.address,
+        "contact_email": room.contact_email,
+        "contact_phone": room.contact_phone,
+        "retention_months": room.retention_months,
+        "retention_last_run": room.retention_last_run,
+        "retention_last_removed": room.retention_last_removed,
+    }
+
+
+@router.get("/room", response=dict)
+def get_room(request: HttpRequest):
+    """The room's name and contact (the privacy notice's) and its retention period."""
+    require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ROOM)
+    return _room(RoomSettings.current())
+
+
+@router.patch("/room", response=dict)
+def patch_room(request: HttpRequest, payload: RoomIn):
+    require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ROOM)
+    changes = {k: v for k, v in payload.model_dump(exclude_unset=True).items() if v is not None}
+    return _room(room_settings_update(changes=changes))
+
+
+def _held(contact: HeldContact) -> dict[str, Any]:
+    return {
+        "player": contact.player_id,
+        "name": contact.name,
+        "email": bool(contact.email),
+        "phone": bool(contact.phone),
+        "consent": contact.consent,
+        "last_activity": contact.last_activity,
+        "removal_day": contact.removal_day,
+    }
+
+
+@router.get("/players/retention", response=dict)
+def get_retention(request: HttpRequest):
+    """Whose contact data the retention period removes now and within 30 days,
+    and the contact data kept without recorded consent."""
+    require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    overview = retention_overview()
+    return {
+        "retention_months": overview.room.retention_months,
+        "today": overview.today,
+        "held": overview.held,
+        "due": [_held(c) for c in overview.due],
+        "soon": [_held(c) for c in overview.soon],
+        "without_consent": [_held(c) for c in overview.without_consent],
+        "last_run": overview.room.retention_last_run,
+        "last_removed": overview.room.retention_last_removed,
+    }
+
+
+@router.post("/players/retention/run", response=dict)
+def run_retention(request: HttpRequest):
+    """Remove now what the daily run would remove (idempotent)."""
+    require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    return {"removed": contact_retention_run()}

@@ -119,3 +119,32 @@ def test_the_room_page_shows_who_saw_or_changed_players_data(director, api):
     assert log.index("Daten exportiert") < log.index("Einwilligung erteilt")
     assert "Rita Roth" in log and director.get_username() in log
     assert "rita@example.org" not in log
+
+
+def test_the_room_and_the_retention_over_the_api(api, floor_api, desk_api):
+    changed = api.patch("/room", {"name": "Casino am See", "retention_months": 12})
+    assert changed.status_code == 200, changed.content
+    assert changed.json()["retention_months"] == 12 and changed.json()["name"] == "Casino am See"
+    for body, field in (
+        ({"retention_months": 0}, "retention_months"),
+        ({"retention_months": "12"}, "retention_months"),
+        ({"contact_email": "no-at-sign"}, "contact_email"),
+        ({"name": "x" * 121}, "name"),
+        ({"colour": "green"}, "colour"),
+    ):
+        refused = api.patch("/room", body)
+        assert refused.status_code == 422 and field in refused.content.decode(), body
+    assert api.get("/room").json()["retention_months"] == 12
+    Player.objects.create(name="Olaf Alt", email="olaf@example.org")
+    overview = api.get("/players/retention").json()
+    assert overview["held"] == 1 and overview["due"] == []
+    [legacy] = overview["without_consent"]
+    assert (legacy["name"], legacy["email"], legacy["phone"]) == ("Olaf Alt", True, False)
+    assert api.post("/players/retention/run").json() == {"removed": 0}
+    assert api.get("/players/retention").json()["last_removed"] == 0
+    for staff in (floor_api, desk_api):
+        assert staff.get("/room").status_code == 403
+        assert staff.patch("/room", {"name": "Mine"}).status_code == 403
+        assert staff.get("/players/retention").status_code == 403
+        assert staff.post("/players/retention/run").status_code == 403
+    assert RoomSettings.current().name == "Casino am See"

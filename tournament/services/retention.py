@@ -13,6 +13,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -84,6 +86,12 @@ RETENTION_OUT_OF_RANGE = _("Keep contact data for %(low)s to %(high)s months.")
 def room_settings_update(*, changes: dict[str, Any]) -> RoomSettings:
     """Change the room's name, contact and retention period (director only;
     the faces check the role and parse the fields)."""
+    changes = {k: v.strip() if isinstance(v, str) else v for k, v in changes.items()}
+    if changes.get("contact_email"):
+        try:
+            validate_email(changes["contact_email"])
+        except ValidationError as exc:
+            raise FieldInvalid("contact_email", exc.messages[0]) from exc
     months = changes.get("retention_months")
     if months is not None and not RETENTION_MONTHS_MIN <= months <= RETENTION_MONTHS_MAX:
         raise FieldInvalid(
