@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, Sum
+from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -35,8 +35,8 @@ from tournament.models import (
     PrivacyLog,
     Tournament,
 )
+from tournament.services.players import PLAYER_NOT_FOUND, player_lock
 
-PLAYER_NOT_FOUND = _("Player not found.")
 REASON_NEEDED = _("Say why the player is erased (his request, the retention period …).")
 STILL_PLAYING = _(
     "%(name)s is still in a running tournament (%(tournament)s): erase him once he is out."
@@ -49,10 +49,6 @@ def _player(player_id: int) -> Player:
     if player is None:
         raise NotFound(PLAYER_NOT_FOUND)
     return player
-
-
-def _by(by: Any) -> Any:
-    return by if getattr(by, "pk", None) else None
 
 
 def _money(value: Any) -> str:
@@ -139,7 +135,7 @@ def player_export(*, player_id: int, by: Any) -> dict[str, Any]:
             for log in PrivacyLog.objects.filter(player=player)
         ],
     }
-    PrivacyLog.objects.create(player=player, kind=PrivacyLog.Kind.EXPORT, by=_by(by))
+    PrivacyLog.record([player.pk], PrivacyLog.Kind.EXPORT, by=by)
     return data
 
 
@@ -149,6 +145,18 @@ def _scrub(value: Any, words: list[str], pseudonym: str) -> Any:
     for word in words:
         text = text.replace(json.dumps(word, ensure_ascii=False)[1:-1], pseudonym)
     return json.loads(text)
+
+
+def _scrub_rows(rows: QuerySet[Any], field: str, words: list[str], pseudonym: str) -> list[int]:
+    """Rewrite one JSON field of these rows with the words replaced; the ids
+    of the rows that changed."""
+    changed = []
+    for pk, value in rows.values_list("pk", field):
+        scrubbed = _scrub(value, words, pseudonym)
+        if scrubbed != value:
+            rows.model.objects.filter(pk=pk).update(**{field: scrubbed})
+            changed.append(pk)
+    return changed
 
 
 def _replace(text: str, words: list[str], pseudonym: str) -> str:
@@ -170,9 +178,7 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
         # His tournaments first, in id order, then the player: their screens
         # are told of the new name under the same locks as any floor action.
         locked = [lock_tournament(tournament_id) for tournament_id in sorted(set(played))]
-        player = Player.objects.select_for_update().filter(pk=player_id).first()
-        if player is None:
-            raise NotFound(PLAYER_NOT_FOUND)
+        player = player_lock(player_id)
         playing = (
             Entry.objects.filter(player=player, status__in=LIVE_STATUSES)
             .exclude(tournament__status=Tournament.Status.FINISHED)
@@ -206,19 +212,16 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
             if text != amendment.text:
                 Amendment.objects.filter(pk=amendment.pk).update(text=text)
                 reviewed.append(amendment.ruling_id)
-        for log in ActionLog.objects.filter(tournament_id__in=tournaments):
-            scrubbed = _scrub(log.data, words, pseudonym)
-            if scrubbed != log.data:
-                ActionLog.objects.filter(pk=log.pk).update(data=scrubbed)
-        for ruling in Ruling.objects.filter(tournament_id__in=tournaments).exclude(assistant={}):
-            scrubbed = _scrub(ruling.assistant, words, pseudonym)
-            if scrubbed != ruling.assistant:
-                Ruling.objects.filter(pk=ruling.pk).update(assistant=scrubbed)
-                reviewed.append(ruling.pk)
-        for deal in Deal.objects.filter(tournament_id__in=tournaments):
-            scrubbed = _scrub(deal.prizes, words, pseudonym)
-            if scrubbed != deal.prizes:
-                Deal.objects.filter(pk=deal.pk).update(prizes=scrubbed)
+        _scrub_rows(
+            ActionLog.objects.filter(tournament_id__in=tournaments), "data", words, pseudonym
+        )
+        reviewed += _scrub_rows(
+            Ruling.objects.filter(tournament_id__in=tournaments).exclude(assistant={}),
+            "assistant",
+            words,
+            pseudonym,
+        )
+        _scrub_rows(Deal.objects.filter(tournament_id__in=tournaments), "prizes", words, pseudonym)
         player.name, player.nickname = pseudonym, ""
         player.email = player.phone = player.notes = ""
         player.consent_contact = player.consent_news = False
@@ -230,10 +233,7 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
         for tournament in locked:
             changes.record(tournament, "player_erased", parts=changes.PARTS)
         # The erasure is logged: who, when, why; never what was erased.
-        PrivacyLog.objects.create(
-            player=player,
-            kind=PrivacyLog.Kind.ERASURE,
-            note=_replace(reason, words, pseudonym)[:500],
-            by=_by(by),
+        PrivacyLog.record(
+            [player.pk], PrivacyLog.Kind.ERASURE, by=by, note=_replace(reason, words, pseudonym)
         )
     return {"player": player.pk, "pseudonym": pseudonym, "rulings_to_review": sorted(set(reviewed))}

@@ -76,17 +76,21 @@ def consent_given(player: Player, *, contact: bool, by: Any, news: bool = False)
     player.consent_at = timezone.now()
     player.consent_by = by if getattr(by, "pk", None) else None
     player.save(update_fields=["consent_contact", "consent_news", "consent_at", "consent_by"])
-    PrivacyLog.objects.create(
-        player=player, kind=PrivacyLog.Kind.CONSENT_GIVEN, by=player.consent_by
-    )
+    PrivacyLog.record([player.pk], PrivacyLog.Kind.CONSENT_GIVEN, by=by)
+
+
+def player_lock(player_id: int) -> Player:
+    """The player's row, locked for this transaction (404 if there is none)."""
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None:
+        raise NotFound(PLAYER_NOT_FOUND)
+    return player
 
 
 def consent_record(*, player_id: int, news: bool, by: Any) -> Player:
     """The player agrees to be contacted (and, if he says so, to league news)."""
     with transaction.atomic():
-        player = Player.objects.select_for_update().filter(pk=player_id).first()
-        if player is None:
-            raise NotFound(PLAYER_NOT_FOUND)
+        player = player_lock(player_id)
         consent_given(player, contact=True, news=news, by=by)
     return player
 
@@ -94,20 +98,14 @@ def consent_record(*, player_id: int, news: bool, by: Any) -> Player:
 def consent_withdraw(*, player_id: int, by: Any) -> Player:
     """The player withdraws his consent: his e-mail and phone go with it."""
     with transaction.atomic():
-        player = Player.objects.select_for_update().filter(pk=player_id).first()
-        if player is None:
-            raise NotFound(PLAYER_NOT_FOUND)
+        player = player_lock(player_id)
         player.consent_contact = player.consent_news = False
         player.consent_at = timezone.now()
         player.email = player.phone = ""
         player.save(
             update_fields=["consent_contact", "consent_news", "consent_at", "email", "phone"]
         )
-        PrivacyLog.objects.create(
-            player=player,
-            kind=PrivacyLog.Kind.CONSENT_WITHDRAWN,
-            by=by if getattr(by, "pk", None) else None,
-        )
+        PrivacyLog.record([player.pk], PrivacyLog.Kind.CONSENT_WITHDRAWN, by=by)
     return player
 
 

@@ -33,10 +33,7 @@ def _contact_data_remove(player_ids: list[int], *, kind: str, note: str, by: Any
     Player.objects.filter(pk__in=player_ids).update(
         email="", phone="", consent_contact=False, consent_news=False
     )
-    by = by if getattr(by, "pk", None) else None
-    PrivacyLog.objects.bulk_create(
-        PrivacyLog(player_id=player_id, kind=kind, note=note, by=by) for player_id in player_ids
-    )
+    PrivacyLog.record(player_ids, kind, by=by, note=note)
     return len(player_ids)
 
 
