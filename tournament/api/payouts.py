@@ -20,6 +20,7 @@ from tournament.selectors import bounty_list
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
+from tournament.services import prize_pool as pool_services
 from tournament.services.results import player_history, results_compute
 from tournament.services.tournaments import tournament_get
 
@@ -137,7 +138,7 @@ def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
 @router.patch("/tournaments/{tournament_id}/payouts/settings", response=dict)
 def patch_payout_settings(request: HttpRequest, tournament_id: int, payload: PayoutSettingsIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    payout_services.payout_settings_update(
+    pool_services.payout_settings_update(
         tournament_id=tournament_id, changes=payload.dict(exclude_unset=True), by=user
     )
     tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
@@ -147,7 +148,7 @@ def patch_payout_settings(request: HttpRequest, tournament_id: int, payload: Pay
 @router.post("/tournaments/{tournament_id}/prize-additions", response={201: dict})
 def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: AdditionIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    addition = payout_services.prize_addition_add(
+    addition = pool_services.prize_addition_add(
         tournament_id=tournament_id, amount=payload.amount, note=payload.note, by=user
     )
     return Status(
@@ -162,7 +163,7 @@ def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: Additio
 
 def _purchase(request: HttpRequest, entry_id: int, kind: str, count: int) -> dict[str, Any]:
     user = require_role(request, REGISTRATION_STAFF, ONLY_REGISTRATION)
-    entry = payout_services.entry_purchase(entry_id=entry_id, kind=kind, count=count, by=user)
+    entry = pool_services.entry_purchase(entry_id=entry_id, kind=kind, count=count, by=user)
     return {"entry": entry.pk, "rebuys": entry.rebuys, "addons": entry.addons}
 
 

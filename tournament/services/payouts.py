@@ -19,14 +19,12 @@ from django.db import transaction
 from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes, extensions
-from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
+from tournament import changes
+from tournament.errors import TOURNAMENT_NOT_FOUND, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import (
-    LIVE_STATUSES,
     ActionLog,
     Entry,
-    LeagueSeason,
     PayoutSettings,
     PrizeAddition,
     Tournament,
@@ -45,13 +43,6 @@ ROUNDING_MODE_UNKNOWN = _("Unknown rounding mode.")
 AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
 PAYOUTS_INVALID = _("This payout structure is not valid.")
 TOO_MANY_PLACES = _("At most 1,000 places can be paid.")
-ENTRY_NOT_FOUND = _("Entry not found.")
-ENTRY_NOT_LIVE = _("Only a player still in the tournament can rebuy or take an add-on.")
-PURCHASE_BELOW_ZERO = _("There is no rebuy or add-on left to take back.")
-PURCHASE_KIND_UNKNOWN = _("Unknown purchase; use rebuy or add-on.")
-ADDITION_NOT_FOUND = _("Prize pool addition not found.")
-SEASON_NOT_FOUND = _("League season not found.")
-SETTING_UNKNOWN = _("Unknown payout setting: %(name)s.")
 
 _PAYOUT_MESSAGES = {
     "percentages_empty": PERCENTAGES_EMPTY,
@@ -219,7 +210,7 @@ def payouts_view(
         rounding=Decimal(settings.rounding).normalize(),
         rounding_mode=settings.rounding_mode,
         source=source,
-        limits=_purchase_limits(settings),
+        limits=purchase_limits_of(settings),
     )
 
 
@@ -252,7 +243,7 @@ def _freeze(tournament: Tournament, settings: PayoutSettings, by: Any) -> bool:
     return True
 
 
-def _locked_settings(tournament_id: int) -> tuple[Tournament, PayoutSettings]:
+def payout_settings_lock(tournament_id: int) -> tuple[Tournament, PayoutSettings]:
     tournament = lock_tournament(tournament_id)
     settings, _created = PayoutSettings.objects.get_or_create(tournament=tournament)
     return tournament, settings
@@ -266,11 +257,13 @@ def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
     payouts calls it too, so the structure never follows the field after the close.
     """
     with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
+        tournament, settings = payout_settings_lock(tournament_id)
         return _freeze(tournament, settings, by)
 
 
-def _publish(tournament: Tournament, settings: PayoutSettings, extra: dict[str, Any]) -> PayoutView:
+def payouts_publish(
+    tournament: Tournament, settings: PayoutSettings, extra: dict[str, Any]
+) -> PayoutView:
     # The summary carries the prize pool too; once the tournament is over the
     # final results show the prizes, so they follow every payout change.
     changes.record(
@@ -306,7 +299,7 @@ def payouts_update(
     except PayoutError as exc:
         raise payout_error(exc) from exc
     with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
+        tournament, settings = payout_settings_lock(tournament_id)
         _freeze(tournament, settings, by)
         settings.percentages = None if percentages is None else [str(p) for p in percentages]
         settings.rounding = rounding
@@ -326,175 +319,13 @@ def payouts_update(
             },
             by,
         )
-        return _publish(tournament, settings, {})
+        return payouts_publish(tournament, settings, {})
 
 
-SETTINGS_FIELDS = (
-    "re_entry_price",
-    "re_entry_fee",
-    "rebuy_price",
-    "rebuy_fee",
-    "rebuy_chips",
-    "addon_price",
-    "addon_fee",
-    "addon_chips",
-    "rebuy_limit",
-    "rebuy_until_level",
-    "addon_limit",
-    "addon_after_level",
-    "season",
-)
-# Settings where null is a value of its own ("no limit"), not "leave unchanged".
-NULLABLE_SETTINGS = (
-    "re_entry_price",
-    "re_entry_fee",
-    "rebuy_limit",
-    "rebuy_until_level",
-    "addon_limit",
-    "addon_after_level",
-)
-NOT_MONEY = ("season", "rebuy_chips", "addon_chips", *NULLABLE_SETTINGS[2:])
-
-
-def payout_settings_update(
-    *, tournament_id: int, changes: dict[str, Any], by: Any
-) -> PayoutSettings:
-    """Prices and fees of re-entries, rebuys and add-ons, chips, and the league season."""
-    unknown = set(changes) - set(SETTINGS_FIELDS)
-    if unknown:
-        raise Invalid(SETTING_UNKNOWN % {"name": ", ".join(sorted(unknown))})
-    for name, value in changes.items():
-        if name in NOT_MONEY or value is None:
-            continue
-        try:
-            rules.compute_prize_pool(purchases=(), additions=(value,))
-        except PayoutError as exc:
-            raise payout_error(exc) from exc
-    with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
-        if "season" in changes:
-            season_id = changes.pop("season")
-            season = None
-            if season_id is not None:
-                season = LeagueSeason.objects.filter(pk=season_id).first()
-                if season is None:
-                    raise NotFound(SEASON_NOT_FOUND)
-            settings.season = season
-        for name, value in changes.items():
-            if value is None and name not in NULLABLE_SETTINGS:
-                continue
-            setattr(settings, name, value)
-        settings.save()
-        ActionLog.record(
-            tournament,
-            "payout_settings_updated",
-            {k: None if v is None else str(v) for k, v in changes.items()}
-            | {"season": settings.season_id},
-            by,
-        )
-        _publish(tournament, settings, {})
-    return settings
-
-
-def prize_addition_add(*, tournament_id: int, amount: Decimal, note: str, by: Any) -> PrizeAddition:
-    """Add money to the prize pool by hand."""
-    try:
-        rules.compute_prize_pool(purchases=(), additions=(amount,))
-    except PayoutError as exc:
-        raise payout_error(exc) from exc
-    with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
-        addition = PrizeAddition.objects.create(
-            tournament=tournament,
-            amount=amount,
-            note=note.strip()[:200],
-            by=by if getattr(by, "pk", None) else None,
-        )
-        ActionLog.record(
-            tournament,
-            "prize_addition",
-            {"id": addition.pk, "amount": money(amount), "note": addition.note},
-            by,
-        )
-        _publish(tournament, settings, {"addition": addition.pk})
-    return addition
-
-
-def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> None:
-    """Take a mistaken manual addition out of the pool again."""
-    with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
-        addition = PrizeAddition.objects.filter(pk=addition_id, tournament=tournament).first()
-        if addition is None:
-            raise NotFound(ADDITION_NOT_FOUND)
-        ActionLog.record(
-            tournament,
-            "prize_addition_removed",
-            {"id": addition.pk, "amount": money(addition.amount), "note": addition.note},
-            by,
-        )
-        addition.delete()
-        _publish(tournament, settings, {})
-
-
-PurchaseKind = Literal["rebuy", "addon"]
-PURCHASE_REFUSALS = {
-    # Each message is formatted with the add-on level; only one of them names it.
-    purchase_rules.Refusal.NOTHING_TO_TAKE_BACK: PURCHASE_BELOW_ZERO,
-    purchase_rules.Refusal.LIMIT_REACHED: _(
-        "This entry has bought as many as the tournament allows."
-    ),
-    purchase_rules.Refusal.REBUY_PERIOD_OVER: _("The rebuy period is over."),
-    purchase_rules.Refusal.NOT_THE_ADDON_BREAK: _(
-        "Add-ons are sold only in the break after level %(level)s."
-    ),
-}
-
-
-def _purchase_limits(settings: PayoutSettings) -> purchase_rules.PurchaseLimits:
+def purchase_limits_of(settings: PayoutSettings) -> purchase_rules.PurchaseLimits:
     return purchase_rules.PurchaseLimits(
         rebuy_limit=settings.rebuy_limit,
         rebuy_until_level=settings.rebuy_until_level,
         addon_limit=settings.addon_limit,
         addon_after_level=settings.addon_after_level,
     )
-
-
-def _play_position(tournament: Tournament) -> purchase_rules.PlayPosition:
-    # Decided from the clock at this request (as registration is); the clock app answers.
-    level, in_break = extensions.level_played_now(tournament)
-    return purchase_rules.PlayPosition(level=level, in_break=in_break)
-
-
-def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any) -> Entry:
-    """Record rebuys or add-ons of a live entry (a negative count takes mistaken ones back)."""
-    field = {"rebuy": "rebuys", "addon": "addons"}.get(kind)
-    if field is None:
-        raise Invalid(PURCHASE_KIND_UNKNOWN)
-    tournament_id = (
-        Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(ENTRY_NOT_FOUND)
-    with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
-        entry = Entry.objects.select_related("player").get(pk=entry_id)
-        if entry.status not in LIVE_STATUSES or entry.status == Entry.Status.WAITING:
-            raise Conflict(ENTRY_NOT_LIVE)
-        refusal = purchase_rules.purchase_refusal(
-            kind=kind,
-            owned=getattr(entry, field),
-            count=count,
-            limits=_purchase_limits(settings),
-            position=_play_position(tournament),
-        )
-        if refusal is not None:
-            raise Conflict(PURCHASE_REFUSALS[refusal] % {"level": settings.addon_after_level})
-        new = getattr(entry, field) + count
-        setattr(entry, field, new)
-        entry.save(update_fields=[field])
-        ActionLog.record(
-            tournament, f"entry_{kind}", {"entry": entry.pk, "count": count, "total": new}, by
-        )
-        _publish(tournament, settings, {"entry": entry.pk, kind: new})
-    return entry

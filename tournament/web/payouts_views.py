@@ -23,6 +23,7 @@ from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
+from tournament.services import prize_pool as pool_services
 from tournament.services.results import player_history, results_compute
 from tournament.web.decorators import role_required, run_action
 
@@ -189,7 +190,7 @@ def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
         changes = dict(form.cleaned_data)
         season = changes.pop("season")
         changes["season"] = season.pk if season else None
-        payout_services.payout_settings_update(
+        pool_services.payout_settings_update(
             tournament_id=tournament_id, changes=changes, by=request.user
         )
 
@@ -204,7 +205,7 @@ def payouts_addition(request: HttpRequest, tournament_id: int) -> HttpResponse:
     def action() -> None:
         if not form.is_valid():
             _bad_form()
-        payout_services.prize_addition_add(
+        pool_services.prize_addition_add(
             tournament_id=tournament_id,
             amount=form.cleaned_data["amount"],
             note=form.cleaned_data["note"],
@@ -223,7 +224,7 @@ def payouts_addition_remove(
 ) -> HttpResponse:
     return run_action(
         request,
-        lambda: payout_services.prize_addition_remove(
+        lambda: pool_services.prize_addition_remove(
             tournament_id=tournament_id, addition_id=addition_id, by=request.user
         ),
         success=_("Addition removed."),
@@ -242,7 +243,7 @@ def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
         data = form.cleaned_data
         if not _tournament(tournament_id).entries.filter(pk=data["entry"]).exists():
             _bad_form()
-        payout_services.entry_purchase(
+        pool_services.entry_purchase(
             entry_id=data["entry"], kind=data["kind"], count=data["count"], by=request.user
         )
 
