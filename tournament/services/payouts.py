@@ -16,11 +16,12 @@ from functools import lru_cache
 from typing import Any, Literal, cast
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from tournament import changes
-from tournament.errors import TOURNAMENT_NOT_FOUND, Invalid, NotFound
+from tournament.errors import TOURNAMENT_NOT_FOUND, FieldInvalid, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import (
     ActionLog,
@@ -29,10 +30,12 @@ from tournament.models import (
     PrizeAddition,
     Tournament,
 )
+from tournament.rules import fixed_payouts as fixed_rules
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
 from tournament.rules.payouts import PayoutError, PrizePool, Purchase, money
 from tournament.selectors import bounty_to_pool
+from tournament.services import buy_ins
 
 PERCENTAGES_EMPTY = _("Give at least one paid place.")
 PERCENTAGE_INVALID = _("Every percentage must be a number of zero or more.")
@@ -43,6 +46,11 @@ ROUNDING_MODE_UNKNOWN = _("Unknown rounding mode.")
 AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
 PAYOUTS_INVALID = _("This payout structure is not valid.")
 TOO_MANY_PLACES = _("At most 1,000 places can be paid.")
+PERCENTAGES_OR_AMOUNTS = _("Give either percentages or amounts, not both.")
+AMOUNTS_ABOVE_POOL = _(
+    "The amounts add up to %(paid)s, more than the prize pool of %(pool)s. "
+    "Add the missing %(missing)s to the prize pool first."
+)
 
 _PAYOUT_MESSAGES = {
     "percentages_empty": PERCENTAGES_EMPTY,
@@ -55,6 +63,7 @@ _PAYOUT_MESSAGES = {
     "amount_invalid": AMOUNT_INVALID,
     "amount_negative": AMOUNT_INVALID,
     "amount_precision": AMOUNT_INVALID,
+    "too_many_places": TOO_MANY_PLACES,
 }
 
 MAX_PAID_PLACES = 1000
@@ -79,6 +88,9 @@ class PoolCounts:
         return self.entries + self.re_entries
 
 
+Source = Literal["custom", "frozen", "template", "amounts"]
+
+
 @dataclass(frozen=True)
 class PayoutView:
     """Everything the payout screens and the API show."""
@@ -90,8 +102,12 @@ class PayoutView:
     amounts: list[Decimal]
     rounding: Decimal
     rounding_mode: str
-    source: Literal["custom", "frozen", "template"]
+    source: Source
     limits: purchase_rules.PurchaseLimits
+    # Fixed amounts only: what they leave of the pool, and what they lack of it.
+    kept_back: Decimal = Decimal(0)
+    kept_back_reason: str = ""
+    shortfall: Decimal = Decimal(0)
 
     @property
     def paid(self) -> int:
@@ -117,14 +133,15 @@ def payout_settings_for(tournament: Tournament) -> PayoutSettings:
 def pool_counts(tournament: Tournament) -> PoolCounts:
     """What was bought into the pool; a later day of an event plays for what
     every Day 1 flight took in (README "Events")."""
-    entries = tournament.entries.all()
-    if tournament.event_id is not None and (tournament.day or 1) > 1:
-        entries = Entry.objects.filter(tournament__event_id=tournament.event_id, tournament__day=1)
-    row = entries.filter(status__in=PAID_STATUSES).aggregate(
-        entries=Count("id", filter=Q(number=1)),
-        re_entries=Count("id", filter=Q(number__gt=1)),
-        rebuys=Sum("rebuys"),
-        addons=Sum("addons"),
+    row = (
+        _pool_entries(tournament)
+        .filter(status__in=PAID_STATUSES)
+        .aggregate(
+            entries=Count("id", filter=Q(number=1)),
+            re_entries=Count("id", filter=Q(number__gt=1)),
+            rebuys=Sum("rebuys"),
+            addons=Sum("addons"),
+        )
     )
     return PoolCounts(row["entries"], row["re_entries"], row["rebuys"] or 0, row["addons"] or 0)
 
@@ -145,6 +162,49 @@ def _cached_template(field: int) -> tuple[Decimal, ...]:
     return tuple(rules.payout_template(min(field, rules.MAX_FIELD_SIZE)))
 
 
+def _pool_entries(tournament: Tournament) -> QuerySet[Entry]:
+    """The entries whose money is in the pool; a later day of an event plays for
+    what every Day 1 flight took in (README "Events")."""
+    if tournament.event_id is not None and (tournament.day or 1) > 1:
+        return Entry.objects.filter(tournament__event_id=tournament.event_id, tournament__day=1)
+    return tournament.entries.all()
+
+
+def prize_pool_of(
+    tournament: Tournament, settings: PayoutSettings, counts: PoolCounts
+) -> PrizePool:
+    """The pool from what was bought (entries at the option they took), the
+    manual additions, forfeited bounties and the guarantee."""
+    paid = buy_ins.paid_rows(_pool_entries(tournament)) if tournament.buy_ins else []
+    purchases = [
+        *buy_ins.entry_purchases(
+            entries=counts.entries,
+            re_entries=counts.re_entries,
+            paid=paid,
+            statuses=PAID_STATUSES,
+            single=(tournament.buy_in, tournament.fee),
+            re_entry=(
+                tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
+                tournament.fee if settings.re_entry_fee is None else settings.re_entry_fee,
+            ),
+        ),
+        Purchase("rebuy", counts.rebuys, settings.rebuy_price, settings.rebuy_fee),
+        Purchase("add_on", counts.addons, settings.addon_price, settings.addon_fee),
+    ]
+    additions = (
+        list(PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True))
+        if tournament.pk
+        else []
+    )
+    forfeited = bounty_to_pool(tournament) if tournament.pk else Decimal(0)
+    if forfeited:
+        # A disqualified player's bounty goes into the prize pool (README "Bounties").
+        additions.append(forfeited)
+    return rules.compute_prize_pool(
+        purchases=purchases, additions=additions, guarantee=settings.guarantee
+    )
+
+
 def payouts_view(
     tournament: Tournament,
     settings: PayoutSettings | None = None,
@@ -162,30 +222,10 @@ def payouts_view(
     """
     settings = settings or payout_settings_for(tournament)
     counts = counts or pool_counts(tournament)
-    purchases = [
-        Purchase("entry", counts.entries, tournament.buy_in, tournament.fee),
-        Purchase(
-            "re_entry",
-            counts.re_entries,
-            tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
-            tournament.fee if settings.re_entry_fee is None else settings.re_entry_fee,
-        ),
-        Purchase("rebuy", counts.rebuys, settings.rebuy_price, settings.rebuy_fee),
-        Purchase("add_on", counts.addons, settings.addon_price, settings.addon_fee),
-    ]
-    additions = (
-        list(PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True))
-        if tournament.pk
-        else []
-    )
-    forfeited = bounty_to_pool(tournament) if tournament.pk else Decimal(0)
-    if forfeited:
-        # A disqualified player's bounty goes into the prize pool (README "Bounties").
-        additions.append(forfeited)
-    pool = rules.compute_prize_pool(
-        purchases=purchases, additions=additions, guarantee=settings.guarantee
-    )
-    source: Literal["custom", "frozen", "template"]
+    pool = prize_pool_of(tournament, settings, counts)
+    if settings.amounts is not None:
+        return _fixed_view(tournament, settings, pool, counts)
+    source: Source
     if settings.percentages is not None:
         percentages, source = _decimals(settings.percentages) or [], "custom"
     elif tournament.registration_closed and settings.frozen_percentages is not None:
@@ -211,6 +251,33 @@ def payouts_view(
         rounding_mode=settings.rounding_mode,
         source=source,
         limits=purchase_limits_of(settings),
+    )
+
+
+def _fixed_view(
+    tournament: Tournament, settings: PayoutSettings, pool: PrizePool, counts: PoolCounts
+) -> PayoutView:
+    """Fixed amounts per place; what they leave of the pool is kept back.
+
+    They were checked against the pool when set; should the pool shrink below
+    them later (an addition taken back) they stay as set and the view reports
+    the ``shortfall`` rather than paying money that is not there silently.
+    """
+    fixed = _decimals(settings.amounts) or []
+    paid = sum(fixed, Decimal(0))
+    return PayoutView(
+        pool=pool,
+        counts=counts,
+        guarantee=settings.guarantee,
+        percentages=[fixed_rules.share_of_pool(a, pool.total) for a in fixed],
+        amounts=fixed,
+        rounding=Decimal(settings.rounding).normalize(),
+        rounding_mode=settings.rounding_mode,
+        source="amounts",
+        limits=purchase_limits_of(settings),
+        kept_back=max(pool.total - paid, Decimal(0)),
+        kept_back_reason=settings.kept_back_reason,
+        shortfall=max(paid - pool.total, Decimal(0)),
     )
 
 
@@ -275,22 +342,26 @@ def payouts_publish(
     return payouts_view(tournament, settings)
 
 
-def payouts_update(
-    *,
-    tournament_id: int,
+def _check_structure(
     percentages: list[Decimal] | None,
-    rounding: Decimal,
-    by: Any,
-    rounding_mode: str | None = None,
-    guarantee: Decimal | None = UNSET,
-) -> PayoutView:
-    """Set the payout structure: own percentages (``None``: the template), rounding, guarantee."""
-    if percentages is not None and len(percentages) > MAX_PAID_PLACES:
+    amounts: list[Decimal] | None,
+    rounding: Decimal | None,
+    rounding_mode: str | None,
+    guarantee: Decimal | None,
+) -> None:
+    if percentages is not None and amounts is not None:
+        raise FieldInvalid("amounts", PERCENTAGES_OR_AMOUNTS)
+    places = amounts if amounts is not None else percentages
+    if places is not None and len(places) > MAX_PAID_PLACES:
         raise Invalid(TOO_MANY_PLACES)
     try:
         if percentages is not None:
             rules.validate_percentages(percentages)
-        if not isinstance(rounding, Decimal) or rounding not in rules.ROUNDING_UNITS:
+        if amounts is not None:
+            fixed_rules.validate_amounts(amounts)
+        if rounding is not None and (
+            not isinstance(rounding, Decimal) or rounding not in rules.ROUNDING_UNITS
+        ):
             raise PayoutError("rounding_unknown", "unknown rounding unit")
         if rounding_mode is not None and rounding_mode not in PayoutSettings.RoundingMode.values:
             raise PayoutError("rounding_mode_unknown", "unknown rounding mode")
@@ -298,22 +369,66 @@ def payouts_update(
             rules.compute_prize_pool(purchases=(), guarantee=guarantee)
     except PayoutError as exc:
         raise payout_error(exc) from exc
+
+
+def _check_amounts_fit(tournament: Tournament, settings: PayoutSettings) -> None:
+    """Fixed amounts must fit in the pool as it stands (guarantee included)."""
+    amounts = _decimals(settings.amounts) or []
+    pool = prize_pool_of(tournament, settings, pool_counts(tournament)).total
+    try:
+        fixed_rules.fixed_payouts(pool, amounts)
+    except PayoutError as exc:
+        paid = sum(amounts, Decimal(0))
+        raise FieldInvalid(
+            "amounts",
+            AMOUNTS_ABOVE_POOL
+            % {
+                "paid": number_format(paid, 2, force_grouping=True),
+                "pool": number_format(pool, 2, force_grouping=True),
+                "missing": number_format(paid - pool, 2, force_grouping=True),
+            },
+        ) from exc
+
+
+def payouts_update(
+    *,
+    tournament_id: int,
+    percentages: list[Decimal] | None,
+    rounding: Decimal | None,
+    by: Any,
+    rounding_mode: str | None = None,
+    guarantee: Decimal | None = UNSET,
+    amounts: list[Decimal] | None = None,
+    kept_back_reason: str | None = None,
+) -> PayoutView:
+    """Set the payout structure: own percentages (``None``: the template) or fixed
+    ``amounts`` with the rest of the pool kept back (README "Payouts"), rounding,
+    guarantee. ``rounding`` None keeps the one set before."""
+    _check_structure(percentages, amounts, rounding, rounding_mode, guarantee)
     with transaction.atomic():
         tournament, settings = payout_settings_lock(tournament_id)
         _freeze(tournament, settings, by)
         settings.percentages = None if percentages is None else [str(p) for p in percentages]
-        settings.rounding = rounding
+        settings.amounts = None if amounts is None else [money(a) for a in amounts]
+        if amounts is not None or kept_back_reason is not None:
+            settings.kept_back_reason = (kept_back_reason or "").strip()[:120]
+        if rounding is not None:
+            settings.rounding = rounding
         if rounding_mode is not None:
             settings.rounding_mode = rounding_mode
         if guarantee is not UNSET:
             settings.guarantee = guarantee
+        if amounts is not None:
+            _check_amounts_fit(tournament, settings)
         settings.save()
         ActionLog.record(
             tournament,
             "payouts_updated",
             {
                 "percentages": settings.percentages,
-                "rounding": str(rounding),
+                "amounts": settings.amounts,
+                "kept_back_reason": settings.kept_back_reason,
+                "rounding": str(settings.rounding),
                 "rounding_mode": settings.rounding_mode,
                 "guarantee": None if settings.guarantee is None else money(settings.guarantee),
             },
