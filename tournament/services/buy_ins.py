@@ -19,7 +19,7 @@ from typing import Any
 from django.db.models import Count, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Invalid
+from tournament.errors import FieldInvalid
 from tournament.models import Entry, Tournament
 from tournament.rules.payouts import Purchase, money
 
@@ -51,7 +51,7 @@ def buy_ins_clean(options: Iterable[Any]) -> list[dict[str, Any]]:
         data = option if isinstance(option, dict) else dict(option)
         name = str(data["name"]).strip()
         if name.casefold() in seen:
-            raise Invalid(BUY_IN_NAMES_TWICE % {"name": name})
+            raise FieldInvalid("buy_ins", BUY_IN_NAMES_TWICE % {"name": name})
         seen.add(name.casefold())
         cleaned.append(
             {
@@ -67,7 +67,7 @@ def buy_ins_clean(options: Iterable[Any]) -> list[dict[str, Any]]:
 def buy_ins_check_change(tournament: Tournament, options: Sequence[dict[str, Any]]) -> None:
     """Refuse to drop every option once entries took one (their pool is read per entry)."""
     if not options and tournament.entries.filter(paid_price__isnull=False).exists():
-        raise Invalid(BUY_INS_IN_USE)
+        raise FieldInvalid("buy_ins", BUY_INS_IN_USE)
 
 
 def buy_in_taken(tournament: Tournament, name: str | None) -> dict[str, Any]:
@@ -78,7 +78,7 @@ def buy_in_taken(tournament: Tournament, name: str | None) -> dict[str, Any]:
     options = tournament.buy_ins or []
     if not options:
         if name:
-            raise Invalid(BUY_IN_UNKNOWN % {"name": name})
+            raise FieldInvalid("buy_in", BUY_IN_UNKNOWN % {"name": name})
         return {}
     if name is None:
         option = options[0]
@@ -86,7 +86,7 @@ def buy_in_taken(tournament: Tournament, name: str | None) -> dict[str, Any]:
         wanted = name.strip().casefold()
         option = next((o for o in options if o["name"].casefold() == wanted), None)
         if option is None:
-            raise Invalid(BUY_IN_UNKNOWN % {"name": name})
+            raise FieldInvalid("buy_in", BUY_IN_UNKNOWN % {"name": name})
     return {
         "buy_in_name": option["name"],
         "paid_price": Decimal(option["price"]),
