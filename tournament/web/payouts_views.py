@@ -25,12 +25,17 @@ from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
 from tournament.services import prize_pool as pool_services
 from tournament.services.results import player_history, results_compute
+from tournament.templatetags.room_format import num
 from tournament.web.decorators import role_required, run_action
+from tournament.web.money_input import parse_amounts
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
     "Write one percentage per line (or separated by spaces), for example 50 30 20."
 )
 TABLE_UNREADABLE = gettext_lazy("Write the points per place separated by spaces.")
+AMOUNTS_UNREADABLE = gettext_lazy(
+    "Write one amount per line, best place first, for example 2.200,00 (German) or 2,200.00."
+)
 
 
 def _numbers(text: str, message: object) -> list[Decimal]:
@@ -44,6 +49,13 @@ def _numbers(text: str, message: object) -> list[Decimal]:
         raise Invalid(message) from exc
 
 
+def _typed_amounts(text: str) -> list[Decimal]:
+    try:
+        return parse_amounts(text)
+    except InvalidOperation as exc:
+        raise Invalid(AMOUNTS_UNREADABLE) from exc
+
+
 def _money_field(label: str | object, required: bool = False) -> forms.DecimalField:
     return forms.DecimalField(
         label=label, required=required, min_value=0, max_digits=12, decimal_places=2
@@ -53,6 +65,28 @@ def _money_field(label: str | object, required: bool = False) -> forms.DecimalFi
 class StructureForm(forms.Form):
     use_template = forms.BooleanField(
         label=gettext_lazy("Use the template for the field size"), required=False
+    )
+    pay_by = forms.ChoiceField(
+        label=gettext_lazy("Pay by"),
+        choices=[
+            ("percentages", gettext_lazy("Percentages of the pool")),
+            ("amounts", gettext_lazy("Fixed amounts, the rest kept back")),
+        ],
+        initial="percentages",
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    amounts = forms.CharField(
+        label=gettext_lazy("Amounts, best place first"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "inputmode": "decimal"}),
+        max_length=16000,
+    )
+    kept_back_reason = forms.CharField(
+        label=gettext_lazy("Kept back for"),
+        required=False,
+        max_length=120,
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. season final")}),
     )
     percentages = forms.CharField(
         label=gettext_lazy("Percentages, best place first"),
@@ -116,7 +150,10 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
     settings = payout_services.payout_settings_for(tournament)
     initial = {
-        "use_template": settings.percentages is None,
+        "use_template": settings.percentages is None and settings.amounts is None,
+        "pay_by": "amounts" if settings.amounts is not None else "percentages",
+        "amounts": "\n".join(num(Decimal(a), 2) for a in settings.amounts or []),
+        "kept_back_reason": settings.kept_back_reason,
         "percentages": "\n".join(str(p) for p in view.percentages),
         "rounding": next((str(u) for u in ROUNDING_UNITS if u == settings.rounding), "1"),
         "rounding_mode": settings.rounding_mode,
@@ -161,12 +198,18 @@ def payouts_structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if not form.is_valid():
             _bad_form()
         data = form.cleaned_data
-        percentages = (
-            None if data["use_template"] else _numbers(data["percentages"], PERCENTAGES_UNREADABLE)
-        )
+        amounts = None
+        if data["use_template"]:
+            percentages = None
+        elif data["pay_by"] == "amounts":
+            percentages, amounts = None, _typed_amounts(data["amounts"])
+        else:
+            percentages = _numbers(data["percentages"], PERCENTAGES_UNREADABLE)
         payout_services.payouts_update(
             tournament_id=tournament_id,
             percentages=percentages,
+            amounts=amounts,
+            kept_back_reason=data["kept_back_reason"],
             rounding=Decimal(data["rounding"]),
             rounding_mode=data["rounding_mode"],
             guarantee=data["guarantee"],
