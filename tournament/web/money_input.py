@@ -10,8 +10,14 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
+from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+CENT = Decimal("0.01")
 
 CURRENCY_MARKS = re.compile(r"[€$£\u00a0\u202f']|CHF|EUR|Fr\.", re.IGNORECASE)
 TOKENS = re.compile(r"[\s;]+")
@@ -43,3 +49,52 @@ def parse_money(text: str) -> Decimal:
 def parse_amounts(text: str) -> list[Decimal]:
     """Amounts one per line (or separated by spaces or semicolons)."""
     return [parse_money(token) for token in TOKENS.split(text.strip()) if token]
+
+
+BUY_IN_LINE = _(
+    "Line %(line)s: write name; price; fee; chips, for example Early bird; 40; 5; 25000."
+)
+
+
+def read_buy_in_lines(text: str) -> list[dict[str, Any]]:
+    """Buy-in options typed one per line as ``name; price; fee; chips`` (the
+    tournament form), money and chips in the reader's notation."""
+    options = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [part.strip() for part in line.split(";")]
+        try:
+            name, price, fee, chips = parts
+            option = {
+                "name": name,
+                "price": parse_money(price),
+                "fee": parse_money(fee or "0"),
+                "chips": parse_money(chips),
+            }
+        except (ValueError, InvalidOperation) as exc:
+            raise ValidationError(BUY_IN_LINE % {"line": number}) from exc
+        whole_chips = option["chips"] == option["chips"].to_integral_value()
+        if not name or len(name) > 40 or not whole_chips or not 1 <= option["chips"] < 2**31:
+            raise ValidationError(BUY_IN_LINE % {"line": number})
+        if option["price"] != option["price"].quantize(CENT) or option["fee"] != option[
+            "fee"
+        ].quantize(CENT):
+            raise ValidationError(BUY_IN_LINE % {"line": number})
+        options.append({**option, "chips": int(option["chips"])})
+    return options
+
+
+def buy_in_lines(options: list[dict[str, Any]]) -> str:
+    """The options as the form shows them, in the reader's notation."""
+    return "\n".join(
+        "; ".join(
+            (
+                o["name"],
+                number_format(Decimal(o["price"]), 2, use_l10n=True, force_grouping=True),
+                number_format(Decimal(o["fee"]), 2, use_l10n=True, force_grouping=True),
+                str(o["chips"]),
+            )
+        )
+        for o in options
+    )
