@@ -5,12 +5,11 @@ from typing import Any
 
 from tournament.models import LIVE_STATUSES, EntryTally, Tournament
 from tournament.services.buy_ins import chips_bought
-from tournament.services.payouts import (
+from tournament.services.payouts import money, payouts_view
+from tournament.services.prize_pool import (
     PAID_STATUSES,
     PoolCounts,
-    money,
     payout_settings_for,
-    payouts_view,
     pool_counts,
 )
 

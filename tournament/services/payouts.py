@@ -1,11 +1,10 @@
-"""Prize pool and payout structure of a tournament.
+"""Payout structure of a tournament: how the prize pool is shared out.
 
-The pool comes from the paid entries (first entries and re-entries), rebuys,
-add-ons, manual additions and the guarantee (``tournament.rules.payouts``).
-The structure is the director's own percentages, or else the template for
-the field size: it follows the field while registration is open and is
-frozen (``payouts_freeze``) once registration closes. Alternates still
-waiting for a seat have not bought in and do not count.
+The pool itself (what fills it) is ``tournament.services.prize_pool``. The
+structure is the director's own percentages, or else the template for the
+field size: it follows the field while registration is open and is frozen
+(``payouts_freeze``) once registration closes. Or the director pays fixed
+amounts and the rest of the pool is kept back (README "Payouts").
 """
 
 from __future__ import annotations
@@ -16,26 +15,29 @@ from functools import lru_cache
 from typing import Any, Literal, cast
 
 from django.db import transaction
-from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes
 from tournament.errors import TOURNAMENT_NOT_FOUND, FieldInvalid, Invalid, NotFound
-from tournament.locking import lock_tournament
 from tournament.models import (
     ActionLog,
-    Entry,
     PayoutSettings,
-    PrizeAddition,
     Tournament,
 )
 from tournament.rules import fixed_payouts as fixed_rules
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
-from tournament.rules.payouts import PayoutError, PrizePool, Purchase, money
-from tournament.selectors import bounty_to_pool
-from tournament.services import buy_ins
+from tournament.rules.payouts import PayoutError, PrizePool, money
+from tournament.services.prize_pool import (
+    AMOUNT_INVALID,
+    PoolCounts,
+    payout_settings_for,
+    payout_settings_lock,
+    payouts_publish,
+    pool_counts,
+    prize_pool_of,
+    purchase_limits_of,
+)
 
 PERCENTAGES_EMPTY = _("Give at least one paid place.")
 PERCENTAGE_INVALID = _("Every percentage must be a number of zero or more.")
@@ -43,7 +45,6 @@ PERCENTAGES_INCREASING = _("A place must not pay more than the place above it.")
 PERCENTAGES_SUM = _("The percentages must add up to exactly 100.")
 ROUNDING_UNKNOWN = _("Unknown rounding unit; choose 1, 5 or 10 (or 0.01 to 100).")
 ROUNDING_MODE_UNKNOWN = _("Unknown rounding mode.")
-AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
 PAYOUTS_INVALID = _("This payout structure is not valid.")
 TOO_MANY_PLACES = _("At most 1,000 places can be paid.")
 PERCENTAGES_OR_AMOUNTS = _("Give either percentages or amounts, not both.")
@@ -67,25 +68,12 @@ _PAYOUT_MESSAGES = {
 }
 
 MAX_PAID_PLACES = 1000
-PAID_STATUSES = ("registered", "seated", "busted", "disqualified")
 UNSET: Any = object()
 
 
 def payout_error(exc: PayoutError) -> Invalid:
     """The translated domain error for a rules error."""
     return Invalid(_PAYOUT_MESSAGES.get(exc.code, PAYOUTS_INVALID))
-
-
-@dataclass(frozen=True)
-class PoolCounts:
-    entries: int
-    re_entries: int
-    rebuys: int
-    addons: int
-
-    @property
-    def field(self) -> int:
-        return self.entries + self.re_entries
 
 
 Source = Literal["custom", "frozen", "template", "amounts"]
@@ -124,28 +112,6 @@ class PayoutView:
         return {"prize_pool": money(self.pool.total), "places": self.places()}
 
 
-def payout_settings_for(tournament: Tournament) -> PayoutSettings:
-    """The tournament's payout settings; defaults (unsaved) when none were stored."""
-    found = PayoutSettings.objects.filter(tournament=tournament).first()
-    return found if found is not None else PayoutSettings(tournament=tournament)
-
-
-def pool_counts(tournament: Tournament) -> PoolCounts:
-    """What was bought into the pool; a later day of an event plays for what
-    every Day 1 flight took in (README "Events")."""
-    row = (
-        _pool_entries(tournament)
-        .filter(status__in=PAID_STATUSES)
-        .aggregate(
-            entries=Count("id", filter=Q(number=1)),
-            re_entries=Count("id", filter=Q(number__gt=1)),
-            rebuys=Sum("rebuys"),
-            addons=Sum("addons"),
-        )
-    )
-    return PoolCounts(row["entries"], row["re_entries"], row["rebuys"] or 0, row["addons"] or 0)
-
-
 def _decimals(values: list[Any] | None) -> list[Decimal] | None:
     return None if values is None else [Decimal(str(v)) for v in values]
 
@@ -160,49 +126,6 @@ def _cached_template(field: int) -> tuple[Decimal, ...]:
     if field < rules.PAYOUT_TEMPLATES[0][0]:
         return (Decimal(100),)
     return tuple(rules.payout_template(min(field, rules.MAX_FIELD_SIZE)))
-
-
-def _pool_entries(tournament: Tournament) -> QuerySet[Entry]:
-    """The entries whose money is in the pool; a later day of an event plays for
-    what every Day 1 flight took in (README "Events")."""
-    if tournament.event_id is not None and (tournament.day or 1) > 1:
-        return Entry.objects.filter(tournament__event_id=tournament.event_id, tournament__day=1)
-    return tournament.entries.all()
-
-
-def prize_pool_of(
-    tournament: Tournament, settings: PayoutSettings, counts: PoolCounts
-) -> PrizePool:
-    """The pool from what was bought (entries at the option they took), the
-    manual additions, forfeited bounties and the guarantee."""
-    paid = buy_ins.paid_rows(_pool_entries(tournament)) if tournament.buy_ins else []
-    purchases = [
-        *buy_ins.entry_purchases(
-            entries=counts.entries,
-            re_entries=counts.re_entries,
-            paid=paid,
-            statuses=PAID_STATUSES,
-            single=(tournament.buy_in, tournament.fee),
-            re_entry=(
-                tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
-                tournament.fee if settings.re_entry_fee is None else settings.re_entry_fee,
-            ),
-        ),
-        Purchase("rebuy", counts.rebuys, settings.rebuy_price, settings.rebuy_fee),
-        Purchase("add_on", counts.addons, settings.addon_price, settings.addon_fee),
-    ]
-    additions = (
-        list(PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True))
-        if tournament.pk
-        else []
-    )
-    forfeited = bounty_to_pool(tournament) if tournament.pk else Decimal(0)
-    if forfeited:
-        # A disqualified player's bounty goes into the prize pool (README "Bounties").
-        additions.append(forfeited)
-    return rules.compute_prize_pool(
-        purchases=purchases, additions=additions, guarantee=settings.guarantee
-    )
 
 
 def payouts_view(
@@ -310,12 +233,6 @@ def _freeze(tournament: Tournament, settings: PayoutSettings, by: Any) -> bool:
     return True
 
 
-def payout_settings_lock(tournament_id: int) -> tuple[Tournament, PayoutSettings]:
-    tournament = lock_tournament(tournament_id)
-    settings, _created = PayoutSettings.objects.get_or_create(tournament=tournament)
-    return tournament, settings
-
-
 def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
     """Freeze the template's structure for the field as it stands once registration closed.
 
@@ -326,20 +243,6 @@ def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
     with transaction.atomic():
         tournament, settings = payout_settings_lock(tournament_id)
         return _freeze(tournament, settings, by)
-
-
-def payouts_publish(
-    tournament: Tournament, settings: PayoutSettings, extra: dict[str, Any]
-) -> PayoutView:
-    # The summary carries the prize pool too; once the tournament is over the
-    # final results show the prizes, so they follow every payout change.
-    changes.record(
-        tournament,
-        "payouts",
-        parts=(changes.PAYOUTS, changes.SUMMARY, changes.RESULTS),
-        facts=extra,
-    )
-    return payouts_view(tournament, settings)
 
 
 def _check_structure(
@@ -434,13 +337,5 @@ def payouts_update(
             },
             by,
         )
-        return payouts_publish(tournament, settings, {})
-
-
-def purchase_limits_of(settings: PayoutSettings) -> purchase_rules.PurchaseLimits:
-    return purchase_rules.PurchaseLimits(
-        rebuy_limit=settings.rebuy_limit,
-        rebuy_until_level=settings.rebuy_until_level,
-        addon_limit=settings.addon_limit,
-        addon_after_level=settings.addon_after_level,
-    )
+        payouts_publish(tournament, {})
+        return payouts_view(tournament, settings)

@@ -1,19 +1,27 @@
-"""Prices of re-entries, rebuys and add-ons, manual additions to the prize pool,
-and the rebuys and add-ons an entry buys (the money side of the pool).
+"""The prize pool: what fills it and who may change that.
 
-The payout structure that shares the pool out lives in ``tournament.services.payouts``.
+Reading: the pool from the paid entries (first entries and re-entries, at the
+buy-in option each took), rebuys, add-ons, manual additions, forfeited
+bounties and the guarantee (``tournament.rules.payouts``). Alternates still
+waiting for a seat have not bought in and do not count. Writing: prices of
+re-entries, rebuys and add-ons, manual additions, and the rebuys and add-ons
+an entry buys. The structure that shares the pool out lives in
+``tournament.services.payouts``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
 from django.db import transaction
+from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
-from tournament import extensions
+from tournament import changes, extensions
 from tournament.errors import Conflict, Invalid, NotFound
+from tournament.locking import lock_tournament
 from tournament.models import (
     LIVE_STATUSES,
     ActionLog,
@@ -25,14 +33,11 @@ from tournament.models import (
 )
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
-from tournament.rules.payouts import PayoutError, money
-from tournament.services.payouts import (
-    payout_error,
-    payout_settings_lock,
-    payouts_publish,
-    purchase_limits_of,
-)
+from tournament.rules.payouts import PayoutError, PrizePool, Purchase, money
+from tournament.selectors import bounty_to_pool
+from tournament.services import buy_ins
 
+AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
 ENTRY_NOT_FOUND = _("Entry not found.")
 ENTRY_NOT_LIVE = _("Only a player still in the tournament can rebuy or take an add-on.")
 PURCHASE_BELOW_ZERO = _("There is no rebuy or add-on left to take back.")
@@ -40,6 +45,112 @@ PURCHASE_KIND_UNKNOWN = _("Unknown purchase; use rebuy or add-on.")
 ADDITION_NOT_FOUND = _("Prize pool addition not found.")
 SEASON_NOT_FOUND = _("League season not found.")
 SETTING_UNKNOWN = _("Unknown payout setting: %(name)s.")
+
+
+PAID_STATUSES = ("registered", "seated", "busted", "disqualified")
+
+
+@dataclass(frozen=True)
+class PoolCounts:
+    entries: int
+    re_entries: int
+    rebuys: int
+    addons: int
+
+    @property
+    def field(self) -> int:
+        return self.entries + self.re_entries
+
+
+def payout_settings_for(tournament: Tournament) -> PayoutSettings:
+    """The tournament's payout settings; defaults (unsaved) when none were stored."""
+    found = PayoutSettings.objects.filter(tournament=tournament).first()
+    return found if found is not None else PayoutSettings(tournament=tournament)
+
+
+def pool_counts(tournament: Tournament) -> PoolCounts:
+    """What was bought into the pool; a later day of an event plays for what
+    every Day 1 flight took in (README "Events")."""
+    row = (
+        _pool_entries(tournament)
+        .filter(status__in=PAID_STATUSES)
+        .aggregate(
+            entries=Count("id", filter=Q(number=1)),
+            re_entries=Count("id", filter=Q(number__gt=1)),
+            rebuys=Sum("rebuys"),
+            addons=Sum("addons"),
+        )
+    )
+    return PoolCounts(row["entries"], row["re_entries"], row["rebuys"] or 0, row["addons"] or 0)
+
+
+def _pool_entries(tournament: Tournament) -> QuerySet[Entry]:
+    """The entries whose money is in the pool; a later day of an event plays for
+    what every Day 1 flight took in (README "Events")."""
+    if tournament.event_id is not None and (tournament.day or 1) > 1:
+        return Entry.objects.filter(tournament__event_id=tournament.event_id, tournament__day=1)
+    return tournament.entries.all()
+
+
+def prize_pool_of(
+    tournament: Tournament, settings: PayoutSettings, counts: PoolCounts
+) -> PrizePool:
+    """The pool from what was bought (entries at the option they took), the
+    manual additions, forfeited bounties and the guarantee."""
+    paid = buy_ins.paid_rows(_pool_entries(tournament)) if tournament.buy_ins else []
+    purchases = [
+        *buy_ins.entry_purchases(
+            entries=counts.entries,
+            re_entries=counts.re_entries,
+            paid=paid,
+            statuses=PAID_STATUSES,
+            single=(tournament.buy_in, tournament.fee),
+            re_entry=(
+                tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
+                tournament.fee if settings.re_entry_fee is None else settings.re_entry_fee,
+            ),
+        ),
+        Purchase("rebuy", counts.rebuys, settings.rebuy_price, settings.rebuy_fee),
+        Purchase("add_on", counts.addons, settings.addon_price, settings.addon_fee),
+    ]
+    additions = (
+        list(PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True))
+        if tournament.pk
+        else []
+    )
+    forfeited = bounty_to_pool(tournament) if tournament.pk else Decimal(0)
+    if forfeited:
+        # A disqualified player's bounty goes into the prize pool (README "Bounties").
+        additions.append(forfeited)
+    return rules.compute_prize_pool(
+        purchases=purchases, additions=additions, guarantee=settings.guarantee
+    )
+
+
+def payout_settings_lock(tournament_id: int) -> tuple[Tournament, PayoutSettings]:
+    tournament = lock_tournament(tournament_id)
+    settings, _created = PayoutSettings.objects.get_or_create(tournament=tournament)
+    return tournament, settings
+
+
+def payouts_publish(tournament: Tournament, extra: dict[str, Any]) -> None:
+    # The summary carries the prize pool too; once the tournament is over the
+    # final results show the prizes, so they follow every payout change.
+    changes.record(
+        tournament,
+        "payouts",
+        parts=(changes.PAYOUTS, changes.SUMMARY, changes.RESULTS),
+        facts=extra,
+    )
+
+
+def purchase_limits_of(settings: PayoutSettings) -> purchase_rules.PurchaseLimits:
+    return purchase_rules.PurchaseLimits(
+        rebuy_limit=settings.rebuy_limit,
+        rebuy_until_level=settings.rebuy_until_level,
+        addon_limit=settings.addon_limit,
+        addon_after_level=settings.addon_after_level,
+    )
 
 
 SETTINGS_FIELDS = (
@@ -82,7 +193,7 @@ def payout_settings_update(
         try:
             rules.compute_prize_pool(purchases=(), additions=(value,))
         except PayoutError as exc:
-            raise payout_error(exc) from exc
+            raise Invalid(AMOUNT_INVALID) from exc
     with transaction.atomic():
         tournament, settings = payout_settings_lock(tournament_id)
         if "season" in changes:
@@ -105,7 +216,7 @@ def payout_settings_update(
             | {"season": settings.season_id},
             by,
         )
-        payouts_publish(tournament, settings, {})
+        payouts_publish(tournament, {})
     return settings
 
 
@@ -114,7 +225,7 @@ def prize_addition_add(*, tournament_id: int, amount: Decimal, note: str, by: An
     try:
         rules.compute_prize_pool(purchases=(), additions=(amount,))
     except PayoutError as exc:
-        raise payout_error(exc) from exc
+        raise Invalid(AMOUNT_INVALID) from exc
     with transaction.atomic():
         tournament, settings = payout_settings_lock(tournament_id)
         addition = PrizeAddition.objects.create(
@@ -129,7 +240,7 @@ def prize_addition_add(*, tournament_id: int, amount: Decimal, note: str, by: An
             {"id": addition.pk, "amount": money(amount), "note": addition.note},
             by,
         )
-        payouts_publish(tournament, settings, {"addition": addition.pk})
+        payouts_publish(tournament, {"addition": addition.pk})
     return addition
 
 
@@ -147,7 +258,7 @@ def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> N
             by,
         )
         addition.delete()
-        payouts_publish(tournament, settings, {})
+        payouts_publish(tournament, {})
 
 
 PurchaseKind = Literal["rebuy", "addon"]
@@ -200,5 +311,5 @@ def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any
         ActionLog.record(
             tournament, f"entry_{kind}", {"entry": entry.pk, "count": count, "total": new}, by
         )
-        payouts_publish(tournament, settings, {"entry": entry.pk, kind: new})
+        payouts_publish(tournament, {"entry": entry.pk, kind: new})
     return entry

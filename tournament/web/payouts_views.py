@@ -148,7 +148,7 @@ def _bad_form() -> None:
 @role_required(*STAFF)
 def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
-    settings = payout_services.payout_settings_for(tournament)
+    settings = pool_services.payout_settings_for(tournament)
     initial = {
         "use_template": settings.percentages is None and settings.amounts is None,
         "pay_by": "amounts" if settings.amounts is not None else "percentages",
@@ -224,7 +224,7 @@ def payouts_structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     form = PricesForm(
-        request.POST or None, instance=payout_services.payout_settings_for(tournament)
+        request.POST or None, instance=pool_services.payout_settings_for(tournament)
     )
 
     def action() -> None:
@@ -301,7 +301,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     view, rows = results_compute(tournament)
     deal = Deal.objects.filter(tournament=tournament).first()
-    settings = payout_services.payout_settings_for(tournament)
+    settings = pool_services.payout_settings_for(tournament)
     points = {}
     if settings.season_id:
         points = {
