@@ -110,3 +110,19 @@ def test_every_option_cannot_be_dropped_once_entries_took_one(api, club):
 )
 def test_invalid_options_are_a_422(api, option):
     assert api.post("/tournaments", {"name": "Bad", "buy_ins": [option]}).status_code == 422
+
+
+def test_a_later_day_plays_for_what_each_day_1_entry_paid(api):
+    body = {"name": "Deepstack", "flights": [{"name": "A"}], "buy_ins": OPTIONS[:2]}
+    event = api.post("/events", body).json()
+    flight = event["flights"][0]["id"]
+    for name, option in (("Anna", "Early bird"), ("Bernd", "Early bird"), ("Clara", "Standard")):
+        api.post(f"/tournaments/{flight}/entries", {"name": name, "buy_in": option})
+    api.post(f"/tournaments/{flight}/tables", {"count": 1})
+    api.post(f"/tournaments/{flight}/draw")
+    table = api.get(f"/tournaments/{flight}/tables").json()[0]
+    counts = [{"seat": p["seat"], "chips": 23000 + 100 * i} for i, p in enumerate(table["players"])]
+    assert api.post(f"/tables/{table['id']}/chip-counts", {"counts": counts}).status_code == 201
+    assert api.post(f"/tournaments/{flight}/end-day", {}).status_code == 200
+    day2 = api.post(f"/events/{event['id']}/days", {"tables": 1, "seats": 9}).json()["tournament"]
+    assert api.get(f"/tournaments/{day2}/payouts").json()["prize_pool"] == "130.00"
