@@ -77,3 +77,26 @@ def test_the_desk_sells_the_option_the_cashier_picks(desk_user, api):
 def test_a_desk_with_one_buy_in_shows_no_choice(desk_user, tournament):
     desk = signed_in(desk_user).get(f"/tournaments/{tournament['id']}/desk/").content.decode()
     assert 'name="buy_in"' not in desk
+
+
+def test_the_seat_card_and_the_payouts_page_show_what_was_bought(director, api):
+    body = {
+        "name": "Club night",
+        "buy_ins": [
+            {"name": "Early bird", "price": "40", "fee": "0", "chips": 25000},
+            {"name": "Rake free", "price": "50", "fee": "0", "chips": 20000},
+        ],
+    }
+    tid = api.post("/tournaments", body).json()["id"]
+    early = api.post(f"/tournaments/{tid}/entries", {"name": "Anna Keller"}).json()
+    api.post(f"/tournaments/{tid}/entries", {"name": "Bernd Schulz", "buy_in": "Rake free"})
+    api.post(f"/tournaments/{tid}/entries", {"name": "Clara Wolf", "buy_in": "Rake free"})
+    client = signed_in(director, "de")
+    card = client.get(f"/entries/{early['id']}/card/").content.decode()
+    assert "Startstack 25.000" in card
+    page = client.get(f"/tournaments/{tid}/payouts/").content.decode()
+    sold = page[page.index('id="buy-ins-sold"') :]
+    assert sold.index("Early bird") < sold.index("Rake free")
+    assert "<td>Rake free</td><td>50\u00a0€</td><td>0\u00a0€</td><td>20.000</td><td>2</td>" in sold
+    detail = client.get(f"/tournaments/{tid}/").content.decode()
+    assert "Early bird" in detail and "Rake free" in detail

@@ -145,3 +145,40 @@ def chips_bought(tournament: Tournament, entries: int) -> int:
     paid = paid_rows(tournament.entries.all())
     priced = sum(row.count for row in paid)
     return sum(row.chips for row in paid) + max(0, entries - priced) * tournament.starting_stack
+
+
+@dataclass(frozen=True)
+class Sold:
+    """How many entries took one option at one price (the payouts page)."""
+
+    name: str
+    price: Decimal
+    fee: Decimal
+    chips: int
+    count: int
+
+
+def buy_ins_sold(tournament: Tournament) -> list[Sold]:
+    """Each option sold, at each price it was sold for; alternates still waiting
+    have not paid (as for the pool)."""
+    if not tournament.buy_ins:
+        return []
+    rows = (
+        tournament.entries.filter(paid_price__isnull=False)
+        .exclude(status=Entry.Status.WAITING)
+        .values("buy_in_name", "paid_price", "paid_fee", "paid_chips")
+        .annotate(n=Count("id"))
+        .order_by("buy_in_name", "paid_price")
+    )
+    order = {o["name"]: i for i, o in enumerate(tournament.buy_ins)}
+    sold = [
+        Sold(
+            r["buy_in_name"],
+            r["paid_price"],
+            r["paid_fee"] or Decimal(0),
+            r["paid_chips"] or 0,
+            r["n"],
+        )
+        for r in rows
+    ]
+    return sorted(sold, key=lambda s: (order.get(s.name, len(order)), s.name, s.price))

@@ -24,6 +24,7 @@ from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
 from tournament.services import prize_pool as pool_services
+from tournament.services.buy_ins import buy_ins_sold
 from tournament.services.results import player_history, results_compute
 from tournament.templatetags.room_format import num
 from tournament.web.decorators import role_required, run_action
@@ -172,6 +173,7 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "prices_form": PricesForm(instance=settings),
             "addition_form": AdditionForm(),
             "additions": PrizeAddition.objects.filter(tournament=tournament),
+            "buy_ins_sold": buy_ins_sold(tournament),
             "bounty": bounty_part(tournament, public=False),
             "bounty_kind": bounty_settings_for(tournament).get_kind_display(),
             # Who holds a bounty and who won some: what the cashier pays out.
@@ -223,9 +225,7 @@ def payouts_structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
-    form = PricesForm(
-        request.POST or None, instance=pool_services.payout_settings_for(tournament)
-    )
+    form = PricesForm(request.POST or None, instance=pool_services.payout_settings_for(tournament))
 
     def action() -> None:
         if not form.is_valid():
