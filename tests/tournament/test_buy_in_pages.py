@@ -100,3 +100,22 @@ def test_the_seat_card_and_the_payouts_page_show_what_was_bought(director, api):
     assert "<td>Rake free</td><td>50\u00a0€</td><td>0\u00a0€</td><td>20.000</td><td>2</td>" in sold
     detail = client.get(f"/tournaments/{tid}/").content.decode()
     assert "Early bird" in detail and "Rake free" in detail
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Early; 40; 25000",
+        "; 40; 0; 25000",
+        "Early; 1e30; 0; 25000",
+        "Early; 100000000; 0; 25000",
+        "Early; 40,001; 0; 25000",
+        "Early; 40; 0; 0",
+        "Early; 40; 0; 2500,5",
+        "Early; 40; 0; 99999999999",
+    ],
+)
+def test_each_bad_option_line_is_refused_beside_the_field(director, line):
+    bad = signed_in(director, "de").post("/tournaments/new/", {**FORM, "buy_in_options": line})
+    assert bad.status_code == 400
+    assert "Zeile 1" in bad.content.decode()

@@ -24,6 +24,8 @@ from tournament.rules.payouts import CENT, ZERO, PayoutError
 
 #: At most this many places can be paid fixed amounts (as with percentages).
 MOST_FIXED_PLACES = 1000
+#: Amounts below this fit the money columns (ten digits before the cents).
+AMOUNT_LIMIT = Decimal(10) ** 10
 
 
 @dataclass(frozen=True)
@@ -45,8 +47,10 @@ def validate_amounts(amounts: Sequence[Decimal]) -> None:
     if len(amounts) > MOST_FIXED_PLACES:
         raise PayoutError("too_many_places", f"at most {MOST_FIXED_PLACES} places")
     for place, amount in enumerate(amounts, start=1):
-        if not isinstance(amount, Decimal) or not amount.is_finite() or amount < 0:
-            raise PayoutError("amount_invalid", f"place {place}: not an amount of zero or more")
+        if not isinstance(amount, Decimal) or not amount.is_finite():
+            raise PayoutError("amount_invalid", f"place {place}: not an amount")
+        if not 0 <= amount < AMOUNT_LIMIT:
+            raise PayoutError("amount_invalid", f"place {place}: not from 0 to {AMOUNT_LIMIT}")
         if amount != amount.quantize(CENT):
             raise PayoutError("amount_precision", f"place {place}: more than two decimals")
     for place, (better, worse) in enumerate(zip(amounts, amounts[1:], strict=False), 2):

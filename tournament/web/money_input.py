@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 CENT = Decimal("0.01")
+PRICE_LIMIT = Decimal(10) ** 8
 
 CURRENCY_MARKS = re.compile(r"[€$£\u00a0\u202f']|CHF|EUR|Fr\.", re.IGNORECASE)
 TOKENS = re.compile(r"[\s;]+")
@@ -56,6 +57,24 @@ BUY_IN_LINE = _(
 )
 
 
+def _price(text: str) -> Decimal:
+    """A price or fee of a buy-in: whole cents, below 100,000,000 (the column's size)."""
+    value = parse_money(text)
+    if not value < PRICE_LIMIT or value != value.quantize(CENT):
+        raise InvalidOperation(text)
+    return value
+
+
+def _buy_in_line(line: str) -> dict[str, Any]:
+    name, price, fee, chips = (part.strip() for part in line.split(";"))
+    stack = parse_money(chips)
+    if not name or len(name) > 40 or stack != stack.to_integral_value():
+        raise ValueError(line)
+    if not 1 <= stack < 2**31:
+        raise ValueError(line)
+    return {"name": name, "price": _price(price), "fee": _price(fee or "0"), "chips": int(stack)}
+
+
 def read_buy_in_lines(text: str) -> list[dict[str, Any]]:
     """Buy-in options typed one per line as ``name; price; fee; chips`` (the
     tournament form), money and chips in the reader's notation."""
@@ -63,25 +82,10 @@ def read_buy_in_lines(text: str) -> list[dict[str, Any]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        parts = [part.strip() for part in line.split(";")]
         try:
-            name, price, fee, chips = parts
-            option = {
-                "name": name,
-                "price": parse_money(price),
-                "fee": parse_money(fee or "0"),
-                "chips": parse_money(chips),
-            }
+            options.append(_buy_in_line(line))
         except (ValueError, InvalidOperation) as exc:
             raise ValidationError(BUY_IN_LINE % {"line": number}) from exc
-        whole_chips = option["chips"] == option["chips"].to_integral_value()
-        if not name or len(name) > 40 or not whole_chips or not 1 <= option["chips"] < 2**31:
-            raise ValidationError(BUY_IN_LINE % {"line": number})
-        if option["price"] != option["price"].quantize(CENT) or option["fee"] != option[
-            "fee"
-        ].quantize(CENT):
-            raise ValidationError(BUY_IN_LINE % {"line": number})
-        options.append({**option, "chips": int(option["chips"])})
     return options
 
 

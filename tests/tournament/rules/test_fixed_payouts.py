@@ -44,6 +44,8 @@ def test_amounts_above_the_pool_are_refused():
         ([D("-1")], "amount_invalid"),
         ([D("10.005")], "amount_precision"),
         ([D("NaN")], "amount_invalid"),
+        ([D("1e30")], "amount_invalid"),
+        ([D("10000000000")], "amount_invalid"),
     ],
 )
 def test_invalid_amounts_say_why(amounts, code):
