@@ -68,11 +68,13 @@ class TournamentForm(forms.ModelForm):
     mystery_start_in_money = forms.BooleanField(
         label=_("Mystery bounties only once in the money"), required=False
     )
+    # The options right after the one buy-in they replace.
+    field_order = ["name", "table_size", "starting_stack", "buy_in", "fee", "buy_in_options"]
     buy_in_options = forms.CharField(
         label=_("Buy-in options"),
         required=False,
         max_length=4000,
-        widget=forms.Textarea(attrs={"rows": 3}),
+        widget=forms.Textarea(attrs={"rows": 3, "class": "wide"}),
         help_text=_(
             "One per line: name; price; fee; chips, e.g. Early bird; 40; 5; 25000. "
             "The first is sold unless the desk picks another. Empty: the one buy-in above."

@@ -155,7 +155,10 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "pay_by": "amounts" if settings.amounts is not None else "percentages",
         "amounts": "\n".join(num(Decimal(a), 2) for a in settings.amounts or []),
         "kept_back_reason": settings.kept_back_reason,
-        "percentages": "\n".join(str(p) for p in view.percentages),
+        # Under fixed amounts the shares shown beside them are no structure to edit.
+        "percentages": ""
+        if view.source == "amounts"
+        else "\n".join(str(p) for p in view.percentages),
         "rounding": next((str(u) for u in ROUNDING_UNITS if u == settings.rounding), "1"),
         "rounding_mode": settings.rounding_mode,
         "guarantee": settings.guarantee,
