@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tournament.models import Entry
 
@@ -126,3 +130,42 @@ def test_a_later_day_plays_for_what_each_day_1_entry_paid(api):
     assert api.post(f"/tournaments/{flight}/end-day", {}).status_code == 200
     day2 = api.post(f"/events/{event['id']}/days", {"tables": 1, "seats": 9}).json()["tournament"]
     assert api.get(f"/tournaments/{day2}/payouts").json()["prize_pool"] == "130.00"
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["enter", "bust", "re-enter"]), st.integers(0, 2)),
+        min_size=1,
+        max_size=15,
+    )
+)
+def test_pool_and_chips_always_add_up_what_each_entry_paid(api, steps):
+    """Whatever the order of entries, busts and re-entries at any option, the pool
+    is the sum of the prices paid and the chips the sum of the stacks bought."""
+    tid = api.post("/tournaments", {"name": "Mixed", "max_entries": 5, "buy_ins": OPTIONS}).json()[
+        "id"
+    ]
+    players: list[int] = []
+    for action, option in steps:
+        name = OPTIONS[option]["name"]
+        if action == "enter" or not players:
+            body = {"name": f"Player {len(players)}", "buy_in": name}
+            players.append(api.post(f"/tournaments/{tid}/entries", body).json()["player"])
+            continue
+        player = players[option % len(players)]
+        live = Entry.objects.filter(tournament_id=tid, player_id=player).exclude(status="busted")
+        if action == "bust":
+            live.update(status="busted")
+        elif not live.exists():
+            body = {"player": player, "buy_in": name}
+            assert api.post(f"/tournaments/{tid}/entries", body).status_code == 201
+    entries = Entry.objects.filter(tournament_id=tid)
+    prices = {o["name"]: (Decimal(o["price"]), o["chips"]) for o in OPTIONS}
+    pool = sum((prices[e.buy_in_name][0] for e in entries), Decimal(0))
+    chips = sum(prices[e.buy_in_name][1] for e in entries)
+    assert api.get(f"/tournaments/{tid}/payouts").json()["prize_pool"] == f"{pool:.2f}"
+    body = api.get(f"/tournaments/{tid}").json()
+    assert body["average_stack"] == (chips // body["remaining"] if body["remaining"] else 0)
