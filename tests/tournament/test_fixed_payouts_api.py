@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from tournament.models import Entry
 
@@ -109,3 +110,21 @@ def test_players_sharing_a_paid_place_split_the_fixed_amounts_exactly(api, club_
     assert results[others[1].pk]["prize"] == "1200.00"
     total = sum(float(r["prize"]) for r in results.values())
     assert total == 4600.00
+
+
+def test_taking_back_the_addition_that_covered_the_amounts_shows_the_shortfall(
+    api, director, club_night
+):
+    tid = club_night["id"]
+    added = api.post(f"/tournaments/{tid}/prize-additions", {"amount": "300", "note": "Sponsor"})
+    body = {"amounts": ["2500.00", "1500.00", "1000.00"]}
+    assert api.put(f"/tournaments/{tid}/payouts", body).status_code == 200
+    page = Client()
+    page.force_login(director)
+    page.post(f"/tournaments/{tid}/payouts/additions/{added.json()['id']}/remove/")
+    payouts = api.get(f"/tournaments/{tid}/payouts").json()
+    assert payouts["prize_pool"] == "4700.00"
+    assert payouts["shortfall"] == "300.00"
+    assert payouts["kept_back"] == "0.00"
+    shown = page.get(f"/tournaments/{tid}/payouts/").content.decode()
+    assert 'id="shortfall"' in shown
