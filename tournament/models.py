@@ -60,6 +60,9 @@ class Tournament(models.Model):
         default=Decimal("0"),
         validators=[MinValueValidator(Decimal("0"))],
     )
+    # Buy-in options (README "Buy-in options"): [{name, price, fee, chips}] with
+    # money as decimal strings; empty: the one buy-in above (buy_in, fee, starting_stack).
+    buy_ins = models.JSONField(_("buy-in options"), default=list, blank=True)
     max_entries = models.PositiveSmallIntegerField(
         _("entries per player"),
         default=1,
@@ -217,6 +220,12 @@ class Entry(models.Model):
     )
     busted_at = models.DateTimeField(null=True, blank=True)
     waiting_since = models.DateTimeField(null=True, blank=True)
+    # The buy-in option the entry took and what it paid, kept as paid (README
+    # "Buy-in options"); empty/None: the tournament's one buy-in.
+    buy_in_name = models.CharField(_("buy-in option"), max_length=40, blank=True)
+    paid_price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    paid_fee = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
+    paid_chips = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

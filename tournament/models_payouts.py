@@ -126,6 +126,10 @@ class PayoutSettings(models.Model):
         _("rounding"), max_length=8, choices=RoundingMode.choices, default=RoundingMode.DOWN
     )
     percentages = models.JSONField(_("payout percentages"), null=True, blank=True)
+    # Fixed amounts per place (decimal strings) in place of percentages; what
+    # they leave of the pool is kept back for ``kept_back_reason`` (README "Payouts").
+    amounts = models.JSONField(_("payout amounts"), null=True, blank=True)
+    kept_back_reason = models.CharField(_("kept back for"), max_length=120, blank=True)
     frozen_percentages = models.JSONField(null=True, blank=True)
     frozen_field = models.PositiveIntegerField(null=True, blank=True)
     season = models.ForeignKey(

@@ -34,6 +34,7 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "version": tournament.version,
         "bounty": bounty_payload(tournament),
         "day_stop_players": tournament.day_stop_players,
+        "buy_ins": tournament.buy_ins or [],
     }
 
 
@@ -65,4 +66,5 @@ def entry_payload(entry: Entry) -> dict[str, Any]:
         "seat": seat.number if seat is not None else None,
         "wait_for_button": entry.wait_for_button,
         "place": entry.place,
+        "buy_in": entry.buy_in_name or None,
     }

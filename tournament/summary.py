@@ -4,12 +4,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tournament.models import LIVE_STATUSES, EntryTally, Tournament
-from tournament.services.payouts import (
+from tournament.services.buy_ins import chips_bought
+from tournament.services.payouts import money, payouts_view
+from tournament.services.prize_pool import (
     PAID_STATUSES,
     PoolCounts,
-    money,
     payout_settings_for,
-    payouts_view,
     pool_counts,
 )
 
@@ -67,7 +67,8 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
     settings = payout_settings_for(tournament)
     # A later day starts with the bagged chips, not with a stack per entry.
     chips = (
-        (tournament.carried_chips or counts.entries * tournament.starting_stack)
+        # With buy-in options each entry brought the chips of the option it took.
+        (tournament.carried_chips or chips_bought(tournament, counts.entries))
         + counts.pool.rebuys * settings.rebuy_chips
         + counts.pool.addons * settings.addon_chips
     )

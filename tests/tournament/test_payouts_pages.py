@@ -236,3 +236,43 @@ def test_a_negative_chip_count_is_refused_beside_that_players_field(floor_browse
     assert rows[str(a["id"])] == "" and "positive whole number" in rows[str(b["id"])]
     assert html.count("positive whole number") == 1  # said once, where it is wrong
     assert 'max="1000000000000000"' in html  # the field knows the server's limit
+
+
+def test_director_pays_fixed_amounts_typed_in_german_and_sees_what_is_kept_back(
+    browser, api, finished
+):
+    tid = finished["tournament"]["id"]
+    api.post(f"/tournaments/{tid}/prize-additions", {"amount": "2100", "note": "Sponsor"})
+    response = browser.post(
+        f"/tournaments/{tid}/payouts/structure/",
+        {
+            "pay_by": "amounts",
+            "amounts": "1.400,00\n800\n",
+            "kept_back_reason": "Saisonfinale",
+            "rounding": "1",
+            "rounding_mode": "down",
+        },
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    assert response.status_code == 302
+    body = api.get(f"/tournaments/{tid}/payouts").json()
+    assert [p["amount"] for p in body["places"]] == ["1400.00", "800.00"]
+    assert body["kept_back"] == "100.00"
+    page = browser.get(f"/tournaments/{tid}/payouts/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert 'id="kept-back">100\u00a0€' in page
+    assert "Saisonfinale" in page
+    # The form shows the amounts again as a German reader writes them.
+    assert "1.400,00\n800,00" in page
+
+
+def test_amounts_above_the_pool_in_the_browser_say_what_is_missing(browser, finished):
+    tid = finished["tournament"]["id"]
+    response = browser.post(
+        f"/tournaments/{tid}/payouts/structure/",
+        {"pay_by": "amounts", "amounts": "150\n100", "rounding": "1", "rounding_mode": "down"},
+        HTTP_ACCEPT_LANGUAGE="de",
+        follow=True,
+    )
+    page = response.content.decode()
+    assert "fehlenden 50,00" in page
+    assert not ActionLog.objects.filter(tournament_id=tid, kind="payouts_updated").exists()

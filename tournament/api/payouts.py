@@ -14,25 +14,34 @@ from pydantic import Field
 from tournament.api.auth import require_role
 from tournament.api.fields import Amount, Body
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_REGISTRATION, ONLY_STAFF
+from tournament.errors import FieldInvalid
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF
 from tournament.rules.purchases import MOST_PURCHASES
 from tournament.selectors import bounty_list
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
+from tournament.services import prize_pool as pool_services
 from tournament.services.results import player_history, results_compute
 from tournament.services.tournaments import tournament_get
 
 router = Router(tags=["payouts"])
 
 ONLY_FLOOR = _("Only floor staff or a director may do this.")
+PERCENTAGES_OR_AMOUNTS_NEEDED = _("Give the percentages (null: the template) or the amounts.")
+ROUNDING_NEEDED = _("Give the rounding unit with the percentages.")
 
 Money = Decimal
 
 
 class PayoutsIn(Body):
-    percentages: list[Amount] | None = Field(..., max_length=1000)
-    rounding: Amount = Field(..., gt=0, max_digits=6, decimal_places=2)
+    """Percentages (null: the template) or fixed ``amounts``, whose rest of the
+    pool is kept back (README "Payouts"); one of the two keys is required."""
+
+    percentages: list[Amount] | None = Field(None, max_length=1000)
+    amounts: list[Amount] | None = Field(None, max_length=1000)
+    kept_back_reason: str | None = Field(None, max_length=120)
+    rounding: Amount | None = Field(None, gt=0, max_digits=6, decimal_places=2)
     rounding_mode: Literal["down", "nearest"] | None = None
     guarantee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
 
@@ -107,6 +116,9 @@ def payouts_payload(tournament: Any, view: payout_services.PayoutView) -> dict[s
         "rebuys": view.counts.rebuys,
         "addons": view.counts.addons,
         "paid": view.paid,
+        "kept_back": money(view.kept_back),
+        "kept_back_reason": view.kept_back_reason,
+        "shortfall": money(view.shortfall),
         "purchase_limits": dataclasses.asdict(view.limits),
     }
 
@@ -121,10 +133,17 @@ def get_payouts(request: HttpRequest, tournament_id: int):
 @router.put("/tournaments/{tournament_id}/payouts", response=dict)
 def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    extra = {"guarantee": payload.guarantee} if "guarantee" in payload.model_fields_set else {}
+    given = payload.model_fields_set
+    if payload.amounts is None and "percentages" not in given:
+        raise FieldInvalid("percentages", PERCENTAGES_OR_AMOUNTS_NEEDED)
+    if "percentages" in given and payload.rounding is None:
+        raise FieldInvalid("rounding", ROUNDING_NEEDED)
+    extra = {"guarantee": payload.guarantee} if "guarantee" in given else {}
     payout_services.payouts_update(
         tournament_id=tournament_id,
         percentages=payload.percentages,
+        amounts=payload.amounts,
+        kept_back_reason=payload.kept_back_reason,
         rounding=payload.rounding,
         rounding_mode=payload.rounding_mode,
         by=user,
@@ -137,7 +156,7 @@ def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
 @router.patch("/tournaments/{tournament_id}/payouts/settings", response=dict)
 def patch_payout_settings(request: HttpRequest, tournament_id: int, payload: PayoutSettingsIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    payout_services.payout_settings_update(
+    pool_services.payout_settings_update(
         tournament_id=tournament_id, changes=payload.dict(exclude_unset=True), by=user
     )
     tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
@@ -147,7 +166,7 @@ def patch_payout_settings(request: HttpRequest, tournament_id: int, payload: Pay
 @router.post("/tournaments/{tournament_id}/prize-additions", response={201: dict})
 def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: AdditionIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    addition = payout_services.prize_addition_add(
+    addition = pool_services.prize_addition_add(
         tournament_id=tournament_id, amount=payload.amount, note=payload.note, by=user
     )
     return Status(
@@ -162,7 +181,7 @@ def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: Additio
 
 def _purchase(request: HttpRequest, entry_id: int, kind: str, count: int) -> dict[str, Any]:
     user = require_role(request, REGISTRATION_STAFF, ONLY_REGISTRATION)
-    entry = payout_services.entry_purchase(entry_id=entry_id, kind=kind, count=count, by=user)
+    entry = pool_services.entry_purchase(entry_id=entry_id, kind=kind, count=count, by=user)
     return {"entry": entry.pk, "rebuys": entry.rebuys, "addons": entry.addons}
 
 

@@ -24,6 +24,15 @@ class BountyIn(Body):
     mystery_start_in_money: bool = False
 
 
+class BuyInIn(Body):
+    """A buy-in option (README "Buy-in options"): price to the pool, fee to the house."""
+
+    name: str = Field(min_length=1, max_length=40)
+    price: Amount = Field(..., ge=0, max_digits=10, decimal_places=2)
+    fee: Amount = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
+    chips: int = Field(..., ge=1, le=DB_INT_MAX)
+
+
 class TournamentIn(Body):
     name: str = Field(min_length=1, max_length=120)
     table_size: int = Field(9, ge=2, le=10)
@@ -40,6 +49,7 @@ class TournamentIn(Body):
     currency: Currency = "EUR"
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
+    buy_ins: list[BuyInIn] = Field(default_factory=list, max_length=20)
 
 
 class FlightIn(Body):
@@ -70,6 +80,7 @@ class TournamentPatch(Body):
     currency: Currency | None = None
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
+    buy_ins: list[BuyInIn] | None = Field(None, max_length=20)
 
 
 class TournamentOut(Schema):
@@ -96,6 +107,7 @@ class TournamentOut(Schema):
     version: int
     bounty: dict[str, Any] | None = None
     day_stop_players: int | None = None
+    buy_ins: list[dict[str, Any]] = []
 
 
 class ConsentIn(Body):
@@ -113,6 +125,8 @@ class EntryIn(Body):
     player: int | None = Field(None, ge=1)
     # E-mail and phone are kept only with it (README "Player data").
     consent: ConsentIn | None = None
+    # The buy-in option taken (README "Buy-in options"); default: the first.
+    buy_in: str | None = Field(None, min_length=1, max_length=40)
 
     @model_validator(mode="after")
     def name_or_player(self) -> EntryIn:
@@ -133,6 +147,7 @@ class EntryOut(Schema):
     seat: int | None
     wait_for_button: bool
     place: int | None
+    buy_in: str | None = None
 
 
 class PlayerOut(Schema):

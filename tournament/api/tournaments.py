@@ -74,6 +74,7 @@ def register_entry(request: HttpRequest, tournament_id: int, payload: EntryIn):
         nickname=payload.nickname or "",
         consent=bool(payload.consent and payload.consent.contact),
         news=bool(payload.consent and payload.consent.news),
+        buy_in=payload.buy_in,
     )
     return Status(201, entry_payload(entry))
 

@@ -11,6 +11,7 @@ from tournament import changes, extensions
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
+from tournament.services.buy_ins import buy_in_taken
 from tournament.services.events import check_other_flights, ensure_day_open
 from tournament.services.players import check_contact_consent, consent_given
 
@@ -82,6 +83,7 @@ def entry_register(
     nickname: str = "",
     consent: bool = False,
     news: bool = False,
+    buy_in: str | None = None,
 ) -> Entry:
     """Register a player (new or known) for a buy-in or a re-entry.
 
@@ -117,6 +119,7 @@ def entry_register(
             count = previous.aggregate(n=Max("number"))["n"] or 0
             if count >= tournament.max_entries:
                 raise Conflict(NO_REENTRY)
+            paid = buy_in_taken(tournament, buy_in)
             waiting = _field_is_full(tournament)
             last = tournament.entries.aggregate(n=Max("start_number"))["n"] or 0
             entry = Entry.objects.create(
@@ -127,12 +130,14 @@ def entry_register(
                 status=Entry.Status.WAITING if waiting else Entry.Status.REGISTERED,
                 waiting_since=timezone.now() if waiting else None,
                 created_by=by if getattr(by, "pk", None) else None,
+                **paid,
             )
             _places_of_players_out_move_down(tournament)
             ActionLog.record(
                 tournament,
                 "entry_registered",
-                {"entry": entry.pk, "player": player.pk, "number": entry.number},
+                {"entry": entry.pk, "player": player.pk, "number": entry.number}
+                | ({"buy_in": paid["buy_in_name"]} if paid else {}),
                 by,
             )
             if not waiting:

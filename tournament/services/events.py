@@ -101,6 +101,8 @@ def settings_of(tournament: Tournament, name: str) -> TournamentSettings:
         options=dict(tournament.options or {}),
         display_names=tournament.display_names,
         currency=tournament.currency,
+        # The pool of a later day reads what each Day 1 entry paid for its option.
+        buy_ins=list(tournament.buy_ins or []),
     )
 
 

@@ -1,11 +1,10 @@
-"""Prize pool and payout structure of a tournament.
+"""Payout structure of a tournament: how the prize pool is shared out.
 
-The pool comes from the paid entries (first entries and re-entries), rebuys,
-add-ons, manual additions and the guarantee (``tournament.rules.payouts``).
-The structure is the director's own percentages, or else the template for
-the field size: it follows the field while registration is open and is
-frozen (``payouts_freeze``) once registration closes. Alternates still
-waiting for a seat have not bought in and do not count.
+The pool itself (what fills it) is ``tournament.services.prize_pool``. The
+structure is the director's own percentages, or else the template for the
+field size: it follows the field while registration is open and is frozen
+(``payouts_freeze``) once registration closes. Or the director pays fixed
+amounts and the rest of the pool is kept back (README "Payouts").
 """
 
 from __future__ import annotations
@@ -16,25 +15,29 @@ from functools import lru_cache
 from typing import Any, Literal, cast
 
 from django.db import transaction
-from django.db.models import Count, Q, Sum
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes, extensions
-from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
-from tournament.locking import lock_tournament
+from tournament.errors import TOURNAMENT_NOT_FOUND, FieldInvalid, Invalid, NotFound
 from tournament.models import (
-    LIVE_STATUSES,
     ActionLog,
-    Entry,
-    LeagueSeason,
     PayoutSettings,
-    PrizeAddition,
     Tournament,
 )
+from tournament.rules import fixed_payouts as fixed_rules
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
-from tournament.rules.payouts import PayoutError, PrizePool, Purchase, money
-from tournament.selectors import bounty_to_pool
+from tournament.rules.payouts import PayoutError, PrizePool, money
+from tournament.services.prize_pool import (
+    AMOUNT_INVALID,
+    PoolCounts,
+    payout_settings_for,
+    payout_settings_lock,
+    payouts_publish,
+    pool_counts,
+    prize_pool_of,
+    purchase_limits_of,
+)
 
 PERCENTAGES_EMPTY = _("Give at least one paid place.")
 PERCENTAGE_INVALID = _("Every percentage must be a number of zero or more.")
@@ -42,16 +45,13 @@ PERCENTAGES_INCREASING = _("A place must not pay more than the place above it.")
 PERCENTAGES_SUM = _("The percentages must add up to exactly 100.")
 ROUNDING_UNKNOWN = _("Unknown rounding unit; choose 1, 5 or 10 (or 0.01 to 100).")
 ROUNDING_MODE_UNKNOWN = _("Unknown rounding mode.")
-AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
 PAYOUTS_INVALID = _("This payout structure is not valid.")
 TOO_MANY_PLACES = _("At most 1,000 places can be paid.")
-ENTRY_NOT_FOUND = _("Entry not found.")
-ENTRY_NOT_LIVE = _("Only a player still in the tournament can rebuy or take an add-on.")
-PURCHASE_BELOW_ZERO = _("There is no rebuy or add-on left to take back.")
-PURCHASE_KIND_UNKNOWN = _("Unknown purchase; use rebuy or add-on.")
-ADDITION_NOT_FOUND = _("Prize pool addition not found.")
-SEASON_NOT_FOUND = _("League season not found.")
-SETTING_UNKNOWN = _("Unknown payout setting: %(name)s.")
+PERCENTAGES_OR_AMOUNTS = _("Give either percentages or amounts, not both.")
+AMOUNTS_ABOVE_POOL = _(
+    "The amounts add up to %(paid)s, more than the prize pool of %(pool)s. "
+    "Add the missing %(missing)s to the prize pool first."
+)
 
 _PAYOUT_MESSAGES = {
     "percentages_empty": PERCENTAGES_EMPTY,
@@ -64,10 +64,10 @@ _PAYOUT_MESSAGES = {
     "amount_invalid": AMOUNT_INVALID,
     "amount_negative": AMOUNT_INVALID,
     "amount_precision": AMOUNT_INVALID,
+    "too_many_places": TOO_MANY_PLACES,
 }
 
 MAX_PAID_PLACES = 1000
-PAID_STATUSES = ("registered", "seated", "busted", "disqualified")
 UNSET: Any = object()
 
 
@@ -76,16 +76,7 @@ def payout_error(exc: PayoutError) -> Invalid:
     return Invalid(_PAYOUT_MESSAGES.get(exc.code, PAYOUTS_INVALID))
 
 
-@dataclass(frozen=True)
-class PoolCounts:
-    entries: int
-    re_entries: int
-    rebuys: int
-    addons: int
-
-    @property
-    def field(self) -> int:
-        return self.entries + self.re_entries
+Source = Literal["custom", "frozen", "template", "amounts"]
 
 
 @dataclass(frozen=True)
@@ -99,8 +90,12 @@ class PayoutView:
     amounts: list[Decimal]
     rounding: Decimal
     rounding_mode: str
-    source: Literal["custom", "frozen", "template"]
+    source: Source
     limits: purchase_rules.PurchaseLimits
+    # Fixed amounts only: what they leave of the pool, and what they lack of it.
+    kept_back: Decimal = Decimal(0)
+    kept_back_reason: str = ""
+    shortfall: Decimal = Decimal(0)
 
     @property
     def paid(self) -> int:
@@ -115,27 +110,6 @@ class PayoutView:
     def public(self) -> dict[str, Any]:
         """What the display board shows: the pool and the places."""
         return {"prize_pool": money(self.pool.total), "places": self.places()}
-
-
-def payout_settings_for(tournament: Tournament) -> PayoutSettings:
-    """The tournament's payout settings; defaults (unsaved) when none were stored."""
-    found = PayoutSettings.objects.filter(tournament=tournament).first()
-    return found if found is not None else PayoutSettings(tournament=tournament)
-
-
-def pool_counts(tournament: Tournament) -> PoolCounts:
-    """What was bought into the pool; a later day of an event plays for what
-    every Day 1 flight took in (README "Events")."""
-    entries = tournament.entries.all()
-    if tournament.event_id is not None and (tournament.day or 1) > 1:
-        entries = Entry.objects.filter(tournament__event_id=tournament.event_id, tournament__day=1)
-    row = entries.filter(status__in=PAID_STATUSES).aggregate(
-        entries=Count("id", filter=Q(number=1)),
-        re_entries=Count("id", filter=Q(number__gt=1)),
-        rebuys=Sum("rebuys"),
-        addons=Sum("addons"),
-    )
-    return PoolCounts(row["entries"], row["re_entries"], row["rebuys"] or 0, row["addons"] or 0)
 
 
 def _decimals(values: list[Any] | None) -> list[Decimal] | None:
@@ -171,30 +145,10 @@ def payouts_view(
     """
     settings = settings or payout_settings_for(tournament)
     counts = counts or pool_counts(tournament)
-    purchases = [
-        Purchase("entry", counts.entries, tournament.buy_in, tournament.fee),
-        Purchase(
-            "re_entry",
-            counts.re_entries,
-            tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
-            tournament.fee if settings.re_entry_fee is None else settings.re_entry_fee,
-        ),
-        Purchase("rebuy", counts.rebuys, settings.rebuy_price, settings.rebuy_fee),
-        Purchase("add_on", counts.addons, settings.addon_price, settings.addon_fee),
-    ]
-    additions = (
-        list(PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True))
-        if tournament.pk
-        else []
-    )
-    forfeited = bounty_to_pool(tournament) if tournament.pk else Decimal(0)
-    if forfeited:
-        # A disqualified player's bounty goes into the prize pool (README "Bounties").
-        additions.append(forfeited)
-    pool = rules.compute_prize_pool(
-        purchases=purchases, additions=additions, guarantee=settings.guarantee
-    )
-    source: Literal["custom", "frozen", "template"]
+    pool = prize_pool_of(tournament, settings, counts)
+    if settings.amounts is not None:
+        return _fixed_view(tournament, settings, pool, counts)
+    source: Source
     if settings.percentages is not None:
         percentages, source = _decimals(settings.percentages) or [], "custom"
     elif tournament.registration_closed and settings.frozen_percentages is not None:
@@ -219,7 +173,34 @@ def payouts_view(
         rounding=Decimal(settings.rounding).normalize(),
         rounding_mode=settings.rounding_mode,
         source=source,
-        limits=_purchase_limits(settings),
+        limits=purchase_limits_of(settings),
+    )
+
+
+def _fixed_view(
+    tournament: Tournament, settings: PayoutSettings, pool: PrizePool, counts: PoolCounts
+) -> PayoutView:
+    """Fixed amounts per place; what they leave of the pool is kept back.
+
+    They were checked against the pool when set; should the pool shrink below
+    them later (an addition taken back) they stay as set and the view reports
+    the ``shortfall`` rather than paying money that is not there silently.
+    """
+    fixed = _decimals(settings.amounts) or []
+    paid = sum(fixed, Decimal(0))
+    return PayoutView(
+        pool=pool,
+        counts=counts,
+        guarantee=settings.guarantee,
+        percentages=[fixed_rules.share_of_pool(a, pool.total) for a in fixed],
+        amounts=fixed,
+        rounding=Decimal(settings.rounding).normalize(),
+        rounding_mode=settings.rounding_mode,
+        source="amounts",
+        limits=purchase_limits_of(settings),
+        kept_back=max(pool.total - paid, Decimal(0)),
+        kept_back_reason=settings.kept_back_reason,
+        shortfall=max(paid - pool.total, Decimal(0)),
     )
 
 
@@ -252,12 +233,6 @@ def _freeze(tournament: Tournament, settings: PayoutSettings, by: Any) -> bool:
     return True
 
 
-def _locked_settings(tournament_id: int) -> tuple[Tournament, PayoutSettings]:
-    tournament = lock_tournament(tournament_id)
-    settings, _created = PayoutSettings.objects.get_or_create(tournament=tournament)
-    return tournament, settings
-
-
 def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
     """Freeze the template's structure for the field as it stands once registration closed.
 
@@ -266,38 +241,30 @@ def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
     payouts calls it too, so the structure never follows the field after the close.
     """
     with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
+        tournament, settings = payout_settings_lock(tournament_id)
         return _freeze(tournament, settings, by)
 
 
-def _publish(tournament: Tournament, settings: PayoutSettings, extra: dict[str, Any]) -> PayoutView:
-    # The summary carries the prize pool too; once the tournament is over the
-    # final results show the prizes, so they follow every payout change.
-    changes.record(
-        tournament,
-        "payouts",
-        parts=(changes.PAYOUTS, changes.SUMMARY, changes.RESULTS),
-        facts=extra,
-    )
-    return payouts_view(tournament, settings)
-
-
-def payouts_update(
-    *,
-    tournament_id: int,
+def _check_structure(
     percentages: list[Decimal] | None,
-    rounding: Decimal,
-    by: Any,
-    rounding_mode: str | None = None,
-    guarantee: Decimal | None = UNSET,
-) -> PayoutView:
-    """Set the payout structure: own percentages (``None``: the template), rounding, guarantee."""
-    if percentages is not None and len(percentages) > MAX_PAID_PLACES:
+    amounts: list[Decimal] | None,
+    rounding: Decimal | None,
+    rounding_mode: str | None,
+    guarantee: Decimal | None,
+) -> None:
+    if percentages is not None and amounts is not None:
+        raise FieldInvalid("amounts", PERCENTAGES_OR_AMOUNTS)
+    places = amounts if amounts is not None else percentages
+    if places is not None and len(places) > MAX_PAID_PLACES:
         raise Invalid(TOO_MANY_PLACES)
     try:
         if percentages is not None:
             rules.validate_percentages(percentages)
-        if not isinstance(rounding, Decimal) or rounding not in rules.ROUNDING_UNITS:
+        if amounts is not None:
+            fixed_rules.validate_amounts(amounts)
+        if rounding is not None and (
+            not isinstance(rounding, Decimal) or rounding not in rules.ROUNDING_UNITS
+        ):
             raise PayoutError("rounding_unknown", "unknown rounding unit")
         if rounding_mode is not None and rounding_mode not in PayoutSettings.RoundingMode.values:
             raise PayoutError("rounding_mode_unknown", "unknown rounding mode")
@@ -305,196 +272,70 @@ def payouts_update(
             rules.compute_prize_pool(purchases=(), guarantee=guarantee)
     except PayoutError as exc:
         raise payout_error(exc) from exc
+
+
+def _check_amounts_fit(tournament: Tournament, settings: PayoutSettings) -> None:
+    """Fixed amounts must fit in the pool as it stands (guarantee included)."""
+    amounts = _decimals(settings.amounts) or []
+    pool = prize_pool_of(tournament, settings, pool_counts(tournament)).total
+    try:
+        fixed_rules.fixed_payouts(pool, amounts)
+    except PayoutError as exc:
+        paid = sum(amounts, Decimal(0))
+        raise FieldInvalid(
+            "amounts",
+            AMOUNTS_ABOVE_POOL
+            % {
+                "paid": number_format(paid, 2, force_grouping=True),
+                "pool": number_format(pool, 2, force_grouping=True),
+                "missing": number_format(paid - pool, 2, force_grouping=True),
+            },
+        ) from exc
+
+
+def payouts_update(
+    *,
+    tournament_id: int,
+    percentages: list[Decimal] | None,
+    rounding: Decimal | None,
+    by: Any,
+    rounding_mode: str | None = None,
+    guarantee: Decimal | None = UNSET,
+    amounts: list[Decimal] | None = None,
+    kept_back_reason: str | None = None,
+) -> PayoutView:
+    """Set the payout structure: own percentages (``None``: the template) or fixed
+    ``amounts`` with the rest of the pool kept back (README "Payouts"), rounding,
+    guarantee. ``rounding`` None keeps the one set before."""
+    _check_structure(percentages, amounts, rounding, rounding_mode, guarantee)
     with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
+        tournament, settings = payout_settings_lock(tournament_id)
         _freeze(tournament, settings, by)
         settings.percentages = None if percentages is None else [str(p) for p in percentages]
-        settings.rounding = rounding
+        settings.amounts = None if amounts is None else [money(a) for a in amounts]
+        if amounts is not None or kept_back_reason is not None:
+            settings.kept_back_reason = (kept_back_reason or "").strip()[:120]
+        if rounding is not None:
+            settings.rounding = rounding
         if rounding_mode is not None:
             settings.rounding_mode = rounding_mode
         if guarantee is not UNSET:
             settings.guarantee = guarantee
+        if amounts is not None:
+            _check_amounts_fit(tournament, settings)
         settings.save()
         ActionLog.record(
             tournament,
             "payouts_updated",
             {
                 "percentages": settings.percentages,
-                "rounding": str(rounding),
+                "amounts": settings.amounts,
+                "kept_back_reason": settings.kept_back_reason,
+                "rounding": str(settings.rounding),
                 "rounding_mode": settings.rounding_mode,
                 "guarantee": None if settings.guarantee is None else money(settings.guarantee),
             },
             by,
         )
-        return _publish(tournament, settings, {})
-
-
-SETTINGS_FIELDS = (
-    "re_entry_price",
-    "re_entry_fee",
-    "rebuy_price",
-    "rebuy_fee",
-    "rebuy_chips",
-    "addon_price",
-    "addon_fee",
-    "addon_chips",
-    "rebuy_limit",
-    "rebuy_until_level",
-    "addon_limit",
-    "addon_after_level",
-    "season",
-)
-# Settings where null is a value of its own ("no limit"), not "leave unchanged".
-NULLABLE_SETTINGS = (
-    "re_entry_price",
-    "re_entry_fee",
-    "rebuy_limit",
-    "rebuy_until_level",
-    "addon_limit",
-    "addon_after_level",
-)
-NOT_MONEY = ("season", "rebuy_chips", "addon_chips", *NULLABLE_SETTINGS[2:])
-
-
-def payout_settings_update(
-    *, tournament_id: int, changes: dict[str, Any], by: Any
-) -> PayoutSettings:
-    """Prices and fees of re-entries, rebuys and add-ons, chips, and the league season."""
-    unknown = set(changes) - set(SETTINGS_FIELDS)
-    if unknown:
-        raise Invalid(SETTING_UNKNOWN % {"name": ", ".join(sorted(unknown))})
-    for name, value in changes.items():
-        if name in NOT_MONEY or value is None:
-            continue
-        try:
-            rules.compute_prize_pool(purchases=(), additions=(value,))
-        except PayoutError as exc:
-            raise payout_error(exc) from exc
-    with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
-        if "season" in changes:
-            season_id = changes.pop("season")
-            season = None
-            if season_id is not None:
-                season = LeagueSeason.objects.filter(pk=season_id).first()
-                if season is None:
-                    raise NotFound(SEASON_NOT_FOUND)
-            settings.season = season
-        for name, value in changes.items():
-            if value is None and name not in NULLABLE_SETTINGS:
-                continue
-            setattr(settings, name, value)
-        settings.save()
-        ActionLog.record(
-            tournament,
-            "payout_settings_updated",
-            {k: None if v is None else str(v) for k, v in changes.items()}
-            | {"season": settings.season_id},
-            by,
-        )
-        _publish(tournament, settings, {})
-    return settings
-
-
-def prize_addition_add(*, tournament_id: int, amount: Decimal, note: str, by: Any) -> PrizeAddition:
-    """Add money to the prize pool by hand."""
-    try:
-        rules.compute_prize_pool(purchases=(), additions=(amount,))
-    except PayoutError as exc:
-        raise payout_error(exc) from exc
-    with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
-        addition = PrizeAddition.objects.create(
-            tournament=tournament,
-            amount=amount,
-            note=note.strip()[:200],
-            by=by if getattr(by, "pk", None) else None,
-        )
-        ActionLog.record(
-            tournament,
-            "prize_addition",
-            {"id": addition.pk, "amount": money(amount), "note": addition.note},
-            by,
-        )
-        _publish(tournament, settings, {"addition": addition.pk})
-    return addition
-
-
-def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> None:
-    """Take a mistaken manual addition out of the pool again."""
-    with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
-        addition = PrizeAddition.objects.filter(pk=addition_id, tournament=tournament).first()
-        if addition is None:
-            raise NotFound(ADDITION_NOT_FOUND)
-        ActionLog.record(
-            tournament,
-            "prize_addition_removed",
-            {"id": addition.pk, "amount": money(addition.amount), "note": addition.note},
-            by,
-        )
-        addition.delete()
-        _publish(tournament, settings, {})
-
-
-PurchaseKind = Literal["rebuy", "addon"]
-PURCHASE_REFUSALS = {
-    # Each message is formatted with the add-on level; only one of them names it.
-    purchase_rules.Refusal.NOTHING_TO_TAKE_BACK: PURCHASE_BELOW_ZERO,
-    purchase_rules.Refusal.LIMIT_REACHED: _(
-        "This entry has bought as many as the tournament allows."
-    ),
-    purchase_rules.Refusal.REBUY_PERIOD_OVER: _("The rebuy period is over."),
-    purchase_rules.Refusal.NOT_THE_ADDON_BREAK: _(
-        "Add-ons are sold only in the break after level %(level)s."
-    ),
-}
-
-
-def _purchase_limits(settings: PayoutSettings) -> purchase_rules.PurchaseLimits:
-    return purchase_rules.PurchaseLimits(
-        rebuy_limit=settings.rebuy_limit,
-        rebuy_until_level=settings.rebuy_until_level,
-        addon_limit=settings.addon_limit,
-        addon_after_level=settings.addon_after_level,
-    )
-
-
-def _play_position(tournament: Tournament) -> purchase_rules.PlayPosition:
-    # Decided from the clock at this request (as registration is); the clock app answers.
-    level, in_break = extensions.level_played_now(tournament)
-    return purchase_rules.PlayPosition(level=level, in_break=in_break)
-
-
-def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any) -> Entry:
-    """Record rebuys or add-ons of a live entry (a negative count takes mistaken ones back)."""
-    field = {"rebuy": "rebuys", "addon": "addons"}.get(kind)
-    if field is None:
-        raise Invalid(PURCHASE_KIND_UNKNOWN)
-    tournament_id = (
-        Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(ENTRY_NOT_FOUND)
-    with transaction.atomic():
-        tournament, settings = _locked_settings(tournament_id)
-        entry = Entry.objects.select_related("player").get(pk=entry_id)
-        if entry.status not in LIVE_STATUSES or entry.status == Entry.Status.WAITING:
-            raise Conflict(ENTRY_NOT_LIVE)
-        refusal = purchase_rules.purchase_refusal(
-            kind=kind,
-            owned=getattr(entry, field),
-            count=count,
-            limits=_purchase_limits(settings),
-            position=_play_position(tournament),
-        )
-        if refusal is not None:
-            raise Conflict(PURCHASE_REFUSALS[refusal] % {"level": settings.addon_after_level})
-        new = getattr(entry, field) + count
-        setattr(entry, field, new)
-        entry.save(update_fields=[field])
-        ActionLog.record(
-            tournament, f"entry_{kind}", {"entry": entry.pk, "count": count, "total": new}, by
-        )
-        _publish(tournament, settings, {"entry": entry.pk, kind: new})
-    return entry
+        payouts_publish(tournament, {})
+        return payouts_view(tournament, settings)

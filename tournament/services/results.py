@@ -23,7 +23,8 @@ from tournament.models import LIVE_STATUSES, Bag, Deal, Entry, Event, Player, To
 from tournament.rules.payouts import ZERO, PayoutError, prizes_for_places
 from tournament.rules.places import Place
 from tournament.selectors import bounty_winnings
-from tournament.services.payouts import PAID_STATUSES, PayoutView, money, payouts_view
+from tournament.services.payouts import PayoutView, money, payouts_view
+from tournament.services.prize_pool import PAID_STATUSES
 
 PLACES_INCONSISTENT = _("The finishing places overlap; check the bust-outs.")
 PLAYER_NOT_FOUND = _("Player not found.")

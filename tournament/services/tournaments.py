@@ -16,6 +16,7 @@ from tournament.models import ActionLog, Tournament
 from tournament.rules.profiles import PROFILES, UnknownOption, validate_overrides
 from tournament.selectors import bounty_settings_for
 from tournament.services.bounties import bounty_settings_set
+from tournament.services.buy_ins import buy_ins_check_change, buy_ins_clean
 
 UNKNOWN_RULEBOOK = _("Unknown rulebook profile.")
 BAD_OPTION = _("Unknown rule option or value: %(name)s.")
@@ -46,6 +47,8 @@ class TournamentSettings:
     bounty: dict[str, Any] | None = None
     # An event's day: play stops for the day when this many players are left.
     day_stop_players: int | None = None
+    # [{name, price, fee, chips}] (README "Buy-in options"); empty: one buy-in.
+    buy_ins: list[Any] | None = None
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -82,6 +85,7 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             display_names=settings.display_names,
             currency=settings.currency,
             day_stop_players=settings.day_stop_players,
+            buy_ins=buy_ins_clean(settings.buy_ins or ()),
         )
         if settings.bounty:
             bounty_settings_set(tournament, dict(settings.bounty))
@@ -107,6 +111,7 @@ EDITABLE_FIELDS = (
     "registration_closed",
     "bounty",
     "day_stop_players",
+    "buy_ins",
 )
 
 
@@ -138,6 +143,7 @@ _PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
     "options": _RULES,
     "tie_rule": _RULES,
     "bounty": (screen_changes.BOUNTIES,),
+    "buy_ins": (screen_changes.SUMMARY, screen_changes.PAYOUTS, screen_changes.RESULTS),
 }
 
 
@@ -176,6 +182,11 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
             before_bounty = _bounty_values(tournament)
             bounty_settings_set(tournament, dict(bounty))
             bounty_changed = _bounty_values(tournament) != before_bounty
+        if changes.get("buy_ins") is not None:
+            changes["buy_ins"] = buy_ins_clean(changes["buy_ins"])
+            buy_ins_check_change(tournament, changes["buy_ins"])
+        elif "buy_ins" in changes:
+            changes.pop("buy_ins")
         rulebook = changes.get("rulebook", tournament.rulebook)
         options = changes.get("options", tournament.options)
         changes = {**changes, "options": _check_rules(rulebook, dict(options or {}))}

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import BountySettings, Event, Tournament
 from tournament.selectors import bounty_settings_for
+from tournament.web.money_input import buy_in_lines, read_buy_in_lines
 
 
 class TournamentForm(forms.ModelForm):
@@ -67,6 +68,18 @@ class TournamentForm(forms.ModelForm):
     mystery_start_in_money = forms.BooleanField(
         label=_("Mystery bounties only once in the money"), required=False
     )
+    # The options right after the one buy-in they replace.
+    field_order = ["name", "table_size", "starting_stack", "buy_in", "fee", "buy_in_options"]
+    buy_in_options = forms.CharField(
+        label=_("Buy-in options"),
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 3, "class": "wide"}),
+        help_text=_(
+            "One per line: name; price; fee; chips, e.g. Early bird; 40; 5; 25000. "
+            "The first is sold unless the desk picks another. Empty: the one buy-in above."
+        ),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -81,6 +94,7 @@ class TournamentForm(forms.ModelForm):
         )
         self.fields["mystery_start_level"].initial = bounty.mystery_start_level
         self.fields["mystery_start_in_money"].initial = bounty.mystery_start_in_money
+        self.fields["buy_in_options"].initial = buy_in_lines(self.instance.buy_ins or [])
         if self.instance.pk is None:
             # Registration is closed later, by the clock or by hand on the edit page.
             del self.fields["registration_closed"]
@@ -112,6 +126,9 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(_("Each mystery bounty is from 0.01 to 1,000,000."))
         return prizes
 
+    def clean_buy_in_options(self) -> list[dict[str, Any]]:
+        return read_buy_in_lines(self.cleaned_data.get("buy_in_options") or "")
+
     BOUNTY_FIELDS = (
         "bounty_kind",
         "bounty_amount",
@@ -124,6 +141,7 @@ class TournamentForm(forms.ModelForm):
     def tournament_data(self) -> dict[str, Any]:
         """The cleaned tournament fields, the bounty fields as one ``bounty``."""
         data = {k: v for k, v in self.cleaned_data.items() if k not in self.BOUNTY_FIELDS}
+        data["buy_ins"] = data.pop("buy_in_options", None) or []
         share = self.cleaned_data.get("bounty_share")
         data["bounty"] = {
             "kind": self.cleaned_data.get("bounty_kind") or "none",
@@ -178,6 +196,8 @@ class RegisterForm(forms.Form):
     )
     consent_news = forms.BooleanField(label=_("Also league news"), required=False)
     player = forms.IntegerField(required=False, widget=forms.HiddenInput, min_value=1)
+    # The buy-in option sold (README "Buy-in options"); empty: the first.
+    buy_in = forms.CharField(required=False, max_length=40)
 
     def clean(self):
         data = super().clean()

@@ -23,13 +23,20 @@ from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
+from tournament.services import prize_pool as pool_services
+from tournament.services.buy_ins import buy_ins_sold
 from tournament.services.results import player_history, results_compute
+from tournament.templatetags.room_format import num
 from tournament.web.decorators import role_required, run_action
+from tournament.web.money_input import parse_amounts
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
     "Write one percentage per line (or separated by spaces), for example 50 30 20."
 )
 TABLE_UNREADABLE = gettext_lazy("Write the points per place separated by spaces.")
+AMOUNTS_UNREADABLE = gettext_lazy(
+    "Write one amount per line, best place first, for example 2.200,00 (German) or 2,200.00."
+)
 
 
 def _numbers(text: str, message: object) -> list[Decimal]:
@@ -43,6 +50,13 @@ def _numbers(text: str, message: object) -> list[Decimal]:
         raise Invalid(message) from exc
 
 
+def _typed_amounts(text: str) -> list[Decimal]:
+    try:
+        return parse_amounts(text)
+    except InvalidOperation as exc:
+        raise Invalid(AMOUNTS_UNREADABLE) from exc
+
+
 def _money_field(label: str | object, required: bool = False) -> forms.DecimalField:
     return forms.DecimalField(
         label=label, required=required, min_value=0, max_digits=12, decimal_places=2
@@ -52,6 +66,28 @@ def _money_field(label: str | object, required: bool = False) -> forms.DecimalFi
 class StructureForm(forms.Form):
     use_template = forms.BooleanField(
         label=gettext_lazy("Use the template for the field size"), required=False
+    )
+    pay_by = forms.ChoiceField(
+        label=gettext_lazy("Pay by"),
+        choices=[
+            ("percentages", gettext_lazy("Percentages of the pool")),
+            ("amounts", gettext_lazy("Fixed amounts, the rest kept back")),
+        ],
+        initial="percentages",
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    amounts = forms.CharField(
+        label=gettext_lazy("Amounts, best place first"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "inputmode": "decimal"}),
+        max_length=16000,
+    )
+    kept_back_reason = forms.CharField(
+        label=gettext_lazy("Kept back for"),
+        required=False,
+        max_length=120,
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. season final")}),
     )
     percentages = forms.CharField(
         label=gettext_lazy("Percentages, best place first"),
@@ -113,10 +149,16 @@ def _bad_form() -> None:
 @role_required(*STAFF)
 def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
-    settings = payout_services.payout_settings_for(tournament)
+    settings = pool_services.payout_settings_for(tournament)
     initial = {
-        "use_template": settings.percentages is None,
-        "percentages": "\n".join(str(p) for p in view.percentages),
+        "use_template": settings.percentages is None and settings.amounts is None,
+        "pay_by": "amounts" if settings.amounts is not None else "percentages",
+        "amounts": "\n".join(num(Decimal(a), 2) for a in settings.amounts or []),
+        "kept_back_reason": settings.kept_back_reason,
+        # Under fixed amounts the shares shown beside them are no structure to edit.
+        "percentages": ""
+        if view.source == "amounts"
+        else "\n".join(str(p) for p in view.percentages),
         "rounding": next((str(u) for u in ROUNDING_UNITS if u == settings.rounding), "1"),
         "rounding_mode": settings.rounding_mode,
         "guarantee": settings.guarantee,
@@ -134,6 +176,7 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "prices_form": PricesForm(instance=settings),
             "addition_form": AdditionForm(),
             "additions": PrizeAddition.objects.filter(tournament=tournament),
+            "buy_ins_sold": buy_ins_sold(tournament),
             "bounty": bounty_part(tournament, public=False),
             "bounty_kind": bounty_settings_for(tournament).get_kind_display(),
             # Who holds a bounty and who won some: what the cashier pays out.
@@ -160,12 +203,18 @@ def payouts_structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if not form.is_valid():
             _bad_form()
         data = form.cleaned_data
-        percentages = (
-            None if data["use_template"] else _numbers(data["percentages"], PERCENTAGES_UNREADABLE)
-        )
+        amounts = None
+        if data["use_template"]:
+            percentages = None
+        elif data["pay_by"] == "amounts":
+            percentages, amounts = None, _typed_amounts(data["amounts"])
+        else:
+            percentages = _numbers(data["percentages"], PERCENTAGES_UNREADABLE)
         payout_services.payouts_update(
             tournament_id=tournament_id,
             percentages=percentages,
+            amounts=amounts,
+            kept_back_reason=data["kept_back_reason"],
             rounding=Decimal(data["rounding"]),
             rounding_mode=data["rounding_mode"],
             guarantee=data["guarantee"],
@@ -179,9 +228,7 @@ def payouts_structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
-    form = PricesForm(
-        request.POST or None, instance=payout_services.payout_settings_for(tournament)
-    )
+    form = PricesForm(request.POST or None, instance=pool_services.payout_settings_for(tournament))
 
     def action() -> None:
         if not form.is_valid():
@@ -189,7 +236,7 @@ def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
         changes = dict(form.cleaned_data)
         season = changes.pop("season")
         changes["season"] = season.pk if season else None
-        payout_services.payout_settings_update(
+        pool_services.payout_settings_update(
             tournament_id=tournament_id, changes=changes, by=request.user
         )
 
@@ -204,7 +251,7 @@ def payouts_addition(request: HttpRequest, tournament_id: int) -> HttpResponse:
     def action() -> None:
         if not form.is_valid():
             _bad_form()
-        payout_services.prize_addition_add(
+        pool_services.prize_addition_add(
             tournament_id=tournament_id,
             amount=form.cleaned_data["amount"],
             note=form.cleaned_data["note"],
@@ -223,7 +270,7 @@ def payouts_addition_remove(
 ) -> HttpResponse:
     return run_action(
         request,
-        lambda: payout_services.prize_addition_remove(
+        lambda: pool_services.prize_addition_remove(
             tournament_id=tournament_id, addition_id=addition_id, by=request.user
         ),
         success=_("Addition removed."),
@@ -242,7 +289,7 @@ def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
         data = form.cleaned_data
         if not _tournament(tournament_id).entries.filter(pk=data["entry"]).exists():
             _bad_form()
-        payout_services.entry_purchase(
+        pool_services.entry_purchase(
             entry_id=data["entry"], kind=data["kind"], count=data["count"], by=request.user
         )
 
@@ -257,7 +304,7 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     view, rows = results_compute(tournament)
     deal = Deal.objects.filter(tournament=tournament).first()
-    settings = payout_services.payout_settings_for(tournament)
+    settings = pool_services.payout_settings_for(tournament)
     points = {}
     if settings.season_id:
         points = {

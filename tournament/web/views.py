@@ -194,6 +194,7 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 nickname=data.get("nickname") or "",
                 consent=bool(data.get("consent")),
                 news=bool(data.get("consent_news")),
+                buy_in=data.get("buy_in") or None,
             ),
             success=said_of_registration,
             back=reverse("registration-desk", args=[tournament.pk]),

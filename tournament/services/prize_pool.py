@@ -1,0 +1,315 @@
+"""The prize pool: what fills it and who may change that.
+
+Reading: the pool from the paid entries (first entries and re-entries, at the
+buy-in option each took), rebuys, add-ons, manual additions, forfeited
+bounties and the guarantee (``tournament.rules.payouts``). Alternates still
+waiting for a seat have not bought in and do not count. Writing: prices of
+re-entries, rebuys and add-ons, manual additions, and the rebuys and add-ons
+an entry buys. The structure that shares the pool out lives in
+``tournament.services.payouts``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from django.db import transaction
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import gettext_lazy as _
+
+from tournament import changes, extensions
+from tournament.errors import Conflict, Invalid, NotFound
+from tournament.locking import lock_tournament
+from tournament.models import (
+    LIVE_STATUSES,
+    ActionLog,
+    Entry,
+    LeagueSeason,
+    PayoutSettings,
+    PrizeAddition,
+    Tournament,
+)
+from tournament.rules import payouts as rules
+from tournament.rules import purchases as purchase_rules
+from tournament.rules.payouts import PayoutError, PrizePool, Purchase, money
+from tournament.selectors import bounty_to_pool
+from tournament.services import buy_ins
+
+AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
+ENTRY_NOT_FOUND = _("Entry not found.")
+ENTRY_NOT_LIVE = _("Only a player still in the tournament can rebuy or take an add-on.")
+PURCHASE_BELOW_ZERO = _("There is no rebuy or add-on left to take back.")
+PURCHASE_KIND_UNKNOWN = _("Unknown purchase; use rebuy or add-on.")
+ADDITION_NOT_FOUND = _("Prize pool addition not found.")
+SEASON_NOT_FOUND = _("League season not found.")
+SETTING_UNKNOWN = _("Unknown payout setting: %(name)s.")
+
+
+PAID_STATUSES = ("registered", "seated", "busted", "disqualified")
+
+
+@dataclass(frozen=True)
+class PoolCounts:
+    entries: int
+    re_entries: int
+    rebuys: int
+    addons: int
+
+    @property
+    def field(self) -> int:
+        return self.entries + self.re_entries
+
+
+def payout_settings_for(tournament: Tournament) -> PayoutSettings:
+    """The tournament's payout settings; defaults (unsaved) when none were stored."""
+    found = PayoutSettings.objects.filter(tournament=tournament).first()
+    return found if found is not None else PayoutSettings(tournament=tournament)
+
+
+def pool_counts(tournament: Tournament) -> PoolCounts:
+    """What was bought into the pool; a later day of an event plays for what
+    every Day 1 flight took in (README "Events")."""
+    row = (
+        _pool_entries(tournament)
+        .filter(status__in=PAID_STATUSES)
+        .aggregate(
+            entries=Count("id", filter=Q(number=1)),
+            re_entries=Count("id", filter=Q(number__gt=1)),
+            rebuys=Sum("rebuys"),
+            addons=Sum("addons"),
+        )
+    )
+    return PoolCounts(row["entries"], row["re_entries"], row["rebuys"] or 0, row["addons"] or 0)
+
+
+def _pool_entries(tournament: Tournament) -> QuerySet[Entry]:
+    """The entries whose money is in the pool; a later day of an event plays for
+    what every Day 1 flight took in (README "Events")."""
+    if tournament.event_id is not None and (tournament.day or 1) > 1:
+        return Entry.objects.filter(tournament__event_id=tournament.event_id, tournament__day=1)
+    return tournament.entries.all()
+
+
+def prize_pool_of(
+    tournament: Tournament, settings: PayoutSettings, counts: PoolCounts
+) -> PrizePool:
+    """The pool from what was bought (entries at the option they took), the
+    manual additions, forfeited bounties and the guarantee."""
+    paid = buy_ins.paid_rows(_pool_entries(tournament)) if tournament.buy_ins else []
+    purchases = [
+        *buy_ins.entry_purchases(
+            entries=counts.entries,
+            re_entries=counts.re_entries,
+            paid=paid,
+            statuses=PAID_STATUSES,
+            single=(tournament.buy_in, tournament.fee),
+            re_entry=(
+                tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
+                tournament.fee if settings.re_entry_fee is None else settings.re_entry_fee,
+            ),
+        ),
+        Purchase("rebuy", counts.rebuys, settings.rebuy_price, settings.rebuy_fee),
+        Purchase("add_on", counts.addons, settings.addon_price, settings.addon_fee),
+    ]
+    additions = (
+        list(PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True))
+        if tournament.pk
+        else []
+    )
+    forfeited = bounty_to_pool(tournament) if tournament.pk else Decimal(0)
+    if forfeited:
+        # A disqualified player's bounty goes into the prize pool (README "Bounties").
+        additions.append(forfeited)
+    return rules.compute_prize_pool(
+        purchases=purchases, additions=additions, guarantee=settings.guarantee
+    )
+
+
+def payout_settings_lock(tournament_id: int) -> tuple[Tournament, PayoutSettings]:
+    tournament = lock_tournament(tournament_id)
+    settings, _created = PayoutSettings.objects.get_or_create(tournament=tournament)
+    return tournament, settings
+
+
+def payouts_publish(tournament: Tournament, extra: dict[str, Any]) -> None:
+    # The summary carries the prize pool too; once the tournament is over the
+    # final results show the prizes, so they follow every payout change.
+    changes.record(
+        tournament,
+        "payouts",
+        parts=(changes.PAYOUTS, changes.SUMMARY, changes.RESULTS),
+        facts=extra,
+    )
+
+
+def purchase_limits_of(settings: PayoutSettings) -> purchase_rules.PurchaseLimits:
+    return purchase_rules.PurchaseLimits(
+        rebuy_limit=settings.rebuy_limit,
+        rebuy_until_level=settings.rebuy_until_level,
+        addon_limit=settings.addon_limit,
+        addon_after_level=settings.addon_after_level,
+    )
+
+
+SETTINGS_FIELDS = (
+    "re_entry_price",
+    "re_entry_fee",
+    "rebuy_price",
+    "rebuy_fee",
+    "rebuy_chips",
+    "addon_price",
+    "addon_fee",
+    "addon_chips",
+    "rebuy_limit",
+    "rebuy_until_level",
+    "addon_limit",
+    "addon_after_level",
+    "season",
+)
+# Settings where null is a value of its own ("no limit"), not "leave unchanged".
+NULLABLE_SETTINGS = (
+    "re_entry_price",
+    "re_entry_fee",
+    "rebuy_limit",
+    "rebuy_until_level",
+    "addon_limit",
+    "addon_after_level",
+)
+NOT_MONEY = ("season", "rebuy_chips", "addon_chips", *NULLABLE_SETTINGS[2:])
+
+
+def payout_settings_update(
+    *, tournament_id: int, changes: dict[str, Any], by: Any
+) -> PayoutSettings:
+    """Prices and fees of re-entries, rebuys and add-ons, chips, and the league season."""
+    unknown = set(changes) - set(SETTINGS_FIELDS)
+    if unknown:
+        raise Invalid(SETTING_UNKNOWN % {"name": ", ".join(sorted(unknown))})
+    for name, value in changes.items():
+        if name in NOT_MONEY or value is None:
+            continue
+        try:
+            rules.compute_prize_pool(purchases=(), additions=(value,))
+        except PayoutError as exc:
+            raise Invalid(AMOUNT_INVALID) from exc
+    with transaction.atomic():
+        tournament, settings = payout_settings_lock(tournament_id)
+        if "season" in changes:
+            season_id = changes.pop("season")
+            season = None
+            if season_id is not None:
+                season = LeagueSeason.objects.filter(pk=season_id).first()
+                if season is None:
+                    raise NotFound(SEASON_NOT_FOUND)
+            settings.season = season
+        for name, value in changes.items():
+            if value is None and name not in NULLABLE_SETTINGS:
+                continue
+            setattr(settings, name, value)
+        settings.save()
+        ActionLog.record(
+            tournament,
+            "payout_settings_updated",
+            {k: None if v is None else str(v) for k, v in changes.items()}
+            | {"season": settings.season_id},
+            by,
+        )
+        payouts_publish(tournament, {})
+    return settings
+
+
+def prize_addition_add(*, tournament_id: int, amount: Decimal, note: str, by: Any) -> PrizeAddition:
+    """Add money to the prize pool by hand."""
+    try:
+        rules.compute_prize_pool(purchases=(), additions=(amount,))
+    except PayoutError as exc:
+        raise Invalid(AMOUNT_INVALID) from exc
+    with transaction.atomic():
+        tournament, settings = payout_settings_lock(tournament_id)
+        addition = PrizeAddition.objects.create(
+            tournament=tournament,
+            amount=amount,
+            note=note.strip()[:200],
+            by=by if getattr(by, "pk", None) else None,
+        )
+        ActionLog.record(
+            tournament,
+            "prize_addition",
+            {"id": addition.pk, "amount": money(amount), "note": addition.note},
+            by,
+        )
+        payouts_publish(tournament, {"addition": addition.pk})
+    return addition
+
+
+def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> None:
+    """Take a mistaken manual addition out of the pool again."""
+    with transaction.atomic():
+        tournament, settings = payout_settings_lock(tournament_id)
+        addition = PrizeAddition.objects.filter(pk=addition_id, tournament=tournament).first()
+        if addition is None:
+            raise NotFound(ADDITION_NOT_FOUND)
+        ActionLog.record(
+            tournament,
+            "prize_addition_removed",
+            {"id": addition.pk, "amount": money(addition.amount), "note": addition.note},
+            by,
+        )
+        addition.delete()
+        payouts_publish(tournament, {})
+
+
+PurchaseKind = Literal["rebuy", "addon"]
+PURCHASE_REFUSALS = {
+    # Each message is formatted with the add-on level; only one of them names it.
+    purchase_rules.Refusal.NOTHING_TO_TAKE_BACK: PURCHASE_BELOW_ZERO,
+    purchase_rules.Refusal.LIMIT_REACHED: _(
+        "This entry has bought as many as the tournament allows."
+    ),
+    purchase_rules.Refusal.REBUY_PERIOD_OVER: _("The rebuy period is over."),
+    purchase_rules.Refusal.NOT_THE_ADDON_BREAK: _(
+        "Add-ons are sold only in the break after level %(level)s."
+    ),
+}
+
+
+def _play_position(tournament: Tournament) -> purchase_rules.PlayPosition:
+    # Decided from the clock at this request (as registration is); the clock app answers.
+    level, in_break = extensions.level_played_now(tournament)
+    return purchase_rules.PlayPosition(level=level, in_break=in_break)
+
+
+def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any) -> Entry:
+    """Record rebuys or add-ons of a live entry (a negative count takes mistaken ones back)."""
+    field = {"rebuy": "rebuys", "addon": "addons"}.get(kind)
+    if field is None:
+        raise Invalid(PURCHASE_KIND_UNKNOWN)
+    tournament_id = (
+        Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise NotFound(ENTRY_NOT_FOUND)
+    with transaction.atomic():
+        tournament, settings = payout_settings_lock(tournament_id)
+        entry = Entry.objects.select_related("player").get(pk=entry_id)
+        if entry.status not in LIVE_STATUSES or entry.status == Entry.Status.WAITING:
+            raise Conflict(ENTRY_NOT_LIVE)
+        refusal = purchase_rules.purchase_refusal(
+            kind=kind,
+            owned=getattr(entry, field),
+            count=count,
+            limits=purchase_limits_of(settings),
+            position=_play_position(tournament),
+        )
+        if refusal is not None:
+            raise Conflict(PURCHASE_REFUSALS[refusal] % {"level": settings.addon_after_level})
+        new = getattr(entry, field) + count
+        setattr(entry, field, new)
+        entry.save(update_fields=[field])
+        ActionLog.record(
+            tournament, f"entry_{kind}", {"entry": entry.pk, "count": count, "total": new}, by
+        )
+        payouts_publish(tournament, {"entry": entry.pk, kind: new})
+    return entry
