@@ -150,6 +150,9 @@ class Td3Tournament:
     guarantee: Decimal
     house_contribution: Decimal
     points_formula: str
+    # TD3's log as (time, text), oldest first ("Start of break 2", "Bosse added-on ...");
+    # files before 3.7 keep none.
+    history: tuple[tuple[int, str], ...] = ()
 
     @property
     def field(self) -> tuple[Td3Player, ...]:
@@ -204,6 +207,18 @@ class Td3Tournament:
             Decimal(0),
         )
         return paid + self.house_contribution
+
+    def in_break_at(self, time: int) -> bool:
+        """Whether TD3's log shows a break running at ``time`` (False without a log)."""
+        running = False
+        for when, text in self.history:
+            if when > time:
+                break
+            if text.startswith("Start of break"):
+                running = True
+            elif text.startswith(("End of break", "Start of round")):
+                running = False
+        return running
 
     def profile(self, name: str) -> Td3Profile | None:
         for config in (self.buyins, self.rebuys, self.addons):
@@ -514,6 +529,15 @@ def _tables(reader: _Reader | None) -> tuple[Td3Table, ...]:
     return tuple(tables)
 
 
+def _history(reader: _Reader | None) -> tuple[tuple[int, str], ...]:
+    if reader is None:
+        return ()
+    if isinstance(reader.value, New) and reader.value.name == "GameHistory":
+        reader = reader.get("History")
+    items = [(item.get("Time").integer(), item.get("Text").text("")) for item in reader.items()]
+    return tuple(sorted(items, key=lambda item: item[0]))
+
+
 def _optional_text(reader: _Reader, key: str) -> str:
     found = reader.opt(key)
     return found.text("") if found else ""
@@ -545,6 +569,7 @@ def tournament_from_value(value: Any) -> Td3Tournament:
         levels=_levels(tournament.opt("Levels")),
         prizes=_prizes(tournament.opt("Prizes")),
         tables=_tables(tournament.opt("Tables")),
+        history=_history(tournament.opt("History")),
         **_financials(tournament.opt("Financials")),
     )
 
