@@ -33,3 +33,18 @@ def td3_params(folder: str = "") -> list:
     if not files:
         return [pytest.param(None, id="no-td3-files", marks=pytest.mark.skip(reason=MISSING))]
     return [pytest.param(path, id=path.stem.replace(" ", "_")) for path in files]
+
+
+def sample_text(fallback: str) -> str:
+    """The text of the first ORF 2025 evening, for mutation tests; ``fallback`` without files."""
+    from imports.rules.td3_syntax import decode_td3_bytes
+
+    files = td3_files("ORF 2025")
+    return decode_td3_bytes(files[0].read_bytes()) if files else fallback
+
+
+def apply_edits(text: str, edits: list[tuple[int, int, str]]) -> str:
+    """``text`` with each (position, length, replacement) applied in turn."""
+    for at, length, replacement in edits:
+        text = text[:at] + replacement + text[at + length :]
+    return text

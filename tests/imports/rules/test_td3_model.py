@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from imports.rules.td3_model import Td3FormatError, read_td3
-from imports.rules.td3_syntax import Td3Error, decode_td3_bytes
-from tests.imports.td3_files import td3_files, td3_params
+from imports.rules.td3_syntax import Td3Error
+from tests.imports.td3_files import apply_edits, sample_text, td3_params
 
 
 def _buyin(time, level, amount, *, rake=0, profile="Std", bust=None):
@@ -194,12 +194,7 @@ def test_every_real_file_reads_and_ranks_each_player_once(path):
             assert all(places[uuid] == prize.place for uuid in prize.awarded_to)
 
 
-def _sample() -> str:
-    files = td3_files("ORF 2025")
-    return decode_td3_bytes(files[0].read_bytes()) if files else EVENING
-
-
-SAMPLE = _sample()
+SAMPLE = sample_text(EVENING)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -215,11 +210,8 @@ SAMPLE = _sample()
     )
 )
 def test_a_mangled_real_file_reads_or_is_a_clear_error(edits):
-    text = SAMPLE
-    for at, length, replacement in edits:
-        text = text[:at] + replacement + text[at + length :]
     try:
-        read_td3(text)
+        read_td3(apply_edits(SAMPLE, edits))
     except Td3Error:
         pass
 
@@ -253,3 +245,20 @@ def test_a_real_file_with_wrong_values_reads_or_names_the_field(edits):
         assert error.path.startswith(".T") or error.path == "T"
     except Td3Error:
         pass
+
+
+def test_the_log_tells_whether_a_break_was_running():
+    tournament = read_td3(
+        '{V: "3.7.2", T: new Tournament({UUID: "h", Players: [], History: new GameHistory({'
+        'History: [new GameHistoryItem({Time: 300, Text: "Start of break 1"}), '
+        'new GameHistoryItem({Time: 100, Text: "Start of round 1"}), '
+        'new GameHistoryItem({Time: 400, Text: "End of break 1"})]})})}'
+    )
+    assert [tournament.in_break_at(t) for t in (50, 200, 300, 350, 400, 500)] == [
+        False,
+        False,
+        True,
+        True,
+        False,
+        False,
+    ]

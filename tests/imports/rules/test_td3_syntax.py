@@ -16,7 +16,7 @@ from imports.rules.td3_syntax import (
     decode_td3_bytes,
     parse_td3,
 )
-from tests.imports.td3_files import td3_files, td3_params
+from tests.imports.td3_files import apply_edits, sample_text, td3_params
 
 SMALL = (
     '{ V: "3.7.2", T: new Tournament({UUID: "u-1", Title: "Friday \\"Deep\\" Stack", '
@@ -101,14 +101,7 @@ def test_every_real_file_parses_well_under_a_second(path):
     assert isinstance(value["T"], New) and value["T"].name == "Tournament"
 
 
-def _sample() -> str:
-    files = td3_files("ORF 2025")
-    if not files:
-        return SMALL
-    return decode_td3_bytes(files[0].read_bytes())
-
-
-SAMPLE = _sample()
+SAMPLE = sample_text(SMALL)
 FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -139,10 +132,7 @@ def test_a_truncated_file_is_a_clear_error(cut):
     )
 )
 def test_a_mangled_file_parses_or_is_a_clear_error(edits):
-    text = SAMPLE
-    for at, length, replacement in edits:
-        text = text[:at] + replacement + text[at + length :]
-    _parses_or_fails_cleanly(text)
+    _parses_or_fails_cleanly(apply_edits(SAMPLE, edits))
 
 
 @settings(max_examples=300, deadline=None)
