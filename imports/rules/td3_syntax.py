@@ -22,10 +22,12 @@ are bounded, so a crafted file costs neither unbounded time nor memory.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-MAX_SIZE = 16 * 1024 * 1024  # characters; real files are about 200 KB
+MAX_SIZE = 8 * 1024 * 1024  # characters; real files are about 200 KB
+MAX_TOKENS = 2_000_000  # real files hold about 50,000
 MAX_DEPTH = 100  # nesting of objects, arrays and calls; real files reach about 20
 
 
@@ -102,10 +104,12 @@ def _decode_string(raw: str, position: int) -> str:
     return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
-def tokenize(text: str) -> list[tuple[str, Any, int]]:
-    """The tokens of ``text`` as (kind, value, position), spaces dropped."""
-    tokens: list[tuple[str, Any, int]] = []
-    position, end = 0, len(text)
+Token = tuple[str, Any, int]
+
+
+def tokenize(text: str, max_tokens: int = MAX_TOKENS) -> Iterator[Token]:
+    """The tokens of ``text`` as (kind, value, position), spaces dropped, one at a time."""
+    position, end, count = 0, len(text), 0
     match_at = _TOKEN.match
     while position < end:
         match = match_at(text, position)
@@ -115,17 +119,20 @@ def tokenize(text: str) -> list[tuple[str, Any, int]]:
             raise Td3SyntaxError(f"unexpected character {text[position]!r}", position)
         kind = match.lastgroup or ""
         raw = match.group()
+        if kind != "space":
+            count += 1
+            if count > max_tokens:
+                raise Td3SyntaxError(f"more than {max_tokens} tokens", position)
         if kind == "punct":
-            tokens.append((raw, raw, position))
+            yield (raw, raw, position)
         elif kind == "string":
-            tokens.append(("string", _decode_string(raw, position), position))
+            yield ("string", _decode_string(raw, position), position)
         elif kind == "number":
-            tokens.append(("number", _number(raw, position), position))
+            yield ("number", _number(raw, position), position)
         elif kind == "name":
-            tokens.append(("name", raw, position))
+            yield ("name", raw, position)
         position = match.end()
-    tokens.append(("end", None, end))
-    return tokens
+    yield ("end", None, end)
 
 
 def _number(raw: str, position: int) -> int | float:
@@ -141,19 +148,23 @@ def _number(raw: str, position: int) -> int | float:
 
 
 class _Parser:
-    def __init__(self, tokens: list[tuple[str, Any, int]], max_depth: int) -> None:
+    def __init__(self, tokens: Iterator[Token], max_depth: int) -> None:
         self.tokens = tokens
-        self.index = 0
+        self.current = next(tokens)
         self.max_depth = max_depth
 
-    def peek(self) -> tuple[str, Any, int]:
-        return self.tokens[self.index]
+    def peek(self) -> Token:
+        return self.current
 
-    def take(self, kind: str, what: str) -> tuple[str, Any, int]:
-        token = self.tokens[self.index]
+    def skip(self) -> None:
+        if self.current[0] != "end":
+            self.current = next(self.tokens)
+
+    def take(self, kind: str, what: str) -> Token:
+        token = self.current
         if token[0] != kind:
             raise Td3SyntaxError(f"expected {what}, found {_describe(token)}", token[2])
-        self.index += 1
+        self.skip()
         return token
 
     def value(self, depth: int) -> Any:
@@ -165,14 +176,14 @@ class _Parser:
         if kind == "[":
             return self.array(depth + 1)
         if kind in ("string", "number"):
-            self.index += 1
+            self.skip()
             return value
         if kind == "name":
             return self.named(value, position, depth + 1)
         raise Td3SyntaxError(f"expected a value, found {_describe(self.peek())}", position)
 
     def named(self, name: str, position: int, depth: int) -> Any:
-        self.index += 1
+        self.skip()
         if name in _CONSTANTS:
             return _CONSTANTS[name]
         if name == "new":
@@ -202,7 +213,7 @@ class _Parser:
             items.append(self.value(depth))
             if self.peek()[0] != ",":
                 break
-            self.index += 1
+            self.skip()
         self.take(closing, repr(closing))
         return items
 
@@ -213,12 +224,12 @@ class _Parser:
             kind, key, position = self.peek()
             if kind not in ("name", "string", "number"):
                 raise Td3SyntaxError(f"expected a key, found {_describe(self.peek())}", position)
-            self.index += 1
+            self.skip()
             self.take(":", "':'")
             result[key] = self.value(depth)
             if self.peek()[0] != ",":
                 break
-            self.index += 1
+            self.skip()
         self.take("}", "'}'")
         return result
 
@@ -243,7 +254,7 @@ def _as_map(args: tuple[Any, ...], position: int) -> dict[Any, Any]:
     return result
 
 
-def _describe(token: tuple[str, Any, int]) -> str:
+def _describe(token: Token) -> str:
     kind, value, _ = token
     if kind == "end":
         return "the end of the file"
@@ -253,14 +264,20 @@ def _describe(token: tuple[str, Any, int]) -> str:
     return repr(value)
 
 
-def parse_td3(text: str, *, max_size: int = MAX_SIZE, max_depth: int = MAX_DEPTH) -> Any:
+def parse_td3(
+    text: str,
+    *,
+    max_size: int = MAX_SIZE,
+    max_depth: int = MAX_DEPTH,
+    max_tokens: int = MAX_TOKENS,
+) -> Any:
     """The value written in ``text``; ``Td3SyntaxError`` if it is not one value."""
     if not isinstance(text, str):
         raise Td3SyntaxError("the file must be text", 0)
     if len(text) > max_size:
         raise Td3SyntaxError(f"the file is larger than {max_size} characters", max_size)
     text = text.removeprefix("\ufeff")
-    parser = _Parser(tokenize(text), max_depth)
+    parser = _Parser(tokenize(text, max_tokens), max_depth)
     result = parser.value(0)
     parser.take("end", "the end of the file")
     return result

@@ -87,6 +87,12 @@ def test_a_file_over_the_size_limit_is_refused_unread():
         parse_td3("[" + "1," * 100 + "1]", max_size=100)
 
 
+def test_a_file_of_too_many_tokens_is_refused_as_it_is_read():
+    with pytest.raises(Td3SyntaxError, match="more than 50 tokens") as caught:
+        parse_td3("[" + "1," * 100 + "1]", max_tokens=50)
+    assert caught.value.position == 1 + 2 * 24 + 1  # the 51st token
+
+
 def test_old_files_in_the_windows_code_page_are_read():
     assert decode_td3_bytes('{N: "Göran"}'.encode("cp1252")) == '{N: "Göran"}'
     assert decode_td3_bytes("\ufeff[1]".encode()) == "[1]"
