@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -151,3 +152,48 @@ def test_random_text_parses_or_is_a_clear_error(text):
 @given(st.binary(max_size=300))
 def test_random_bytes_decode_and_then_parse_or_fail_cleanly(data):
     _parses_or_fails_cleanly(decode_td3_bytes(data))
+
+
+def _written(value) -> str:
+    """``value`` written the way TD3 writes it (the reference for the round trip)."""
+    if isinstance(value, New):
+        return f"new {value.name}({', '.join(_written(arg) for arg in value.args)})"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{key}: {_written(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_written(item) for item in value) + "]"
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, str):
+        return json.dumps(value)
+    return repr(value)
+
+
+NAMES = st.from_regex(r"[A-Z][A-Za-z0-9_]{0,8}(\.[A-Z][A-Za-z]{0,5})?", fullmatch=True).filter(
+    lambda name: name != "Map"  # a map reads as a dict
+)
+KEYS = st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,8}", fullmatch=True).filter(
+    lambda key: key not in ("true", "false", "null", "undefined", "new")
+)
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**15), max_value=10**15)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20)
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(KEYS, inner, max_size=4)
+        | st.builds(New, NAMES, st.lists(inner, max_size=3).map(tuple))
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(VALUES)
+def test_what_is_written_reads_back_the_same(value):
+    assert parse_td3(_written(value)) == value
