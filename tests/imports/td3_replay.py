@@ -130,14 +130,19 @@ class Td3Replay:
         }
 
     def _late_levels(self) -> int:
-        """The last level that sells a buy-in: TD3's setting, or what the evening sold."""
+        """The last level that sells a buy-in: TD3's setting, or what the evening sold.
+
+        A buy-in before the clock started is no late one, whatever level TD3 noted
+        (3.4 files note the level of a later save).
+        """
         configured = max(self.td3.buyins.last_level, self.td3.rebuys.last_level)
+        start = self.td3.start_time or 0
         sold = max(
             (
                 purchase.level
                 for player in self.td3.field
                 for before, purchase in zip((None, *player.buyins), player.buyins, strict=False)
-                if before is None or before.bust_out is not None
+                if (before is None or before.bust_out is not None) and purchase.time > start
             ),
             default=1,
         )
