@@ -77,6 +77,10 @@ class Td3Player:
     addons: tuple[Td3Purchase, ...]
     email: str = ""
     phone: str = ""
+    # Corrections the director typed into TD3 (money to the player, league points, hits).
+    cash_adjustment: Decimal = Decimal(0)
+    points_adjustment: Decimal = Decimal(0)
+    hits_adjustment: int = 0
 
     @property
     def out(self) -> Td3BustOut | None:
@@ -191,6 +195,12 @@ class Td3Tournament:
         out.sort(key=lambda player: player.out.time if player.out else 0, reverse=True)
         ranking = still_in + out
         return {player.uuid: place for place, player in enumerate(ranking, start=1)}
+
+    def hits_of(self, uuid: str) -> int:
+        """Bust-outs he had a hand in (a shared one counts for each hitman), as TD3 counts."""
+        player = next((p for p in self.players if p.uuid == uuid), None)
+        adjustment = player.hits_adjustment if player else 0
+        return adjustment + sum(1 for _, _, bust in self.busts() if uuid in bust.hitmen)
 
     def prize_of(self, uuid: str) -> Decimal:
         return sum((prize.amount for prize in self.prizes if uuid in prize.awarded_to), Decimal(0))
@@ -380,7 +390,15 @@ def _player(reader: _Reader) -> Td3Player:
         addons=tuple(_purchase(item) for item in addons.items()) if addons else (),
         email=email.text("") if email else "",
         phone=phone.text("") if phone else "",
+        cash_adjustment=_optional_money(reader, "CashAdjustment"),
+        points_adjustment=_optional_money(reader, "PointsAdjustment"),
+        hits_adjustment=int(_optional_money(reader, "HitsAdjustment")),
     )
+
+
+def _optional_money(reader: _Reader, key: str) -> Decimal:
+    found = reader.opt(key)
+    return found.money() if found else Decimal(0)
 
 
 def _players(reader: _Reader) -> tuple[Td3Player, ...]:

@@ -118,6 +118,11 @@ def test_the_pool_is_what_was_paid_less_the_house_part_and_prizes_are_as_awarded
     assert tournament.prizes[0].percent and not tournament.prizes[1].percent
 
 
+def test_hits_count_each_hitman_of_a_shared_bust_out():
+    tournament = read_td3(EVENING)
+    assert [tournament.hits_of(uuid) for uuid in ("ann", "bob", "cid", "dee")] == [0, 3, 1, 0]
+
+
 def test_levels_are_numbered_without_the_breaks():
     levels = read_td3(EVENING).levels
     assert [(level.kind, level.number) for level in levels] == [
@@ -262,3 +267,15 @@ def test_the_log_tells_whether_a_break_was_running():
         False,
         False,
     ]
+
+
+def test_the_directors_corrections_are_read():
+    player = read_td3(
+        '{T: new Tournament({UUID: "c", Players: [new GamePlayer({UUID: "a", Name: "A", '
+        "CashAdjustment: 50, PointsAdjustment: -1.5, HitsAdjustment: 2})]})}"
+    ).players[0]
+    assert (player.cash_adjustment, player.points_adjustment, player.hits_adjustment) == (
+        Decimal(50),
+        Decimal("-1.5"),
+        2,
+    )
