@@ -104,7 +104,7 @@ class Td3Replay:
     def tournament_body(self) -> dict[str, Any]:
         td3 = self.td3
         standard = next(iter(self.options))
-        seats = max((table.seats for table in td3.tables), default=9)
+        seats = max((table.seats for table in td3.tables_played()), default=9)
         table_size = min(max(seats, 2), 10)
         return {
             "name": (td3.title or self.name)[:120],
@@ -197,7 +197,7 @@ class Td3Replay:
             self.call(
                 "put", f"/tournaments/{tid}/structure", self.structure_body(), doing="structure"
             )
-        for table in self.td3.tables or ():
+        for table in self.td3.tables_played():
             body = {"count": 1, "seats": min(max(table.seats, 2), 10)}
             self.call("post", f"/tournaments/{tid}/tables", body, doing=f"table {table.name}")
         settings = self._purchase_settings()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from imports.rules.td3_model import read_td3
+from imports.rules.td3_read import read_td3
 from tests.imports.td3_files import td3_params
 from tests.imports.td3_replay import Td3Replay
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from imports.rules.td3_model import read_td3
+from imports.rules.td3_read import read_td3
 from tests.imports.rules.test_td3_model import EVENING
 from tests.imports.td3_replay import Td3Replay
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from imports.rules.td3_model import Td3FormatError, read_td3
+from imports.rules.td3_read import Td3FormatError, read_td3
 from imports.rules.td3_syntax import Td3Error
 from tests.imports.td3_files import apply_edits, sample_text, td3_params
 
@@ -279,3 +279,18 @@ def test_the_directors_corrections_are_read():
         Decimal("-1.5"),
         2,
     )
+
+
+def test_a_table_deleted_after_it_broke_is_found_in_the_seats_that_name_it():
+    tournament = read_td3(
+        EVENING.replace('"Table 1", SeatIndex: 2', '"Table 2", SeatIndex: 5', 1).replace(
+            "Tables: new GameTables(",
+            "History: new GameHistory({History: [new GameHistoryItem({Time: 900, "
+            'Text: "Table 3, Seat 4: Bob"})]}), Tables: new GameTables(',
+        )
+    )
+    assert [(table.name, table.seats) for table in tournament.tables_played()] == [
+        ("Table 1", 7),
+        ("Table 2", 6),
+        ("Table 3", 4),
+    ]
