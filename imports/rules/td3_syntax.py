@@ -283,12 +283,14 @@ def parse_td3(
     return result
 
 
-def decode_td3_bytes(data: bytes) -> str:
-    """The text of a file as TD3 wrote it.
+def decode_td3_bytes(data: bytes, *, max_size: int = MAX_SIZE) -> str:
+    """The text of a file as TD3 wrote it, refused unread above ``max_size`` bytes.
 
     Newer versions write UTF-8 (sometimes with a byte-order mark); older ones
     wrote the Windows code page (Swedish names in 3.4 files: ``ö`` as one byte).
     """
+    if len(data) > max_size:
+        raise Td3SyntaxError(f"the file is larger than {max_size} bytes", max_size)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -86,6 +86,8 @@ def test_deep_nesting_is_refused_before_the_stack_runs_out():
 def test_a_file_over_the_size_limit_is_refused_unread():
     with pytest.raises(Td3SyntaxError, match="larger than 100 characters"):
         parse_td3("[" + "1," * 100 + "1]", max_size=100)
+    with pytest.raises(Td3SyntaxError, match="larger than 100 bytes"):
+        decode_td3_bytes(b"[" + b"1," * 100 + b"1]", max_size=100)
 
 
 def test_a_file_of_too_many_tokens_is_refused_as_it_is_read():
