@@ -1,0 +1,402 @@
+"""Reading a TD3 save file (``.tdt``) into the typed tournament of ``td3_model``.
+
+``td3_syntax`` turns the text into values; this module reads those values.
+TD3 versions 3.0 to 3.7 wrote slightly different shapes (a list or a map of
+players, ``GameFinancials`` or ``FinancialConfig``); each is read here.
+Everything the file lacks or holds in the wrong shape is a ``Td3FormatError``
+naming the field (``.T.Players[3].Buyins[0].Amount``), never a ``KeyError``
+or ``TypeError`` from inside.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from imports.rules.td3_model import (
+    Td3BustOut,
+    Td3BuyConfig,
+    Td3Level,
+    Td3Player,
+    Td3Prize,
+    Td3Profile,
+    Td3Purchase,
+    Td3Seat,
+    Td3Table,
+    Td3Tournament,
+)
+from imports.rules.td3_syntax import New, Td3Error, decode_td3_bytes, parse_td3
+
+MAX_ITEMS = 100_000  # players, purchases, levels or prizes in one file
+
+
+class Td3FormatError(Td3Error):
+    """The file parsed, but a field TD3 always writes is missing or of the wrong kind."""
+
+    def __init__(self, message: str, path: str) -> None:
+        super().__init__(f"{message}: {path}")
+        self.message = message
+        self.path = path
+
+
+class _Reader:
+    """Typed access to a parsed value, remembering the path for error messages."""
+
+    def __init__(self, value: Any, path: str) -> None:
+        self.value = value
+        self.path = path
+
+    def fail(self, message: str) -> Td3FormatError:
+        return Td3FormatError(message, self.path)
+
+    def fields(self) -> dict[Any, Any]:
+        value = self.value
+        if isinstance(value, New):
+            value = value.fields
+        if not isinstance(value, dict):
+            raise self.fail("expected an object")
+        return value
+
+    def has(self, key: str) -> bool:
+        return key in self.fields()
+
+    def get(self, key: str) -> _Reader:
+        fields = self.fields()
+        if key not in fields:
+            raise Td3FormatError("missing field", f"{self.path}.{key}")
+        return _Reader(fields[key], f"{self.path}.{key}")
+
+    def opt(self, key: str) -> _Reader | None:
+        fields = self.fields()
+        if key not in fields or fields[key] is None:
+            return None
+        return _Reader(fields[key], f"{self.path}.{key}")
+
+    def items(self) -> list[_Reader]:
+        """The elements of a list, of a map's values, or of a wrapper holding one."""
+        value = self.value
+        if isinstance(value, New) and len(value.args) == 1 and isinstance(value.args[0], list):
+            value = value.args[0]
+        if isinstance(value, dict):
+            value = list(value.values())
+        if not isinstance(value, list):
+            raise self.fail("expected a list")
+        if len(value) > MAX_ITEMS:
+            raise self.fail("too many items")
+        return [_Reader(item, f"{self.path}[{index}]") for index, item in enumerate(value)]
+
+    def text(self, default: str | None = None) -> str:
+        if self.value is None and default is not None:
+            return default
+        if not isinstance(self.value, str):
+            raise self.fail("expected text")
+        return self.value
+
+    def integer(self) -> int:
+        value = self.value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail("expected a number")
+        if isinstance(value, float) and not value.is_integer():
+            raise self.fail("expected a whole number")
+        if abs(value) > 10**15:
+            raise self.fail("number out of range")
+        return int(value)
+
+    def money(self) -> Decimal:
+        value = self.value
+        if isinstance(value, New) and value.name == "PerPlayerRake":
+            parts = _Reader(value.args[0] if value.args else [], self.path).items()
+            return sum((part.money() for part in parts), Decimal(0))
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.fail("expected an amount")
+        try:
+            amount = Decimal(str(value))
+        except InvalidOperation:  # pragma: no cover - str of a float is always a number
+            raise self.fail("expected an amount") from None
+        if abs(amount) > 10**12:
+            raise self.fail("amount out of range")
+        return amount
+
+    def flag(self) -> bool:
+        return bool(self.value)
+
+    def strings(self) -> tuple[str, ...]:
+        return tuple(item.text() for item in self.items())
+
+
+def _seat(reader: _Reader | None) -> Td3Seat | None:
+    if reader is None:
+        return None
+    return Td3Seat(
+        table=str(reader.get("TableName").value),
+        seat=reader.get("SeatIndex").integer() + 1,
+        table_uuid=_optional_text(reader, "TableUUID"),
+    )
+
+
+def _bust(reader: _Reader | None) -> Td3BustOut | None:
+    if reader is None:
+        return None
+    hitmen = reader.opt("HitmanUUID")
+    return Td3BustOut(
+        time=reader.get("Time").integer(),
+        level=reader.get("Round").integer(),
+        hitmen=hitmen.strings() if hitmen else (),
+        seat=_seat(reader.opt("Seat")),
+    )
+
+
+def _purchase(reader: _Reader) -> Td3Purchase:
+    rake = reader.opt("Rake")
+    profile = reader.opt("ProfileName")
+    return Td3Purchase(
+        time=reader.get("Time").integer(),
+        level=reader.get("Round").integer(),
+        amount=reader.get("Amount").money(),
+        rake=rake.money() if rake else Decimal(0),
+        chips=reader.get("Chips").integer(),
+        profile=profile.text() if profile else "",
+        bust_out=_bust(reader.opt("BustOut")),
+        seat=_seat(reader.opt("Seat")),
+    )
+
+
+def _name(reader: _Reader) -> str:
+    name = reader.get("Name")
+    if isinstance(name.value, str):
+        return name.value
+    nickname = name.opt("Nickname")
+    if nickname and nickname.text().strip():
+        return nickname.text().strip()
+    first = name.opt("Firstname")
+    last = name.opt("Lastname")
+    full = " ".join(part.text().strip() for part in (first, last) if part and part.text().strip())
+    if not full:
+        raise name.fail("a player without a name")
+    return full
+
+
+def _player(reader: _Reader) -> Td3Player:
+    info = reader.opt("Info")
+    buyins = reader.opt("Buyins")
+    addons = reader.opt("AddOns")
+    email = info.opt("Email1") if info else None
+    phone = info.opt("Phone1") if info else None
+    return Td3Player(
+        uuid=reader.get("UUID").text(),
+        name=_name(reader),
+        buyins=tuple(_purchase(item) for item in buyins.items()) if buyins else (),
+        addons=tuple(_purchase(item) for item in addons.items()) if addons else (),
+        email=email.text("") if email else "",
+        phone=phone.text("") if phone else "",
+        cash_adjustment=_optional_money(reader, "CashAdjustment"),
+        points_adjustment=_optional_money(reader, "PointsAdjustment"),
+        hits_adjustment=int(_optional_money(reader, "HitsAdjustment")),
+    )
+
+
+def _optional_money(reader: _Reader, key: str) -> Decimal:
+    found = reader.opt(key)
+    return found.money() if found else Decimal(0)
+
+
+def _players(reader: _Reader) -> tuple[Td3Player, ...]:
+    if isinstance(reader.value, New) and reader.value.name == "GamePlayers":
+        reader = reader.get("Players")
+    players = tuple(_player(item) for item in reader.items())
+    seen: set[str] = set()
+    for index, player in enumerate(players):
+        if player.uuid in seen:
+            raise Td3FormatError("the same player twice", f"{reader.path}[{index}]")
+        seen.add(player.uuid)
+    return players
+
+
+def _levels(reader: _Reader | None) -> tuple[Td3Level, ...]:
+    if reader is None:
+        return ()
+    if isinstance(reader.value, New) and reader.value.name == "GameLevels":
+        reader = reader.get("Levels")
+    levels: list[Td3Level] = []
+    number = 0
+    for item in reader.items():
+        minutes = item.get("Minutes").integer()
+        if isinstance(item.value, New) and item.value.name == "GameBreak":
+            levels.append(Td3Level(kind="break", minutes=minutes))
+            continue
+        number += 1
+        ante = item.opt("Ante")
+        levels.append(
+            Td3Level(
+                kind="level",
+                minutes=minutes,
+                small_blind=item.get("SmallBlind").integer(),
+                big_blind=item.get("BigBlind").integer(),
+                ante=ante.integer() if ante else 0,
+                number=number,
+            )
+        )
+    return tuple(levels)
+
+
+def _profile(reader: _Reader, name: str | None = None) -> Td3Profile:
+    return Td3Profile(
+        name=name if name is not None else reader.get("Name").text(),
+        amount=reader.get("Fee").money(),
+        rake=reader.get("Rake").money(),
+        chips=reader.get("Chips").integer(),
+    )
+
+
+def _buy_config(reader: _Reader | None, legacy_name: str) -> Td3BuyConfig:
+    if reader is None:
+        return Td3BuyConfig(allowed=False, profiles=(), last_level=0, max_per_player=0)
+    if reader.has("Profiles"):
+        profiles = tuple(_profile(item) for item in reader.get("Profiles").items())
+    else:  # TD3 3.0: one price, no named profiles
+        profiles = (_profile(reader, legacy_name),)
+    return Td3BuyConfig(
+        allowed=reader.get("Allow").flag(),
+        profiles=profiles,
+        last_level=reader.get("LastRound").integer(),
+        max_per_player=reader.get("MaxPerPlayer").integer(),
+    )
+
+
+def _financials(reader: _Reader | None) -> dict[str, Any]:
+    if reader is None:
+        empty = _buy_config(None, "")
+        return {
+            "buyins": empty,
+            "rebuys": empty,
+            "addons": empty,
+            "guarantee": Decimal(0),
+            "house_contribution": Decimal(0),
+            "points_formula": "",
+        }
+    if reader.has("EntryFee"):  # TD3 3.0
+        rake = reader.opt("PPRake")
+        buyins = Td3BuyConfig(
+            allowed=True,
+            profiles=(
+                Td3Profile(
+                    name="",
+                    amount=reader.get("EntryFee").money(),
+                    rake=rake.money() if rake else Decimal(0),
+                    chips=reader.get("StartingChips").integer(),
+                ),
+            ),
+            last_level=0,
+            max_per_player=0,
+        )
+    else:
+        buyins = _buy_config(reader.opt("Buyins"), "")
+    formula = reader.opt("PointsForPlaying")
+    guarantee = reader.opt("GuaranteedPot")
+    house = reader.opt("HouseContribution")
+    return {
+        "buyins": buyins,
+        "rebuys": _buy_config(reader.opt("Rebuys"), "Rebuy"),
+        "addons": _buy_config(reader.opt("AddOns"), "Add-on"),
+        "guarantee": guarantee.money() if guarantee else Decimal(0),
+        "house_contribution": house.money() if house else Decimal(0),
+        "points_formula": formula.get("Text").text("") if formula else "",
+    }
+
+
+def _prize(reader: _Reader) -> Td3Prize:
+    remainder = reader.opt("SharedRemainder")
+    calculated = reader.opt("CalculatedAmount")
+    amount = calculated.money() if calculated else reader.get("Amount").money()
+    awarded = reader.opt("AwardedToPlayers")
+    description = reader.opt("Description")
+    return Td3Prize(
+        place=reader.get("Recipient").integer(),
+        description=description.text("") if description else "",
+        percent=reader.opt("AmountType") is not None and reader.get("AmountType").integer() == 0,
+        configured=reader.get("Amount").money(),
+        amount=amount + (remainder.money() if remainder else Decimal(0)),
+        awarded_to=awarded.strings() if awarded else (),
+    )
+
+
+def _prizes(reader: _Reader | None) -> tuple[Td3Prize, ...]:
+    if reader is None:
+        return ()
+    if isinstance(reader.value, New) and reader.value.name == "GamePrizes":
+        reader = reader.get("Prizes")
+    return tuple(_prize(item) for item in reader.items())
+
+
+def _tables(reader: _Reader | None) -> tuple[Td3Table, ...]:
+    if reader is None:
+        return ()
+    if isinstance(reader.value, New) and reader.value.name == "GameTables":
+        reader = reader.get("Tables")
+    tables = []
+    for item in reader.items():
+        uuid = item.opt("UUID")
+        tables.append(
+            Td3Table(
+                name=str(item.get("Name").value),
+                seats=item.get("NumberOfSeats").integer(),
+                uuid=uuid.text("") if uuid else "",
+            )
+        )
+    return tuple(tables)
+
+
+def _history(reader: _Reader | None) -> tuple[tuple[int, str], ...]:
+    if reader is None:
+        return ()
+    if isinstance(reader.value, New) and reader.value.name == "GameHistory":
+        reader = reader.get("History")
+    items = [(item.get("Time").integer(), item.get("Text").text("")) for item in reader.items()]
+    return tuple(sorted(items, key=lambda item: item[0]))
+
+
+def _optional_text(reader: _Reader, key: str) -> str:
+    found = reader.opt(key)
+    return found.text("") if found else ""
+
+
+def _optional_time(reader: _Reader, key: str) -> int | None:
+    found = reader.opt(key)
+    return found.integer() if found else None
+
+
+def tournament_from_value(value: Any) -> Td3Tournament:
+    """The tournament described by a parsed file (``{V: ..., T: new Tournament(...)}``)."""
+    root = _Reader(value, "")
+    if not isinstance(value, dict) or "T" not in value:
+        raise Td3FormatError("not a TD3 file (no tournament)", "T")
+    version = root.opt("V")
+    tournament = root.get("T")
+    if not (isinstance(tournament.value, New) and tournament.value.name == "Tournament"):
+        raise tournament.fail("not a TD3 tournament")
+    return Td3Tournament(
+        version=str(version.value) if version else "",
+        uuid=tournament.get("UUID").text(),
+        title=_optional_text(tournament, "Title"),
+        league=_optional_text(tournament, "LeagueName"),
+        season=_optional_text(tournament, "SeasonName"),
+        start_time=_optional_time(tournament, "StartTime"),
+        end_time=_optional_time(tournament, "EndTime"),
+        players=_players(tournament.get("Players")),
+        levels=_levels(tournament.opt("Levels")),
+        prizes=_prizes(tournament.opt("Prizes")),
+        tables=_tables(tournament.opt("Tables")),
+        history=_history(tournament.opt("History")),
+        **_financials(tournament.opt("Financials")),
+    )
+
+
+def read_td3(data: bytes | str) -> Td3Tournament:
+    """The tournament in a ``.tdt`` file's bytes or text.
+
+    Raises a ``Td3Error``: ``Td3SyntaxError`` (with the position) when the text
+    is not a value, ``Td3FormatError`` (with the field) when the value is not a
+    TD3 tournament.
+    """
+    text = decode_td3_bytes(data) if isinstance(data, bytes) else data
+    return tournament_from_value(parse_td3(text))
