@@ -34,6 +34,8 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "version": tournament.version,
         "bounty": bounty_payload(tournament),
         "day_stop_players": tournament.day_stop_players,
+        "places": tournament.places,
+        "late_registration_through_break": tournament.late_registration_through_break,
     }
 
 

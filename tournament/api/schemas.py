@@ -11,6 +11,7 @@ from tournament.api.fields import DB_INT_MAX, Amount, Body
 Rulebook = Literal["tda2019", "tda2024", "bdpv", "ifp", "house"]
 TieRule = Literal["share", "button"]
 Currency = Literal["EUR", "CHF", "USD", "GBP"]
+Places = Literal["by_player", "by_entry"]
 
 
 class BountyIn(Body):
@@ -40,6 +41,10 @@ class TournamentIn(Body):
     currency: Currency = "EUR"
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
+    # README "Places, re-entries and moves": one place per player, or per entry.
+    places: Places = "by_player"
+    # README "Registration window": open through the break after the last late level.
+    late_registration_through_break: bool = False
 
 
 class FlightIn(Body):
@@ -70,6 +75,8 @@ class TournamentPatch(Body):
     currency: Currency | None = None
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
+    places: Places | None = None
+    late_registration_through_break: bool | None = None
 
 
 class TournamentOut(Schema):
@@ -96,6 +103,8 @@ class TournamentOut(Schema):
     version: int
     bounty: dict[str, Any] | None = None
     day_stop_players: int | None = None
+    places: Places = "by_player"
+    late_registration_through_break: bool = False
 
 
 class ConsentIn(Body):
