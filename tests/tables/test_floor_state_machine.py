@@ -127,6 +127,19 @@ class FloorMachine(RuleBasedStateMachine):
         )
 
     @rule(data=st.data())
+    def re_enter(self, data: st.DataObject) -> None:
+        out = sorted(
+            Entry.objects.filter(tournament_id=self.tournament_id, status="busted")
+            .exclude(place=None)
+            .values_list("player_id", flat=True)
+        )
+        if out:
+            player = data.draw(st.sampled_from(out))
+            self.attempt(
+                entry_register, tournament_id=self.tournament_id, by=None, player_id=player
+            )
+
+    @rule(data=st.data())
     def bust_one(self, data: st.DataObject) -> None:
         seated = self.seated()
         if len(seated) < 2:
@@ -274,7 +287,9 @@ class FloorMachine(RuleBasedStateMachine):
         for place, count in sorted(places.items()):
             taken += range(place, place + count)  # equal stacks share the best place
         assert taken == list(range(left + 1, left + 1 + len(taken))), places
-        assert left + len(taken) == entries.count()
+        # By player (the default): one place per player, so the players out and
+        # the players still in make up the field of players.
+        assert left + len(taken) == entries.values("player_id").distinct().count()
 
     @invariant()
     def tables_are_balanced_once_the_planned_moves_are_made(self) -> None:

@@ -141,3 +141,18 @@ def test_how_places_count_cannot_change_once_someone_is_out(api):
     assert response.status_code == 409
     assert api.patch(f"/tournaments/{tid}", {"places": "by_seat"}).status_code == 422
     assert api.get(f"/tournaments/{tid}").json()["places"] == "by_player"
+
+
+def test_by_player_standings_and_csv_list_the_re_entered_bullet_without_a_place(
+    api, client, director
+):
+    tid, places = play_evening(api, places="by_player")
+    client.force_login(director)
+    page = client.get(f"/tournaments/{tid}/standings/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200
+    assert page.content.decode().count("re-entered") == 2
+    csv = client.get(f"/tournaments/{tid}/standings.csv", HTTP_ACCEPT_LANGUAGE="en")
+    lines = csv.content.decode("utf-8-sig").strip().splitlines()[1:]
+    placed = sorted(int(line.split(",")[0]) for line in lines if not line.startswith(","))
+    assert placed == [1, 2, 3, 4]
+    assert sum(1 for line in lines if line.startswith(",")) == 2
