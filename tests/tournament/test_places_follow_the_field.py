@@ -156,3 +156,17 @@ def test_by_player_standings_and_csv_list_the_re_entered_bullet_without_a_place(
     placed = sorted(int(line.split(",")[0]) for line in lines if not line.startswith(","))
     assert placed == [1, 2, 3, 4]
     assert sum(1 for line in lines if line.startswith(",")) == 2
+
+
+@pytest.mark.parametrize("places", ["by_player", "by_entry"])
+def test_the_bust_of_a_bullet_the_player_re_entered_after_cannot_be_undone(api, places):
+    game = start(api, players=4, tables=1, max_entries=2, places=places)
+    tid = game["id"]
+    first = seated_entry(api, tid)
+    api.post(f"/entries/{first}/bust")
+    again = _re_enter(api, tid, first)
+    response = api.post(f"/entries/{first}/unbust")
+    assert response.status_code == 409
+    assert "re-entered" in response.json()["detail"]
+    statuses = {e["id"]: e["status"] for e in api.get(f"/tournaments/{tid}/entries").json()}
+    assert statuses[first] == "busted" and statuses[again] == "seated"
