@@ -8,6 +8,8 @@ import pytest
 from clock.models import ClockState
 from clock.services import clock as clock_services
 from clock.services.boundaries import boundary_fire
+from screens import live
+from screens.snapshots import snapshot
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -141,3 +143,11 @@ def test_a_bad_value_for_the_option_is_a_422(api, clock):
     tid = evening(api, clock)
     response = api.patch(f"/tournaments/{tid}", {"late_registration_through_break": "soon"})
     assert response.status_code == 422
+
+
+def test_the_board_counts_down_to_the_end_of_the_break(api, clock):
+    tid = evening(api, clock, late_registration_through_break=True)
+    clock.ms = T0 + 41 * MINUTE
+    shown = snapshot(tid, audience=live.DISPLAY)["clock"]
+    assert shown["registration_open"] is True
+    assert shown["registration_remaining_ms"] == 4 * MINUTE
