@@ -166,7 +166,11 @@ def _places_of_players_out_move_down(tournament: Tournament, player: Player) -> 
     registration closes. By player, a re-entry takes his lost bullet's place
     out of the field. During late registration few are out yet.
     """
-    out = list(tournament.entries.filter(place__isnull=False))
+    out = list(
+        tournament.entries.filter(place__isnull=False).only(
+            "pk", "place", "place_shared", "player_id"
+        )
+    )
     lost = next((e.pk for e in out if e.player_id == player.pk), None)
     after = {
         p.entry_id: p
@@ -177,11 +181,14 @@ def _places_of_players_out_move_down(tournament: Tournament, player: Player) -> 
             re_entered=lost,
         )
     }
+    changed = []
     for entry in out:
         place = after.get(entry.pk)
-        entry.place = place.place if place else None
-        entry.place_shared = place.shared if place else False
-    Entry.objects.bulk_update(out, ["place", "place_shared"], batch_size=500)
+        now = (place.place, place.shared) if place else (None, False)
+        if (entry.place, entry.place_shared) != now:
+            entry.place, entry.place_shared = now
+            changed.append(entry)
+    Entry.objects.bulk_update(changed, ["place", "place_shared"], batch_size=500)
 
 
 def _seat_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:
