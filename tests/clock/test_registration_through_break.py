@@ -93,13 +93,21 @@ def test_the_clock_hands_the_closing_to_the_boundary_task_at_the_end_of_the_brea
     assert Tournament.objects.get(pk=tid).registration_closed is True
 
 
-def test_the_option_is_switched_on_later_through_the_api_while_the_break_runs(api, clock):
+def test_switched_on_during_the_break_and_reopened_it_closes_at_the_end_of_the_break(api, clock):
     tid = evening(api, clock)
     clock.ms = T0 + 42 * MINUTE
+    key = f"registration_closed:3:{T0 + 40 * MINUTE}"
+    assert boundary_fire(tournament_id=tid, key=key, now_ms=clock.ms) is True
     assert register(api, tid, "Jürgen Groß") == 409
-    response = api.patch(f"/tournaments/{tid}", {"late_registration_through_break": True})
+    response = api.patch(
+        f"/tournaments/{tid}",
+        {"late_registration_through_break": True, "registration_closed": False},
+    )
     assert response.status_code == 200, response.content
+    assert api.get(f"/tournaments/{tid}/clock").json()["registration_remaining_ms"] == 3 * MINUTE
     assert register(api, tid, "Jürgen Groß") == 201
+    clock.ms = T0 + 46 * MINUTE
+    assert register(api, tid, "Björn Ødegård") == 409
 
 
 @pytest.mark.parametrize("boundary_fired", [False, True])
