@@ -69,6 +69,7 @@ def run_once(*, now_ms: int | None = None, dispatch: Dispatch | None = None) -> 
                 now_ms,
                 horizon_ms=int(MAX_SLEEP_S * 1000),
                 late_registration_levels=tournament.late_registration_levels,
+                through_break=tournament.late_registration_through_break,
             )
         except Exception:  # one broken clock must not stop the others
             logger.exception("clock loop: tournament %s", tournament.pk)

@@ -160,6 +160,11 @@ def _bust(data: dict, names: _Names) -> str:
         "seat": data.get("seat"),
         "place": names.place(data.get("entry")),
     }
+    if values["place"] is None and data.get("table") is not None:
+        # By player, a bullet the player re-entered after holds no place.
+        return _("%(name)s busted at table %(table)s, seat %(seat)s (re-entered since)") % values
+    if values["place"] is None:
+        return _("%(name)s busted (re-entered since)") % values
     if data.get("table") is None:
         return _("%(name)s busted (place %(place)s)") % values
     return _("%(name)s busted at table %(table)s, seat %(seat)s (place %(place)s)") % values

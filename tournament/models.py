@@ -33,6 +33,10 @@ class Tournament(models.Model):
         NICKNAME_OR_INITIAL = "nickname", _("Nickname, else first name and initial")
         INITIAL = "initial", _("First name and initial")
 
+    class Places(models.TextChoices):
+        BY_PLAYER = "by_player", _("One place per player")
+        BY_ENTRY = "by_entry", _("One place per entry, re-entries included")
+
     class Currency(models.TextChoices):
         EUR = "EUR", _("Euro (€)")
         CHF = "CHF", _("Swiss franc (CHF)")
@@ -99,6 +103,24 @@ class Tournament(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
     )
     registration_closed = models.BooleanField(_("registration closed"), default=False)
+    # README "Registration window": sold through the break after the last late level.
+    late_registration_through_break = models.BooleanField(
+        _("late registration through the following break"),
+        default=False,
+        help_text=_(
+            "Buy-ins and re-entries are sold until the break after the last late level ends."
+        ),
+    )
+    # Reopened by hand after the clock's window: open until closed again.
+    registration_reopened = models.BooleanField(default=False, editable=False)
+    # README "Places, re-entries and moves".
+    places = models.CharField(
+        _("places"),
+        max_length=10,
+        choices=Places.choices,
+        default=Places.BY_PLAYER,
+        help_text=_("By player, an entry the player re-entered after holds no place of its own."),
+    )
     hand_for_hand = models.BooleanField(_("hand for hand"), default=False)
     # A flight (day 1) or a later day of a multi-day event (issue 13).
     event = models.ForeignKey(

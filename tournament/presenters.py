@@ -35,6 +35,8 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "bounty": bounty_payload(tournament),
         "day_stop_players": tournament.day_stop_players,
         "buy_ins": tournament.buy_ins or [],
+        "places": tournament.places,
+        "late_registration_through_break": tournament.late_registration_through_break,
     }
 
 

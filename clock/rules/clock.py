@@ -362,28 +362,45 @@ def adjust(
 # -- registration ------------------------------------------------------------
 
 
-def late_registration_close_index(structure: Sequence[Entry], late_levels: int) -> int | None:
-    """Entry index of the last Level of late registration (levels counted without breaks).
+def late_registration_close_index(
+    structure: Sequence[Entry], late_levels: int, *, through_break: bool = False
+) -> int | None:
+    """Entry index at whose end late registration closes.
 
-    Registration closes at the end of that entry. ``None`` if the
-    structure has fewer levels (registration stays open while the clock
-    has not finished) or ``late_levels`` is 0 or less.
+    The last Level of late registration (levels counted without breaks) or,
+    ``through_break``, the break right after it when there is one ("until the
+    end of the break after level 6"). ``None`` if the structure has fewer
+    levels (registration stays open while the clock has not finished) or
+    ``late_levels`` is 0 or less.
     """
     if late_levels <= 0:
         return None
     for index, number in enumerate(level_numbers(structure)):
         if number == late_levels:
+            following = index + 1
+            if (
+                through_break
+                and following < len(structure)
+                and isinstance(structure[following], Break)
+            ):
+                return following
             return index
     return None
 
 
 def late_registration_open(
-    state: ClockState, structure: Sequence[Entry], late_levels: int, now: Instant
+    state: ClockState,
+    structure: Sequence[Entry],
+    late_levels: int,
+    now: Instant,
+    *,
+    through_break: bool = False,
 ) -> bool:
     """Whether late registration is open at ``now``.
 
     Open until the end of Level number ``late_levels`` (1-based, breaks not
-    counted): a break right after that level is already closed. With
+    counted): a break right after that level is already closed, unless
+    ``through_break``, when it closes at the end of that break. With
     ``late_levels`` 0 there is no late registration: open only before the
     clock is started.
     """
@@ -392,18 +409,25 @@ def late_registration_open(
         return False
     if late_levels <= 0:
         return current.status == "stopped"
-    close = late_registration_close_index(structure, late_levels)
+    close = late_registration_close_index(structure, late_levels, through_break=through_break)
     return close is None or current.level_index <= close
 
 
 def registration_remaining_ms(
-    state: ClockState, structure: Sequence[Entry], late_levels: int, now: Instant
+    state: ClockState,
+    structure: Sequence[Entry],
+    late_levels: int,
+    now: Instant,
+    *,
+    through_break: bool = False,
 ) -> int | None:
     """Clock ms until late registration closes; None if closed or never closing by level."""
     now_ms = ms_from_instant(now)
-    if not late_registration_open(state, structure, late_levels, now_ms):
+    if not late_registration_open(
+        state, structure, late_levels, now_ms, through_break=through_break
+    ):
         return None
-    close = late_registration_close_index(structure, late_levels)
+    close = late_registration_close_index(structure, late_levels, through_break=through_break)
     if close is None:
         return None
     current = normalise(state, structure, now_ms)
@@ -457,7 +481,10 @@ class Boundary:
 
 
 def _projected(
-    state: ClockState, structure: Sequence[Entry], late_levels: int | None
+    state: ClockState,
+    structure: Sequence[Entry],
+    late_levels: int | None,
+    through_break: bool = False,
 ) -> Iterator[Boundary]:
     """All boundaries of a running state's timeline after ``running_since_ms``, in order.
 
@@ -467,7 +494,12 @@ def _projected(
     if state.status != "running" or state.level_index >= len(structure):
         return
     assert state.running_since_ms is not None
-    close = late_registration_close_index(structure, late_levels) if late_levels else None
+    last_level = late_registration_close_index(structure, late_levels) if late_levels else None
+    close = (
+        late_registration_close_index(structure, late_levels, through_break=through_break)
+        if late_levels
+        else None
+    )
     since = state.running_since_ms
     start_ms, end_ms = since, since + state.remaining_ms
     index = state.level_index
@@ -487,7 +519,7 @@ def _projected(
                 "break_start" if isinstance(structure[following], Break) else "level_up"
             )
             due.append(Boundary(kind, end_ms, following))
-            if close is not None and following == close:
+            if last_level is not None and following == last_level:
                 due.append(Boundary("last_late_reg_level", end_ms, following))
         due.sort(key=lambda b: (b.at_ms, _KIND_ORDER[b.kind]))
         yield from (b for b in due if b.at_ms > since)
@@ -504,6 +536,7 @@ def boundaries_between(
     after_ms: int,
     until_ms: int,
     late_registration_levels: int | None = None,
+    through_break: bool = False,
 ) -> tuple[Boundary, ...]:
     """Boundaries of the stored ``state`` with ``after_ms < at_ms <= until_ms``.
 
@@ -518,7 +551,7 @@ def boundaries_between(
     is lost.
     """
     found: list[Boundary] = []
-    for boundary in _projected(state, structure, late_registration_levels):
+    for boundary in _projected(state, structure, late_registration_levels, through_break):
         if boundary.at_ms > until_ms:
             break
         if boundary.at_ms > after_ms:
@@ -533,6 +566,7 @@ def next_boundaries(
     *,
     horizon_ms: int,
     late_registration_levels: int | None = None,
+    through_break: bool = False,
 ) -> tuple[Boundary, ...]:
     """Boundaries after ``now`` and no later than ``now + horizon_ms``, in order."""
     now_ms = ms_from_instant(now)
@@ -542,4 +576,5 @@ def next_boundaries(
         after_ms=now_ms,
         until_ms=now_ms + horizon_ms,
         late_registration_levels=late_registration_levels,
+        through_break=through_break,
     )

@@ -139,8 +139,12 @@ def payload_for(
     following = view.level_index + 1
     next_number = numbers[following] if following < len(structure) else None
     late = tournament.late_registration_levels
-    open_now = (not tournament.registration_closed) and rules.late_registration_open(
-        state, structure, late, now_ms
+    through_break = tournament.late_registration_through_break
+    # Reopened by hand after the window: open until closed by hand (README
+    # "Registration window").
+    open_now = (not tournament.registration_closed) and (
+        tournament.registration_reopened
+        or rules.late_registration_open(state, structure, late, now_ms, through_break=through_break)
     )
     if tournament.status == Tournament.Status.FINISHED:
         # The winner is known: nothing counts down and nobody can join any more.
@@ -164,7 +168,11 @@ def payload_for(
         "structure_length": len(structure),
         "registration_open": open_now,
         "registration_remaining_ms": (
-            rules.registration_remaining_ms(state, structure, late, now_ms) if open_now else None
+            rules.registration_remaining_ms(
+                state, structure, late, now_ms, through_break=through_break
+            )
+            if open_now
+            else None
         ),
     }
 
@@ -235,6 +243,7 @@ def passed_boundaries(
         after_ms=state.running_since_ms,
         until_ms=now_ms,
         late_registration_levels=tournament.late_registration_levels,
+        through_break=tournament.late_registration_through_break,
     )
     if not passed:
         return []

@@ -46,6 +46,7 @@ STACK_NEEDED_HAND_FOR_HAND = _(
 LAST_PLAYER = _("The last player cannot bust: he has won the tournament.")
 NOT_BUSTED = _("This entry is not busted.")
 UNBUST_LATER_FIRST = _("Undo the later bust-outs first: their places depend on this one.")
+UNBUST_RE_ENTERED = _("The player has re-entered since this bust: his later entry plays on.")
 SEAT_OUT_OF_RANGE = _("That seat does not exist at this table.")
 TABLE_BROKEN = _("This table is no longer in play.")
 TOO_FEW_PLAYERS = _("A table needs at least two players to deal a hand.")
@@ -408,6 +409,8 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
         entry = _entry(tournament.pk, entry_id)
         if entry.status != Entry.Status.BUSTED:
             raise Conflict(NOT_BUSTED)
+        if tournament.entries.filter(player_id=entry.player_id, number__gt=entry.number).exists():
+            raise Conflict(UNBUST_RE_ENTERED)
         busted = [
             place_rules.Place(entry_id=e.pk, place=e.place, shared=e.place_shared)
             for e in tournament.entries.filter(status="busted").exclude(place=None)

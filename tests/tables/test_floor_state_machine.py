@@ -64,15 +64,22 @@ class FloorMachine(RuleBasedStateMachine):
         tables=st.integers(min_value=1, max_value=4),
         table_size=st.sampled_from([6, 9]),
         rng=st.randoms(use_true_random=True),
+        places=st.sampled_from(["by_player", "by_entry"]),
     )
-    def start(self, players: int, tables: int, table_size: int, rng: random.Random) -> None:
+    def start(
+        self, players: int, tables: int, table_size: int, rng: random.Random, places: str
+    ) -> None:
         # The services draw seats with the system's random source; here it is
         # hypothesis' own, so a failing run shrinks and replays.
         for module in RANDOM_USERS:
             module.RANDOM = rng
         tournament = tournament_create(
             settings=TournamentSettings(
-                name="Machine", table_size=table_size, final_table_size=table_size, max_entries=3
+                name="Machine",
+                table_size=table_size,
+                final_table_size=table_size,
+                max_entries=3,
+                places=places,
             ),
             by=None,
         )
@@ -125,6 +132,19 @@ class FloorMachine(RuleBasedStateMachine):
         self.attempt(
             entry_register, tournament_id=self.tournament_id, by=None, name=f"P {self.names}"
         )
+
+    @rule(data=st.data())
+    def re_enter(self, data: st.DataObject) -> None:
+        out = sorted(
+            Entry.objects.filter(tournament_id=self.tournament_id, status="busted")
+            .exclude(place=None)
+            .values_list("player_id", flat=True)
+        )
+        if out:
+            player = data.draw(st.sampled_from(out))
+            self.attempt(
+                entry_register, tournament_id=self.tournament_id, by=None, player_id=player
+            )
 
     @rule(data=st.data())
     def bust_one(self, data: st.DataObject) -> None:
@@ -274,7 +294,11 @@ class FloorMachine(RuleBasedStateMachine):
         for place, count in sorted(places.items()):
             taken += range(place, place + count)  # equal stacks share the best place
         assert taken == list(range(left + 1, left + 1 + len(taken))), places
-        assert left + len(taken) == entries.count()
+        # By player one place per player: the players out and the players still
+        # in make up the field of players; by entry, the field of entries.
+        by_player = self.tournament().places == Tournament.Places.BY_PLAYER
+        field = entries.values("player_id").distinct().count() if by_player else entries.count()
+        assert left + len(taken) == field
 
     @invariant()
     def tables_are_balanced_once_the_planned_moves_are_made(self) -> None:

@@ -67,3 +67,24 @@ def test_the_history_speaks_german_and_shows_no_raw_kinds(played, floor_user):
     body = html[html.index("<main>") :]
     assert not re.search(r"\b[a-z]+_[a-z_]+\b", re.sub(r"<[^>]+>", " ", body)), "a raw kind shows"
     assert not re.search(r"#\d+", re.sub(r"<[^>]+>", " ", body))
+
+
+def test_the_history_says_a_bullet_was_re_entered_where_it_holds_no_place(api, floor_user):
+    tournament = api.post("/tournaments", {"name": "Re-entry", "max_entries": 2}).json()
+    tid = tournament["id"]
+    api.post(f"/tournaments/{tid}/tables", {"count": 1})
+    for i in range(4):
+        api.post(f"/tournaments/{tid}/entries", {"name": f"Player {i:02}"})
+    api.post(f"/tournaments/{tid}/draw")
+    first = api.get(f"/tournaments/{tid}/tables").json()[0]["players"][0]
+    assert api.post(f"/entries/{first['entry']}/bust").status_code == 200
+    player = next(
+        e["player"]
+        for e in api.get(f"/tournaments/{tid}/entries").json()
+        if e["id"] == first["entry"]
+    )
+    assert api.post(f"/tournaments/{tid}/entries", {"player": player}).status_code == 201
+    html = history(floor_user, tid, "en")
+    assert f"{first['name']} busted at table 1, seat {first['seat']} (re-entered since)" in html
+    assert "place None" not in html
+    assert "danach Re-Entry gekauft" in history(floor_user, tid, "de")

@@ -11,6 +11,7 @@ from tournament.api.fields import DB_INT_MAX, Amount, Body
 Rulebook = Literal["tda2019", "tda2024", "bdpv", "ifp", "house"]
 TieRule = Literal["share", "button"]
 Currency = Literal["EUR", "CHF", "USD", "GBP"]
+Places = Literal["by_player", "by_entry"]
 
 
 class BountyIn(Body):
@@ -50,6 +51,10 @@ class TournamentIn(Body):
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
     buy_ins: list[BuyInIn] = Field(default_factory=list, max_length=20)
+    # README "Places, re-entries and moves": one place per player, or per entry.
+    places: Places = "by_player"
+    # README "Registration window": open through the break after the last late level.
+    late_registration_through_break: bool = False
 
 
 class FlightIn(Body):
@@ -81,6 +86,8 @@ class TournamentPatch(Body):
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
     buy_ins: list[BuyInIn] | None = Field(None, max_length=20)
+    places: Places | None = None
+    late_registration_through_break: bool | None = None
 
 
 class TournamentOut(Schema):
@@ -108,6 +115,8 @@ class TournamentOut(Schema):
     bounty: dict[str, Any] | None = None
     day_stop_players: int | None = None
     buy_ins: list[dict[str, Any]] = []
+    places: Places = "by_player"
+    late_registration_through_break: bool = False
 
 
 class ConsentIn(Body):

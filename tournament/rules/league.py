@@ -1,8 +1,8 @@
 """League points and the season table (pure rules, no Django).
 
 Points per tournament come from a named formula and the player's place in a
-field of ``field`` entries (re-entries count in the field as the director
-chooses; the caller passes the number). A shared place earns the points of
+field of ``field`` (players, or entries with re-entries, as the tournament
+counts places; the caller passes the number). A shared place earns the points of
 the shared (better) place number. Points are ``Decimal`` with two decimals,
 rounded half up. League points are never part of a deal (BDPV
 Turnierreglement 29): they follow the finishing place only.

@@ -4,12 +4,17 @@ Place numbers count from the top: the winner is place 1. A player who busts
 alone finishes in the place equal to the number of players who were still in
 the tournament before the bust (10 left, one busts: place 10).
 
-Every entry is one place in the field, re-entries included. A place follows
-from the order of the bust-outs and the field as it ends, not from the field
-at the moment of the bust: an entry that joins later (late registration,
-re-entry, alternate) finishes above everyone already out, so their places
-move down by one. A place is therefore provisional while registration is
-open and fixed once it closes.
+Places count players (``"by_player"``, the default) or entries
+(``"by_entry"``). By player, each player holds one place in the field of
+players: a player who re-enters is back in the field, and the bullet he lost
+before holds no place of its own. By entry, every bullet is one place in the
+field of entries, re-entries included. Either way a place follows from the
+order of the bust-outs and the field as it ends, not from the field at the
+moment of the bust: an entry that joins later finishes above everyone already
+out, so their places move down (``places_after_entry``). A place is therefore
+provisional while registration is open and fixed once it closes. At the
+moment of a bust both ways give the same place, since a player has at most
+one entry in play.
 
 Several players busted in the same hand (at one table, or at several tables
 during hand-for-hand, which the caller reports as one group) occupy the block
@@ -51,6 +56,7 @@ from typing import Literal
 
 TieRule = Literal["share", "button"]
 TIE_RULES: tuple[TieRule, ...] = ("share", "button")
+PlacesBasis = Literal["by_player", "by_entry"]
 
 
 class PlacesError(ValueError):
@@ -197,3 +203,33 @@ def check_unbust(
             + ") must be undone first",
         )
     return left_after
+
+
+def places_after_entry(
+    *, out: Sequence[Place], basis: PlacesBasis, re_entered: int | None = None
+) -> list[Place]:
+    """The places of the entries out after one more entry joined the field.
+
+    ``out`` are the places held now; ``re_entered`` is the player's own last
+    bullet when the new entry is his re-entry (None for a new player). The new
+    entry is in play, so it finishes above everyone out. By entry, or for a
+    new player, every place out moves down one. By player, a re-entry leaves
+    the field of players as it was: his bullet loses its place (it is not in
+    the result) and only those placed as high as it or higher move down one,
+    because he is above them again; the players it had finished above keep
+    theirs. A place left with one holder is no longer shared.
+    """
+    if basis == "by_entry" or re_entered is None:
+        return [Place(p.entry_id, p.place + 1, p.shared) for p in out]
+    lost = next((p for p in out if p.entry_id == re_entered), None)
+    if lost is None:
+        raise PlacesError("not_busted", f"entry {re_entered} holds no place")
+    moved = [
+        Place(p.entry_id, p.place + 1 if p.place <= lost.place else p.place, p.shared)
+        for p in out
+        if p.entry_id != re_entered
+    ]
+    holders: dict[int, int] = {}
+    for p in moved:
+        holders[p.place] = holders.get(p.place, 0) + 1
+    return [Place(p.entry_id, p.place, p.shared and holders[p.place] > 1) for p in moved]

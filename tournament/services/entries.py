@@ -1,9 +1,9 @@
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Max, Q
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -11,6 +11,7 @@ from tournament import changes, extensions
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
+from tournament.rules import places as place_rules
 from tournament.services.buy_ins import buy_in_taken
 from tournament.services.events import check_other_flights, ensure_day_open
 from tournament.services.players import check_contact_consent, consent_given
@@ -132,7 +133,7 @@ def entry_register(
                 created_by=by if getattr(by, "pk", None) else None,
                 **paid,
             )
-            _places_of_players_out_move_down(tournament)
+            _places_of_players_out_move_down(tournament, player)
             ActionLog.record(
                 tournament,
                 "entry_registered",
@@ -162,14 +163,37 @@ def _registration_open(tournament: Tournament) -> bool:
     return extensions.registration_open_now(tournament)
 
 
-def _places_of_players_out_move_down(tournament: Tournament) -> None:
-    """A new entry finishes above everyone already out: their places move down one.
+def _places_of_players_out_move_down(tournament: Tournament, player: Player) -> None:
+    """A new entry finishes above everyone already out: their places move down.
 
     Places count from the bottom of the field (see tournament.rules.places), so
     they stay provisional while entries can still join and are final once
-    registration closes. One UPDATE; during late registration few are out yet.
+    registration closes. By player, a re-entry takes his lost bullet's place
+    out of the field. During late registration few are out yet.
     """
-    tournament.entries.filter(place__isnull=False).update(place=F("place") + 1)
+    out = list(
+        tournament.entries.filter(place__isnull=False).only(
+            "pk", "place", "place_shared", "player_id"
+        )
+    )
+    lost = next((e.pk for e in out if e.player_id == player.pk), None)
+    after = {
+        p.entry_id: p
+        for p in place_rules.places_after_entry(
+            out=[place_rules.Place(e.pk, e.place or 0, e.place_shared) for e in out],
+            # The field's choices (Tournament.Places) are the rule's bases.
+            basis=cast(place_rules.PlacesBasis, tournament.places),
+            re_entered=lost,
+        )
+    }
+    changed = []
+    for entry in out:
+        place = after.get(entry.pk)
+        now = (place.place, place.shared) if place else (None, False)
+        if (entry.place, entry.place_shared) != now:
+            entry.place, entry.place_shared = now
+            changed.append(entry)
+    Entry.objects.bulk_update(changed, ["place", "place_shared"], batch_size=500)
 
 
 def _seat_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:

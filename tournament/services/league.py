@@ -2,8 +2,9 @@
 
 A tournament earns points when its payout settings name a season. Each
 player scores once per tournament, for their best place over all their
-entries; the field is the number of paid entries (re-entries included), as
-places count entries. Players still in without a place score nothing yet.
+entries; the field is counted as the tournament counts places: the players
+(by player, the default) or the paid entries, re-entries included (by entry).
+Players still in without a place score nothing yet.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from tournament.rules.league import (
     league_points,
     season_table,
 )
+from tournament.services.prize_pool import PAID_STATUSES
 from tournament.services.results import results_compute
 
 SEASON_NOT_FOUND = _("League season not found.")
@@ -92,6 +94,13 @@ def tournament_points(tournament: Tournament, season: LeagueSeason) -> list[Poin
     """Points of every placed player of one tournament, best place first."""
     _view, rows = results_compute(tournament)
     field = _view.counts.field
+    if tournament.places == Tournament.Places.BY_PLAYER:
+        field = (
+            tournament.entries.filter(status__in=PAID_STATUSES)
+            .values("player_id")
+            .distinct()
+            .count()
+        )
     best: dict[int, Any] = {}
     for row in rows:
         if row.place is None:

@@ -39,8 +39,9 @@ class ResultRow:
     in_the_money: bool
     bubble: bool
     deal: Decimal | None  # the deal amount when the entry took part in a deal
-    # The player bought in again after this entry busted: the entry keeps its place
-    # in the field but is not his finish (README "Places and re-entries").
+    # The player bought in again after this entry busted: by entry it keeps its place
+    # in the field, by player it has none; never his finish (README "Places, re-entries
+    # and moves").
     re_entered: bool = False
     bounties: Decimal = ZERO  # bounty money won, beside the prize
 
@@ -75,6 +76,17 @@ class ResultRow:
 def _tie_order(entry: Entry) -> tuple[int, float, int]:
     busted = entry.busted_at.timestamp() if entry.busted_at else 0.0
     return (-(entry.starting_stack_at_bust or 0), busted, entry.pk)
+
+
+def _row_order(row: ResultRow) -> tuple[int, int, tuple[int, float, int]]:
+    """Dealt players still in first, then by place; bullets without a place (re-entered,
+    by player) last, the latest bust first."""
+    if row.place is not None:
+        return (1, row.place, _tie_order(row.entry))
+    if row.entry.status in LIVE_STATUSES:
+        return (0, 0, _tie_order(row.entry))
+    busted = row.entry.busted_at.timestamp() if row.entry.busted_at else 0.0
+    return (2, 0, (0, -busted, row.entry.pk))
 
 
 def results_compute(
@@ -116,7 +128,9 @@ def results_compute(
     won = bounty_winnings(tournament)
     rows = []
     by_place = sorted(places, key=lambda e: places[e])
-    for entry_id in [*(d for d in dealt if d not in places), *by_place]:
+    # By player, a bullet the player re-entered after holds no place: listed, unplaced.
+    lost = [e.pk for e in entries if e.pk not in places and e.status not in LIVE_STATUSES]
+    for entry_id in [*(d for d in dealt if d not in places), *by_place, *lost]:
         entry = by_id.get(entry_id)
         if entry is None:
             continue
@@ -135,7 +149,7 @@ def results_compute(
                 bounties=won.get(entry_id, ZERO),
             )
         )
-    rows.sort(key=lambda r: (r.place is not None, r.place or 0, _tie_order(r.entry)))
+    rows.sort(key=_row_order)
     return view, rows
 
 

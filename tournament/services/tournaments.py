@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament import changes as screen_changes
 from tournament import extensions
-from tournament.errors import Invalid, NotFound
+from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
 from tournament.rules.profiles import PROFILES, UnknownOption, validate_overrides
@@ -24,6 +24,10 @@ FINAL_TABLE_TOO_BIG = _(
     "The final table cannot have more seats than the event's tables allow (10)."
 )
 TOURNAMENT_NOT_FOUND = _("Tournament not found.")
+PLACES_COUNTED = _(
+    "Places are already counted this way for the players out; "
+    "choose how places count before the first bust."
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,9 @@ class TournamentSettings:
     day_stop_players: int | None = None
     # [{name, price, fee, chips}] (README "Buy-in options"); empty: one buy-in.
     buy_ins: list[Any] | None = None
+    # README "Places, re-entries and moves" and "Registration window".
+    places: str = "by_player"
+    late_registration_through_break: bool = False
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -86,6 +93,8 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             currency=settings.currency,
             day_stop_players=settings.day_stop_players,
             buy_ins=buy_ins_clean(settings.buy_ins or ()),
+            places=settings.places,
+            late_registration_through_break=settings.late_registration_through_break,
         )
         if settings.bounty:
             bounty_settings_set(tournament, dict(settings.bounty))
@@ -112,6 +121,8 @@ EDITABLE_FIELDS = (
     "bounty",
     "day_stop_players",
     "buy_ins",
+    "places",
+    "late_registration_through_break",
 )
 
 
@@ -131,6 +142,7 @@ _PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
         screen_changes.RESULTS,
     ),
     "late_registration_levels": (screen_changes.CLOCK,),
+    "late_registration_through_break": (screen_changes.SUMMARY, screen_changes.CLOCK),
     "currency": (screen_changes.SUMMARY, screen_changes.PAYOUTS, screen_changes.RESULTS),
     "display_names": (
         screen_changes.TABLES,
@@ -191,8 +203,13 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
         options = changes.get("options", tournament.options)
         changes = {**changes, "options": _check_rules(rulebook, dict(options or {}))}
         before = {field: getattr(tournament, field) for field in changes}
+        if changes.get("places", tournament.places) != tournament.places:
+            _check_places_may_change(tournament)
         for field, value in changes.items():
             setattr(tournament, field, value)
+        reopened_before = tournament.registration_reopened
+        if "registration_closed" in changes:
+            _set_registration_by_hand(tournament)
         try:
             tournament.full_clean(exclude=["options"])
         except ValidationError as exc:
@@ -202,12 +219,33 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
             tournament, "tournament_updated", {k: str(v) for k, v in changes.items()}, by
         )
         changed = {field for field in changes if getattr(tournament, field) != before[field]}
+        if tournament.registration_reopened != reopened_before:
+            changed.add("registration_closed")
         if bounty_changed:
             changed.add("bounty")
         _record_settings_change(tournament, changed)
         if changed & {"table_size", "final_table_size"}:
             extensions.replan_floor(tournament, by)
     return tournament
+
+
+def _check_places_may_change(tournament: Tournament) -> None:
+    # The places held were counted one way; counting the others another way would mix them.
+    if tournament.entries.filter(place__isnull=False).exists():
+        raise Conflict(PLACES_COUNTED)
+
+
+def _set_registration_by_hand(tournament: Tournament) -> None:
+    """``registration_closed`` given: true closes, false opens registration now.
+
+    Opened while the clock's window still runs, it closes with that window as
+    planned; opened after the window (whether or not the boundary task has
+    closed it yet), it stays open until closed by hand again, and the late
+    levels stay as they are (README "Registration window").
+    """
+    tournament.registration_reopened = False
+    if not tournament.registration_closed:
+        tournament.registration_reopened = not extensions.registration_open_now(tournament)
 
 
 def tournament_get(tournament_id: int) -> Tournament:

@@ -8,6 +8,7 @@ from django import forms
 from django.utils import formats, translation
 from django.utils.translation import gettext_lazy as _
 
+from tournament import extensions
 from tournament.models import BountySettings, Event, Tournament
 from tournament.selectors import bounty_settings_for
 from tournament.web.money_input import buy_in_lines, read_buy_in_lines
@@ -26,12 +27,14 @@ class TournamentForm(forms.ModelForm):
             "rulebook",
             "tie_rule",
             "late_registration_levels",
+            "late_registration_through_break",
             "max_entries",
             "max_players",
             "display_names",
             "currency",
             "registration_closed",
             "day_stop_players",
+            "places",
         ]
 
     bounty_kind = forms.ChoiceField(
@@ -98,11 +101,22 @@ class TournamentForm(forms.ModelForm):
         if self.instance.pk is None:
             # Registration is closed later, by the clock or by hand on the edit page.
             del self.fields["registration_closed"]
+        else:
+            # As the desk finds it now (the clock's window included), so that
+            # saving the form unchanged changes nothing; unticked reopens it.
+            self.initial["registration_closed"] = not extensions.registration_open_now(
+                self.instance
+            )
         self.fields["tie_rule"].required = False
         self.fields["tie_rule"].help_text = _("Empty: as the rulebook says.")
         self.fields["final_table_size"].required = False
         # Forms (and older scripts posting them) without a currency keep the tournament's.
         self.fields["currency"].required = False
+        self.fields["places"].required = False
+
+    def clean_places(self) -> str:
+        # Forms posted without it keep the tournament's way (a new one: by player).
+        return self.cleaned_data.get("places") or self.instance.places or "by_player"
 
     def clean_currency(self) -> str:
         return self.cleaned_data.get("currency") or self.instance.currency or "EUR"

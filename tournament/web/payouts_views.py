@@ -317,7 +317,8 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "view": view,
-            "rows": [(row, points.get(row.entry.player_id)) for row in rows],
+            # A bullet without a place (re-entered, by player) earns no points of its own.
+            "rows": [(row, points.get(row.entry.player_id) if row.place else None) for row in rows],
             "deal": deal,
             "season": settings.season,
             "remaining": len(deal_services.remaining_entries(tournament)),

@@ -169,3 +169,29 @@ def test_level_changes_happen_exactly_at_the_level_up_instants():
             assert clock_at(state, STRUCTURE, boundary.at_ms).level_index == boundary.level_index
         if boundary.kind == "one_minute_left":
             assert clock_at(state, STRUCTURE, boundary.at_ms).remaining_ms == 60_000
+
+
+def test_through_the_break_registration_closes_when_the_break_after_the_last_late_level_ends():
+    found = next_boundaries(
+        started(),
+        STRUCTURE,
+        T0,
+        horizon_ms=DAY,
+        late_registration_levels=2,
+        through_break=True,
+    )
+    kinds = listing(found)
+    # Still announced as the last late level when level 2 starts.
+    assert ("last_late_reg_level", 1, 600_000) in kinds
+    closing = [k for k in kinds if k[0] == "registration_closed"]
+    assert closing == [("registration_closed", 2, 1_500_000)]
+    assert kinds.index(closing[0]) < kinds.index(("level_up", 3, 1_500_000))
+
+
+def test_through_the_break_changes_nothing_when_no_break_follows_the_last_late_level():
+    found = next_boundaries(
+        started(), STRUCTURE, T0, horizon_ms=DAY, late_registration_levels=3, through_break=True
+    )
+    assert [k for k in listing(found) if k[0] == "registration_closed"] == [
+        ("registration_closed", 3, 2_100_000)
+    ]
