@@ -36,6 +36,7 @@ from tournament.models import (
     Event,
     Tournament,
 )
+from tournament.rules import names
 from tournament.selectors import bounty_heads, bounty_settings_for
 from tournament.services import events
 from tournament.services.bounties import bounty_settings_set
@@ -154,7 +155,7 @@ def _stacks(event: Event, bags: list[Bag]) -> list[tuple[Any, list[Bag], list[Ba
             # Best bag (and "first", where a player has one bag only): the
             # biggest goes on, the others are forfeited, never added.
             made.append((ordered[0].entry.player, ordered[:1], ordered[1:]))
-    return sorted(made, key=lambda row: row[0].name)
+    return sorted(made, key=lambda row: names.name_order(row[0].name))
 
 
 def day_next(
