@@ -222,10 +222,16 @@ def _table_plan(data: dict, names: _Names) -> str:
         parts.append(planned % {"count": moves})
     breaks = data.get("break_tables") or []
     if breaks:
-        parts.append(_("table %(tables)s breaks") % {"tables": ", ".join(map(str, breaks))})
+        parts.append(
+            ngettext("table %(tables)s breaks", "tables %(tables)s break", len(breaks))
+            % {"tables": ", ".join(map(str, breaks))}
+        )
     halted = data.get("halted_tables") or []
     if halted:
-        parts.append(_("table %(tables)s waits") % {"tables": ", ".join(map(str, halted))})
+        parts.append(
+            ngettext("table %(tables)s waits", "tables %(tables)s wait", len(halted))
+            % {"tables": ", ".join(map(str, halted))}
+        )
     if not parts:
         return action_name("table_plan")
     return "; ".join(str(part) for part in parts)
@@ -236,7 +242,14 @@ def _on_table(text: Any) -> Callable[[dict, _Names], str]:
 
 
 def _tables(text: Any, key: str) -> Callable[[dict, _Names], str]:
-    return lambda data, names: text % {"tables": ", ".join(map(str, data.get(key) or []))}
+    """A sentence about the tables numbered in ``key``; ``text`` is plural-aware
+    (``ngettext_lazy(..., "count")``): "Table 3 opened", "Tables 3, 4 opened"."""
+
+    def describe(data: dict, names: _Names) -> str:
+        numbers = list(data.get(key) or [])
+        return text % {"tables": ", ".join(map(str, numbers)), "count": len(numbers)}
+
+    return describe
 
 
 def _purchase(text: Any) -> Callable[[dict, _Names], str]:
@@ -278,9 +291,17 @@ DESCRIBE: Mapping[str, Callable[[dict, _Names], str]] = {
         _("Button at table %(table)s on seat %(seat)s")
         % {"table": data.get("table"), "seat": data.get("seat")}
     ),
-    "tables_opened": _tables(_("Tables %(tables)s opened"), "numbers"),
-    "tables_reserved": _tables(_("Reserve tables %(tables)s added"), "numbers"),
-    "table_back_in_play": _tables(_("Table %(tables)s back in play"), "tables"),
+    "tables_opened": _tables(
+        ngettext_lazy("Table %(tables)s opened", "Tables %(tables)s opened", "count"), "numbers"
+    ),
+    "tables_reserved": _tables(
+        ngettext_lazy("Reserve table %(tables)s added", "Reserve tables %(tables)s added", "count"),
+        "numbers",
+    ),
+    "table_back_in_play": _tables(
+        ngettext_lazy("Table %(tables)s back in play", "Tables %(tables)s back in play", "count"),
+        "tables",
+    ),
     "break_order": _tables(_("Breaking order: %(tables)s"), "order"),
     "late_seat": lambda data, names: (
         _("Seated %(name)s at %(to)s (late registration)")
