@@ -101,3 +101,19 @@ def test_the_board_gets_both_forms_of_a_counted_text(api, language, one, many):
         re.search(r'<script[^>]*id="[^"]*labels[^"]*"[^>]*>(.*?)</script>', page, re.S)[1]
     )
     assert labels["say_break"] == {"one": one, "other": many}
+
+
+@pytest.mark.parametrize(
+    ("players", "language", "said"),
+    [
+        (1, "en", "1 player registered, 1 table open."),
+        (2, "en", "2 players registered, 2 tables open."),
+        (1, "de", "1 Spieler angemeldet, 1 Tisch offen."),
+        (2, "de", "2 Spieler angemeldet, 2 Tische offen."),
+    ],
+)
+def test_the_floor_before_the_draw_counts_players_and_tables(
+    api, floor_user, players, language, said
+):
+    tid = field_of(api, players)
+    assert said in text(floor_user, f"/tournaments/{tid}/floor/", language)
