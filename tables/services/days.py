@@ -103,12 +103,12 @@ def day_end(*, tournament_id: int, by: Any) -> dict[str, Any]:
             by,
         )
         changes.record(tournament, "day_ended", parts=(changes.SUMMARY,))
-    names = dict(seated)
+    name_of = dict(seated)
     return {
         "bagged": [
             {
                 "entry": bag.entry_id,
-                "name": names[bag.entry_id],
+                "name": name_of[bag.entry_id],
                 "chips": bag.chips,
                 "bag": bag.number,
             }

@@ -71,7 +71,7 @@ def test_display_board_speaks_the_language_asked_for_in_its_url(cup, public):
     assert 'lang="en"' in english and "Average stack" in english
     assert 'lang="de"' in german and "Durchschnitt" in german
     assert '"level": "Level {number}"' in english
-    assert "Tisch {from_table} Platz {from_seat}" in german
+    assert "Tisch {from_table} Sitz {from_seat}" in german
 
 
 def test_display_board_shows_a_qr_code_of_the_tournament_lobby(cup, public):

@@ -13,6 +13,8 @@ finds the other (README "Printable lists").
 
 from __future__ import annotations
 
+import re
+
 from unidecode import unidecode
 
 # German writes ä, ö, ü as ae, oe, ue where a keyboard lacks them.
@@ -56,3 +58,9 @@ def surname_order(name: str) -> tuple[str, str]:
 def name_order(name: str) -> str:
     """Sort key of a list read by the name as written (first name first)."""
     return plain(name)
+
+
+def file_slug(*parts: str) -> str:
+    """A file name in plain letters: ("Ergebnisse", "Łódź Open") -> "ergebnisse-lodz-open"."""
+    words = re.findall(r"[a-z0-9]+", plain(" ".join(parts)))
+    return "-".join(words)[:100].strip("-") or "file"

@@ -19,7 +19,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -141,5 +140,5 @@ def print_list(request: HttpRequest, tournament_id: int, kind: str) -> HttpRespo
     context["title"] = str(TITLES[kind])
     html = render_to_string(f"print/{kind}.html", context, request=request)
     if request.GET.get("format") == "pdf":
-        return _pdf(request, html, slugify(f"{tournament.name}-{context['title']}"))
+        return _pdf(request, html, names.file_slug(tournament.name, str(context["title"])))
     return HttpResponse(html)

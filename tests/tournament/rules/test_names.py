@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.rules.names import matches, name_order, search_key, surname_order
+from tournament.rules.names import file_slug, matches, name_order, search_key, surname_order
 
 
 @pytest.mark.parametrize(
@@ -54,3 +54,9 @@ def test_a_list_sorts_foreign_letters_with_their_latin_letter():
         "Ørjan",
         "Zoe",
     ]
+
+
+def test_a_file_is_named_in_plain_letters():
+    assert file_slug("Ergebnisse", "Łódź Open 2026") == "ergebnisse-lodz-open-2026"
+    assert file_slug("results", "Þórsson's Cup!") == "results-thorsson-s-cup"
+    assert file_slug("", "***") == "file"
