@@ -23,7 +23,7 @@ from tournament.api.auth import API_AUTH
 from tournament.api.openapi import document_errors
 from tournament.api.payouts import router as payouts_router
 from tournament.api.tournaments import router as tournaments_router
-from tournament.errors import DomainError
+from tournament.errors import DomainError, FieldInvalid
 
 
 class DirectorAPI(NinjaAPI):
@@ -49,6 +49,8 @@ def _detail(request: HttpRequest, message: str, status: int, **extra) -> HttpRes
 
 @api.exception_handler(DomainError)
 def on_domain_error(request: HttpRequest, exc: DomainError) -> HttpResponse:
+    if isinstance(exc, FieldInvalid):
+        return _detail(request, exc.api_detail(), exc.status, field=exc.field)
     return _detail(request, str(exc), exc.status)
 
 

@@ -17,8 +17,9 @@ from django.views.decorators.http import require_POST
 
 from privacy import services
 from privacy.forms import RoomSettingsForm
+from rulings.models import PenaltyKindChoice
 from tournament.errors import DomainError
-from tournament.models import RoomSettings
+from tournament.models import PrivacyLog, RoomSettings
 from tournament.roles import DIRECTOR
 from tournament.selectors import privacy_log_recent, retention_overview
 from tournament.services.players import consent_record, consent_withdraw
@@ -44,10 +45,12 @@ def player_data(request: HttpRequest, player_id: int) -> HttpResponse:
         )
         response["Content-Disposition"] = f'attachment; filename="player-{player_id}.json"'
         return response
+    # The file keeps the stored kinds; the page says them in the reader's language.
+    kinds = {**dict(PrivacyLog.Kind.choices), **dict(PenaltyKindChoice.choices)}
     return render(
         request,
         "privacy/player_data.html",
-        {"data": data, "review": request.session.pop("privacy_review", None)},
+        {"data": data, "kinds": kinds, "review": request.session.pop("privacy_review", None)},
     )
 
 

@@ -4,13 +4,13 @@ Public screens do not carry the seats in their snapshot (a field of 10,000
 would be most of it); they ask here for the page they show or the name typed,
 and ask again when a message brings the ``seating`` part. Names are the
 tournament's public display names; the search also matches the full name and
-the nickname, so "Hoffmann" finds "Eva H." and "Larry" finds "Late Larry".
+the nickname, so "Hoffmann" finds "Eva H." and "Larry" finds "Late Larry",
+in plain letters ("lukasz" finds Łukasz, "mueller" Müller: tournament.rules.names).
 """
 
 from __future__ import annotations
 
 import threading
-import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -18,15 +18,10 @@ from typing import Any
 from tables.models import Move, Seat, Table
 from tables.presenters import public_name
 from tournament.models import Tournament
+from tournament.rules import names
 
 PER_PAGE_MAX = 200
 FOUND_MAX = 50
-
-
-def normalised(text: str) -> str:
-    """Case- and accent-free text for the seat finder: "Müller" finds "muller"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 @dataclass(frozen=True)
@@ -75,8 +70,8 @@ def _seat_rows(tournament: Tournament) -> list[dict[str, Any]]:
                     "table": table,
                     "seat": seat,
                     "moving_to": going.get(entry),
-                    "key": normalised(shown),
-                    "texts": (normalised(name), normalised(nickname), normalised(shown)),
+                    "key": names.name_order(shown),
+                    "search": names.search_key(name, nickname, shown),
                 }
             )
         rows.sort(key=lambda row: (row["key"], row["table"], row["seat"]))
@@ -88,10 +83,9 @@ def seat_page(
     tournament: Tournament, *, query: str = "", page: int = 1, per_page: int = 40
 ) -> dict[str, Any]:
     """One page of the seats in name order, or the seats whose player matches ``query``."""
-    needle = normalised(query.strip())
     seats = _seat_rows(tournament)
-    if needle:
-        seats = [row for row in seats if any(needle in text for text in row["texts"])]
+    if names.search_words(query):
+        seats = [row for row in seats if names.matches(query, row["search"])]
         per_page, page = FOUND_MAX, 1
     per_page = max(1, min(per_page, PER_PAGE_MAX))
     pages = max(1, -(-len(seats) // per_page))

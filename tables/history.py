@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, ngettext_lazy
 
 from tables.models import Move, SeatChange
 from tournament.models import ActionLog, Entry
@@ -91,6 +91,12 @@ ACTION_NAMES: Mapping[str, Any] = {
     "announcement": _("Announcement"),
     "announcement_cleared": _("Announcement cleared"),
     "floor_call": _("Floor called"),
+    "colour_up_recorded": _("Colour-up recorded"),
+    "event_created": _("Event created"),
+    "day_stop": _("Play stopped for the day"),
+    "day_ended": _("Day ended, chips bagged"),
+    "day_reopened": _("Day reopened"),
+    "day_drawn": _("Next day drawn"),
 }
 
 
@@ -119,6 +125,37 @@ def seat_change_text(change: SeatChange) -> str:
     return _("%(name)s left %(from)s (%(reason)s)") % values
 
 
+# The fields of a kind's data that hold entry ids, and those that hold a move
+# id. Every other field is the kind's own (a count, a table number, a text) and
+# is never looked up: "entries" of a saved blind structure is how many levels
+# it has, "entries" of a kept-apart pair are two players.
+ENTRY_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "bust": ("entry",),
+    "unbust": ("entry",),
+    "winner": ("entry",),
+    "late_seat": ("entry",),
+    "entry_registered": ("entry",),
+    "entry_rebuy": ("entry",),
+    "entry_addon": ("entry",),
+    "keep_apart": ("entries",),
+}
+MOVE_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "move_done": ("move",),
+    "move_manual": ("move",),
+    "move_cancelled": ("move",),
+}
+
+
+def _ids(data: dict, fields: Iterable[str]) -> set[int]:
+    """The ids in these fields of a log row: one id or a list of them."""
+    found: set[int] = set()
+    for field in fields:
+        value = data.get(field)
+        values = value if isinstance(value, list) else [value]
+        found.update(v for v in values if isinstance(v, int) and not isinstance(v, bool))
+    return found
+
+
 class _Names:
     """Entry names and moves of every action on the page, read in two queries."""
 
@@ -127,11 +164,8 @@ class _Names:
         move_ids: set[int] = set()
         for action in actions:
             data = action.data if isinstance(action.data, dict) else {}
-            if isinstance(data.get("entry"), int):
-                entry_ids.add(data["entry"])
-            entry_ids.update(e for e in data.get("entries", ()) if isinstance(e, int))
-            if isinstance(data.get("move"), int):
-                move_ids.add(data["move"])
+            entry_ids |= _ids(data, ENTRY_FIELDS.get(action.kind, ()))
+            move_ids |= _ids(data, MOVE_FIELDS.get(action.kind, ()))
         self.moves = {
             move.pk: move
             for move in Move.objects.filter(pk__in=move_ids).select_related(
@@ -193,10 +227,16 @@ def _table_plan(data: dict, names: _Names) -> str:
         parts.append(planned % {"count": moves})
     breaks = data.get("break_tables") or []
     if breaks:
-        parts.append(_("table %(tables)s breaks") % {"tables": ", ".join(map(str, breaks))})
+        parts.append(
+            ngettext("table %(tables)s breaks", "tables %(tables)s break", len(breaks))
+            % {"tables": ", ".join(map(str, breaks))}
+        )
     halted = data.get("halted_tables") or []
     if halted:
-        parts.append(_("table %(tables)s waits") % {"tables": ", ".join(map(str, halted))})
+        parts.append(
+            ngettext("table %(tables)s waits", "tables %(tables)s wait", len(halted))
+            % {"tables": ", ".join(map(str, halted))}
+        )
     if not parts:
         return action_name("table_plan")
     return "; ".join(str(part) for part in parts)
@@ -207,7 +247,32 @@ def _on_table(text: Any) -> Callable[[dict, _Names], str]:
 
 
 def _tables(text: Any, key: str) -> Callable[[dict, _Names], str]:
-    return lambda data, names: text % {"tables": ", ".join(map(str, data.get(key) or []))}
+    """A sentence about the tables numbered in ``key``; ``text`` is plural-aware
+    (``ngettext_lazy(..., "count")``): "Table 3 opened", "Tables 3, 4 opened"."""
+
+    def describe(data: dict, names: _Names) -> str:
+        numbers = list(data.get(key) or [])
+        return text % {"tables": ", ".join(map(str, numbers)), "count": len(numbers)}
+
+    return describe
+
+
+def _purchase(text: Any) -> Callable[[dict, _Names], str]:
+    """Rebuys or add-ons of one player; a negative count takes them back."""
+
+    def describe(data: dict, names: _Names) -> str:
+        count = int(data.get("count", 1))
+        values = {"name": names.name(data.get("entry")), "count": text % {"count": abs(count)}}
+        if count < 0:
+            return _("%(name)s: %(count)s taken back") % values
+        return _("%(name)s: %(count)s") % values
+
+    return describe
+
+
+def _counted(text: Any, key: str) -> Callable[[dict, _Names], str]:
+    """A sentence with a count (``key`` of the data) and a plural form."""
+    return lambda data, names: text % {**data, "count": int(data[key])}
 
 
 DESCRIBE: Mapping[str, Callable[[dict, _Names], str]] = {
@@ -231,9 +296,17 @@ DESCRIBE: Mapping[str, Callable[[dict, _Names], str]] = {
         _("Button at table %(table)s on seat %(seat)s")
         % {"table": data.get("table"), "seat": data.get("seat")}
     ),
-    "tables_opened": _tables(_("Tables %(tables)s opened"), "numbers"),
-    "tables_reserved": _tables(_("Reserve tables %(tables)s added"), "numbers"),
-    "table_back_in_play": _tables(_("Table %(tables)s back in play"), "tables"),
+    "tables_opened": _tables(
+        ngettext_lazy("Table %(tables)s opened", "Tables %(tables)s opened", "count"), "numbers"
+    ),
+    "tables_reserved": _tables(
+        ngettext_lazy("Reserve table %(tables)s added", "Reserve tables %(tables)s added", "count"),
+        "numbers",
+    ),
+    "table_back_in_play": _tables(
+        ngettext_lazy("Table %(tables)s back in play", "Tables %(tables)s back in play", "count"),
+        "tables",
+    ),
     "break_order": _tables(_("Breaking order: %(tables)s"), "order"),
     "late_seat": lambda data, names: (
         _("Seated %(name)s at %(to)s (late registration)")
@@ -261,6 +334,32 @@ DESCRIBE: Mapping[str, Callable[[dict, _Names], str]] = {
     "undo": lambda data, names: (
         _("Undone: %(action)s") % {"action": action_name(data.get("kind", ""))}
     ),
+    "entry_rebuy": _purchase(ngettext_lazy("%(count)s rebuy", "%(count)s rebuys", "count")),
+    "entry_addon": _purchase(ngettext_lazy("%(count)s add-on", "%(count)s add-ons", "count")),
+    "colour_up_recorded": _on_table(_("Colour-up at table %(table)s recorded")),
+    "day_stop": _counted(
+        ngettext_lazy(
+            "Play stopped for the day with %(count)s player left",
+            "Play stopped for the day with %(count)s players left",
+            "count",
+        ),
+        "players",
+    ),
+    "day_ended": _counted(
+        ngettext_lazy(
+            "Day ended: %(count)s bag of chips", "Day ended: %(count)s bags of chips", "count"
+        ),
+        "bags",
+    ),
+    "day_drawn": _counted(
+        ngettext_lazy(
+            "Day %(day)s drawn with %(count)s player",
+            "Day %(day)s drawn with %(count)s players",
+            "count",
+        ),
+        "players",
+    ),
+    "day_reopened": lambda data, names: _("Day reopened: %(reason)s") % {"reason": data["reason"]},
 }
 
 
@@ -271,7 +370,7 @@ def action_text(action: ActionLog, names: _Names) -> str:
         return action_name(action.kind)
     try:
         return str(describe(data, names))
-    except (KeyError, TypeError, IndexError):  # an old row without the fields of today
+    except (KeyError, TypeError, IndexError, ValueError):  # an old row without the fields of today
         return action_name(action.kind)
 
 

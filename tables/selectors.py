@@ -13,6 +13,7 @@ from django.db.models import Count, Sum
 
 from tables.models import ChipCount, ColourUpRecord, Move, Seat, Table
 from tournament.models import LIVE_STATUSES, Bag, Player, Tournament
+from tournament.rules import names
 from tournament.summary import tournament_summary
 
 # The board and the lobby show this many leaders (the board pages them).
@@ -150,7 +151,7 @@ def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:
         for entry, name, table, seat in seated
         if entry in counts
     ]
-    return sorted(rows, key=lambda row: (-row["chips"], row["name"]))
+    return sorted(rows, key=lambda row: (-row["chips"], names.name_order(row["name"])))
 
 
 def chip_count_check(tournament: Tournament) -> dict[str, Any]:

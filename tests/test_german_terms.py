@@ -54,3 +54,30 @@ def test_the_poker_words_rooms_say_in_english_stay_english():
     pairs = german()
     for word in KEPT_IN_ENGLISH:
         assert pairs.get(word, word) == word, f"{word} is translated as {pairs.get(word)}"
+
+
+def test_a_seat_is_a_sitz_and_a_place_is_a_platz():
+    """One word, one thing (issue 21, item 7): "Platz" titled both the seat and
+    the finishing place; the seat is "Sitz", the place "Platz"."""
+    wrong = []
+    for msgid, msgstr in german().items():
+        words = re.sub(r"%\(\w+\)s|\{\w+\}", " ", msgid)  # not the placeholders
+        seat = re.search(r"\bseats?\b", words, re.I)
+        place = re.search(r"\bplaces?\b", words, re.I)
+        if (
+            seat
+            and not place
+            and ("sitz" not in msgstr.lower() or re.search(r"\bPl(a|ä)tze?\b", msgstr))
+        ):
+            wrong.append((msgid, msgstr))
+        if place and not seat and re.search(r"\bSitze?\b", msgstr):
+            wrong.append((msgid, msgstr))
+    assert wrong == []
+
+
+def test_chip_counts_are_said_in_german():
+    """ "Count" and "Counts" are English on a German page: a count is a Chipstand."""
+    said_in_english = [
+        (msgid, msgstr) for msgid, msgstr in german().items() if re.search(r"\bCounts?\b", msgstr)
+    ]
+    assert said_in_english == []

@@ -91,6 +91,9 @@ ENGLISH = {
     "screens",
     "board",
     "undo",
+    "count",
+    "counts",
+    "consent",
 }
 # Player names and tournament names come from the data, not the page.
 DATA = re.compile(r"Player \d+|Floor test|Sprache")
@@ -132,6 +135,8 @@ def pages(api) -> list[str]:
         f"/tournaments/{tid}/floor/moves/",
         f"/tournaments/{tid}/floor/history/",
         f"/tournaments/{tid}/floor/director/",
+        f"/tournaments/{tid}/chip-counts/",
+        f"/tournaments/{tid}/end-day/",
         f"/tournaments/{tid}/clock/",
         f"/tournaments/{tid}/structure/",
         f"/tournaments/{tid}/chips/",

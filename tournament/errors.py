@@ -23,7 +23,9 @@ class Invalid(DomainError):
 
 
 class FieldInvalid(Invalid):
-    """One named field of the request is missing or wrong: 422, the field named first."""
+    """One named field of the request is missing or wrong: 422. The API names the
+    field first ("consent: ..."); a page shows the sentence alone, in the
+    reader's language, since its form shows where."""
 
     status = 422
 
@@ -31,7 +33,7 @@ class FieldInvalid(Invalid):
         super().__init__(message)
         self.field = field
 
-    def __str__(self) -> str:
+    def api_detail(self) -> str:
         return f"{self.field}: {self.message}"
 
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -9,6 +10,7 @@ from django.db.models import Q
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from tournament.rules import names
 from tournament.rules.profiles import resolve_options
 
 
@@ -188,14 +190,27 @@ class Player(models.Model):
     )
     # Erased: name and contact data replaced by a pseudonym; results stay.
     erased_at = models.DateTimeField(_("erased"), null=True, blank=True)
+    # Name and nickname in plain letters for the search ("lukasz" finds Łukasz,
+    # "mueller" Müller): written with every save (tournament.rules.names).
+    search_key = models.CharField(max_length=400, blank=True, editable=False, db_index=True)
 
     class Meta:
-        ordering = ["name", "id"]
+        ordering = ["search_key", "id"]
         verbose_name = _("player")
         verbose_name_plural = _("players")
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.fill_search_key()
+        fields = kwargs.get("update_fields")
+        if fields is not None and {"name", "nickname"} & set(fields):
+            kwargs["update_fields"] = {*fields, "search_key"}
+        super().save(*args, **kwargs)
+
+    def fill_search_key(self) -> None:
+        self.search_key = names.search_key(self.name, self.nickname)
 
     def public_name(self, style: str = Tournament.DisplayNames.NICKNAME_OR_INITIAL) -> str:
         """A name safe for public screens: nickname, or first name and initial."""

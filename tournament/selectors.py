@@ -28,6 +28,7 @@ from tournament.models import (
     RoomSettings,
     Tournament,
 )
+from tournament.rules import names
 from tournament.rules import retention as retention_rules
 from tournament.rules.payouts import money
 
@@ -146,7 +147,7 @@ def bounty_part(tournament: Tournament, *, public: bool) -> dict[str, Any] | Non
                 }
                 for entry in players
             ),
-            key=lambda row: (-Decimal(row["bounty"]), row["name"]),
+            key=lambda row: (-Decimal(row["bounty"]), names.name_order(row["name"])),
         )
     if settings.kind == BountySettings.Kind.MYSTERY:
         left = sorted((amount for _i, amount in mystery_prizes_left(tournament, settings)))
@@ -232,7 +233,14 @@ def held_contacts(*, months: int) -> list[HeldContact]:
                 removal_day=retention_rules.removal_day(last, months),
             )
         )
-    return sorted(held, key=lambda contact: (contact.removal_day, contact.name, contact.player_id))
+    return sorted(
+        held,
+        key=lambda contact: (
+            contact.removal_day,
+            names.name_order(contact.name),
+            contact.player_id,
+        ),
+    )
 
 
 @dataclass(frozen=True)

@@ -521,7 +521,7 @@
     Live.beep(3, 880);
     var text;
     if (level.kind === "break") {
-      text = Live.fill(L.say_break, { minutes: Math.round(level.seconds / 60) });
+      text = Live.fill(L.say_break, { count: Math.round(level.seconds / 60) });
       if (level.color_up && level.color_up.length) {
         text += " " + Live.fill(L.say_color_up, { chips: chipList(level.color_up) });
       }

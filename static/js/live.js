@@ -356,7 +356,12 @@
     return h ? h + ":" + pad(m) + ":" + pad(s) : m + ":" + pad(s);
   }
 
+  /* A label with a count comes as {one, other} (tournament/web/labels.py):
+     "one" for a count of 1, as German and English say it. */
   function fill(template, values) {
+    if (template && typeof template === "object") {
+      template = String(values.count).replace(/\D/g, "") === "1" ? template.one : template.other;
+    }
     return String(template || "").replace(/\{(\w+)\}/g, function (all, key) {
       return values[key] === undefined || values[key] === null ? "" : values[key];
     });

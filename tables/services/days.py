@@ -36,6 +36,7 @@ from tournament.models import (
     Event,
     Tournament,
 )
+from tournament.rules import names
 from tournament.selectors import bounty_heads, bounty_settings_for
 from tournament.services import events
 from tournament.services.bounties import bounty_settings_set
@@ -102,12 +103,12 @@ def day_end(*, tournament_id: int, by: Any) -> dict[str, Any]:
             by,
         )
         changes.record(tournament, "day_ended", parts=(changes.SUMMARY,))
-    names = dict(seated)
+    name_of = dict(seated)
     return {
         "bagged": [
             {
                 "entry": bag.entry_id,
-                "name": names[bag.entry_id],
+                "name": name_of[bag.entry_id],
                 "chips": bag.chips,
                 "bag": bag.number,
             }
@@ -154,7 +155,7 @@ def _stacks(event: Event, bags: list[Bag]) -> list[tuple[Any, list[Bag], list[Ba
             # Best bag (and "first", where a player has one bag only): the
             # biggest goes on, the others are forfeited, never added.
             made.append((ordered[0].entry.player, ordered[:1], ordered[1:]))
-    return sorted(made, key=lambda row: row[0].name)
+    return sorted(made, key=lambda row: names.name_order(row[0].name))
 
 
 def day_next(

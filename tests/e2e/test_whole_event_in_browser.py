@@ -76,7 +76,7 @@ TEXT = {
         "of": "of",
         "standings": "Standings",
         "final_standings": "Final standings",
-        "headings": ["Place", "Player", "Entry", "Prize"],
+        "headings": ["Place", "Player", "Buy-in no.", "Prize"],
         "in_the_money": "In the money",
     },
     "de": {
@@ -98,7 +98,7 @@ TEXT = {
         "seating": "Sitzordnung",
         "table_count": "Anzahl Tische",
         "open_tables": "Tische eröffnen",
-        "draw": "Plätze auslosen",
+        "draw": "Sitze auslosen",
         "payouts": "Auszahlung",
         "use_template": "Vorlage für die Feldgröße verwenden",
         "percentages": "Prozente, bester Platz zuerst",
@@ -111,7 +111,7 @@ TEXT = {
         "of": "von",
         "standings": "Rangliste",
         "final_standings": "Endstand",
-        "headings": ["Platz", "Spieler", "Eintrag", "Preisgeld"],
+        "headings": ["Platz", "Spieler", "Buy-in Nr.", "Preisgeld"],
         "in_the_money": "In den Preisrängen",
     },
 }

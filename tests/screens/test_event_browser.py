@@ -109,7 +109,7 @@ def test_an_event_from_the_form_to_the_day_2_winner(site, browser):
     # The day cannot end before everyone is counted.
     first = flights[0]
     page.goto(f"{server.url}/tournaments/{first}/end-day/")
-    expect(page.get_by_role("alert")).to_contain_text("4 Spieler haben noch keinen Count")
+    expect(page.get_by_role("alert")).to_contain_text("4 Spieler haben noch keinen Chipstand")
     # The tablet form: one field per seat, Enter to the next.
     page.get_by_role("link", name="Chips zählen").first.click()
     page.wait_for_load_state("load")  # Enter moves to the next field once the script is in
@@ -118,7 +118,7 @@ def test_an_event_from_the_form_to_the_day_2_winner(site, browser):
     for i in range(1, fields.count()):
         page.keyboard.press("Enter")
         page.keyboard.type(str(40000 + i * 1000))
-    page.get_by_role("button", name="Counts speichern").click()
+    page.get_by_role("button", name="Chipstände speichern").click()
     for flight in flights:
         for table in server.api("GET", f"/tournaments/{flight}/tables", token):
             counts = [{"seat": p["seat"], "chips": 39000} for p in table["players"]]

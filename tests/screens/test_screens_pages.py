@@ -9,7 +9,6 @@ from conftest import assert_private_data_absent, seated_tournament
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from screens.seats import normalised
 from tables.models import Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +71,7 @@ def test_display_board_speaks_the_language_asked_for_in_its_url(cup, public):
     assert 'lang="en"' in english and "Average stack" in english
     assert 'lang="de"' in german and "Durchschnitt" in german
     assert '"level": "Level {number}"' in english
-    assert "Tisch {from_table} Platz {from_seat}" in german
+    assert "Tisch {from_table} Sitz {from_seat}" in german
 
 
 def test_display_board_shows_a_qr_code_of_the_tournament_lobby(cup, public):
@@ -93,7 +92,6 @@ def test_seat_finder_finds_part_of_a_name_without_case_or_accents(cup, public):
     seat = Seat.objects.select_related("table").get(entry__player__name="Bernd Schulz")
     assert f"Table {seat.table.number} · Seat {seat.number}" in html
     assert "Bernd S." in html and "Clara" not in html
-    assert normalised("Müller") == normalised("muller") == "muller"
 
 
 def test_seat_finder_says_when_nobody_matches_in_german(cup, public):

@@ -59,8 +59,8 @@ def test_the_history_speaks_german_and_shows_no_raw_kinds(played, floor_user):
     html = history(floor_user, tournament["id"], "de")
     first = busted[0]
     assert (
-        f"{first['name']} ist an Tisch {table['number']}, Platz {first['seat']} "
-        "ausgeschieden (Rang 18)" in html
+        f"{first['name']} ist an Tisch {table['number']}, Sitz {first['seat']} "
+        "ausgeschieden (Platz 18)" in html
     )
     assert f"{move.entry.player.name} von {move.from_table.number}/{move.from_seat}" in html
     assert "(Ausgleich)" in html

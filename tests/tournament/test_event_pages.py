@@ -52,7 +52,7 @@ def test_an_event_from_the_form_to_day_2_in_german(director, api):
     first = flights[0]
     table = api.get(f"/tournaments/{first.pk}/tables").json()[0]
     page = client.get(f"/tournaments/{first.pk}/end-day/").content.decode()
-    assert "4 Spieler haben noch keinen Count" in page
+    assert "4 Spieler haben noch keinen Chipstand" in page
     refused = client.post(f"/tournaments/{first.pk}/end-day/")
     assert refused.status_code == 409
     assert "Zählen Sie erst die Chips dieser Spieler" in refused.content.decode()

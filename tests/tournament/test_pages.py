@@ -126,9 +126,7 @@ def test_seat_card_shows_table_and_seat_after_the_draw(director, api, tournament
         if e["id"] == entry["id"]
     )
     card = signed_in(director, "de").get(f"/entries/{entry['id']}/card/").content.decode()
-    assert (
-        "Ines Krüger" in card and f"<strong>{seated['seat']}</strong>" in card and "Platz" in card
-    )
+    assert "Ines Krüger" in card and f"<strong>{seated['seat']}</strong>" in card and "Sitz" in card
 
 
 def test_entries_list_filters_by_status(director, api, tournament):

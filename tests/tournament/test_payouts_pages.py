@@ -113,7 +113,7 @@ def test_standings_export_as_csv_with_prizes(browser, finished):
     # A byte-order mark, so spreadsheet programs read the umlauts right.
     assert response.content.startswith("\ufeff".encode())
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0][:5] == ["Place", "Entry", "Player ID", "Name", "Prize"]
+    assert rows[0][:5] == ["Place", "Start number", "Player ID", "Name", "Prize"]
     assert [(r[0], r[3], r[4]) for r in rows[1:3]] == [
         ("1", "Clara Wolf", "130.00"),
         ("2", "Bernd Schulz", "70.00"),
@@ -125,7 +125,7 @@ def test_standings_export_speaks_german_to_a_german_spreadsheet(browser, finishe
     response = browser.get(f"/tournaments/{finished['tournament']['id']}/standings.csv")
     text = response.content.decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
-    assert rows[0][:5] == ["Platz", "Eintrag", "Spieler-Nr.", "Name", "Preisgeld"]
+    assert rows[0][:5] == ["Platz", "Startnummer", "Spieler-Nr.", "Name", "Preisgeld"]
     assert (rows[1][0], rows[1][3], rows[1][4], rows[1][6]) == ("1", "Clara Wolf", "130,00", "ja")
 
 

@@ -64,7 +64,7 @@ def test_table_cards_and_draw_slips_show_every_seat_in_german(drawn, floor_user)
     assert cards.count("frei") == sum(t["seats"] - len(t["players"]) for t in tables)
     slips = page(floor_user, f"/tournaments/{tournament['id']}/print/slips/", "de").content.decode()
     assert slips.count('class="slip"') == len(NAMES)
-    assert "Platzzettel" in text_of(slips)
+    assert "Sitzzettel" in text_of(slips)
 
 
 def test_results_list_the_places_and_an_unknown_list_is_a_404(drawn, floor_user, api):

@@ -29,6 +29,10 @@ ERROR_SCHEMA: dict[str, Any] = {
                 },
             },
         },
+        "field": {
+            "type": "string",
+            "description": "The request field a 422 from the rules is about (its name starts the detail).",
+        },
     },
     "required": ["detail"],
 }

@@ -11,6 +11,7 @@ from tournament import changes, extensions
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
+from tournament.rules import names
 from tournament.rules import places as place_rules
 from tournament.services.buy_ins import buy_in_taken
 from tournament.services.events import check_other_flights, ensure_day_open
@@ -58,12 +59,14 @@ def player_search(query: str, limit: int = 20) -> list[Player]:
     query = query.strip()
     if not query:
         return []
+    # The stored key holds name and nickname in plain letters: "lukasz" finds
+    # Łukasz, "mueller" Müller (tournament.rules.names).
     condition = Q()
-    for word in query.split():
-        condition &= Q(name__icontains=word) | Q(nickname__icontains=word)
+    for word in names.search_words(query):
+        condition &= Q(search_key__contains=word)
     if query.isdigit():
         condition |= Q(pk=int(query))
-    return list(Player.objects.filter(condition).order_by("name")[:limit])
+    return list(Player.objects.filter(condition).order_by("search_key", "id")[:limit])
 
 
 def _field_is_full(tournament: Tournament) -> bool:

@@ -128,6 +128,8 @@ def players_import(
             for p in preview
             if p.is_new
         ]
+        for player in new:
+            player.fill_search_key()  # bulk_create does not call save()
         made = Player.objects.bulk_create(new)
         for player in made:
             if player.email or player.phone:
@@ -137,5 +139,7 @@ def players_import(
 
 def players_export_rows() -> list[tuple[str, str, str, str]]:
     return list(
-        Player.objects.order_by("name", "id").values_list("name", "nickname", "email", "phone")
+        Player.objects.order_by("search_key", "id").values_list(
+            "name", "nickname", "email", "phone"
+        )
     )

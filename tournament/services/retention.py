@@ -18,6 +18,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournament.errors import FieldInvalid
 from tournament.models import Player, PrivacyLog, RoomSettings
@@ -52,9 +53,12 @@ def contact_retention_run(*, now: datetime | None = None) -> int:
             for contact in held_contacts(months=room.retention_months)
             if contact.removal_day <= today
         ]
-        note = str(
-            _("retention period of %(months)s months over") % {"months": room.retention_months}
-        )
+        months = room.retention_months
+        note = ngettext(
+            "retention period of %(months)s month over",
+            "retention period of %(months)s months over",
+            months,
+        ) % {"months": months}
         removed = _contact_data_remove(due, kind=PrivacyLog.Kind.RETENTION, note=note, by=None)
         room.retention_last_run, room.retention_last_removed = now, removed
         room.save(update_fields=["retention_last_run", "retention_last_removed", "updated_at"])

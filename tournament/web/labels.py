@@ -1,14 +1,23 @@
 """Translated texts for the screens' JavaScript, passed in with ``json_script``.
 
-Placeholders are ``{name}`` style; live.js fills them.
+Placeholders are ``{name}`` style; live.js fills them. A text with a count
+comes in both forms, ``{"one": ..., "other": ...}``, and ``Live.fill`` picks
+``one`` when the count is 1 (the rule of both our languages, German and English).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
-def screen_labels() -> dict[str, str]:
+def _plural(singular: str, plural: str) -> dict[str, str]:
+    return {"one": ngettext(singular, plural, 1), "other": ngettext(singular, plural, 2)}
+
+
+def screen_labels() -> dict[str, Any]:
     return {
         "offline": _("Offline – reconnecting…"),
         "level": _("Level {number}"),
@@ -52,11 +61,13 @@ def screen_labels() -> dict[str, str]:
         "bounty_progressive": _(
             "{share} per cent of each bounty in cash, the rest onto the winner's own"
         ),
-        "mystery_left": _("{count} mystery bounties left · {total}"),
+        "mystery_left": _plural(
+            "{count} mystery bounty left · {total}", "{count} mystery bounties left · {total}"
+        ),
         "mystery_biggest": _("Biggest left: {amounts}"),
         "say_level": _("Level {number}. Blinds {small} and {big}."),
         "say_ante": _("Ante {ante}."),
-        "say_break": _("Break for {minutes} minutes."),
+        "say_break": _plural("Break for {count} minute.", "Break for {count} minutes."),
         "say_color_up": _("Colour-up: the {chips} chips leave play."),
         "say_one_minute": _("One minute left in this level."),
         "no_player_found": _("No player found."),
@@ -64,7 +75,7 @@ def screen_labels() -> dict[str, str]:
         "floor_called": _("The floor has been called."),
         "hand_reported": _("Hand reported finished."),
         "failed": _("That did not work. Please try again."),
-        "hands_left": _("sits out: {hands} hands left"),
+        "hands_left": _plural("sits out: {count} hand left", "sits out: {count} hands left"),
         "arriving": _("arriving"),
         "leaving": _("leaving"),
     }

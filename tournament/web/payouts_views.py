@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from tournament.errors import DomainError, Invalid
 from tournament.models import Deal, LeagueSeason, PayoutSettings, PrizeAddition, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
+from tournament.rules import names
 from tournament.rules.payouts import ROUNDING_UNITS
 from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
@@ -332,13 +333,15 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _tournament(tournament_id)
     _view, rows = results_compute(tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.csv"'
+    # "ergebnisse-freitagsturnier.csv": the reader's word and the tournament's name.
+    filename = names.file_slug(_("results"), tournament.name)
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     response.write("\ufeff")  # spreadsheet programs then read the umlauts right
     writer = csv.writer(response, delimiter=";" if _german() else ",")
     writer.writerow(
         [
             _("Place"),
-            _("Entry"),
+            _("Start number"),
             _("Player ID"),
             _("Name"),
             _("Prize"),
@@ -354,7 +357,7 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
         writer.writerow(
             [
                 "" if data["place"] is None else data["place"],
-                data["entry"],
+                row.entry.start_number or "",
                 data["player"],
                 spreadsheet_safe(data["name"]),
                 _spreadsheet_amount(data["prize"]),

@@ -11,7 +11,6 @@ when a PDF is asked for, so the app runs without pango.
 from __future__ import annotations
 
 import mimetypes
-import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -20,28 +19,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tables.presenters import tables_payload
 from tournament.models import Entry, Tournament
 from tournament.roles import STAFF
+from tournament.rules import names
 from tournament.services.results import results_compute
 from tournament.web.decorators import role_required
 
 SLIPS_PER_PAGE = 8
-
-
-def _plain(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical by surname (the last word), as a room's list is read; umlauts
-    sort with their base letter, case does not matter."""
-    return _plain(name.split()[-1] if name.split() else name), _plain(name)
 
 
 def seated_players(tournament: Tournament) -> list[dict[str, Any]]:
@@ -51,7 +39,9 @@ def seated_players(tournament: Tournament) -> list[dict[str, Any]]:
         if table["status"] == "open" or table["players"]
         for player in table["players"]
     ]
-    return sorted(rows, key=lambda row: (*sort_key(row["name"]), row["table"], row["seat"]))
+    return sorted(
+        rows, key=lambda row: (*names.surname_order(row["name"]), row["table"], row["seat"])
+    )
 
 
 def table_cards(tournament: Tournament) -> list[dict[str, Any]]:
@@ -150,5 +140,5 @@ def print_list(request: HttpRequest, tournament_id: int, kind: str) -> HttpRespo
     context["title"] = str(TITLES[kind])
     html = render_to_string(f"print/{kind}.html", context, request=request)
     if request.GET.get("format") == "pdf":
-        return _pdf(request, html, slugify(f"{tournament.name}-{context['title']}"))
+        return _pdf(request, html, names.file_slug(tournament.name, str(context["title"])))
     return HttpResponse(html)

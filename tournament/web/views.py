@@ -116,7 +116,11 @@ def size_consequences(
         )
     if plan.halted_tables:
         said.append(
-            _("Play stops at table %(tables)s until the players have moved.")
+            ngettext(
+                "Play stops at table %(tables)s until the players have moved.",
+                "Play stops at tables %(tables)s until the players have moved.",
+                len(plan.halted_tables),
+            )
             % {"tables": ", ".join(str(n) for n in plan.halted_tables)}
         )
     return said

@@ -1,0 +1,62 @@
+"""Names in plain letters (issue 21, item 7): a search from ASCII finds every
+spelling, a list sorts Ł, Đ, Ø, Þ among the letters they stand for."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournament.rules.names import file_slug, matches, name_order, search_key, surname_order
+
+
+@pytest.mark.parametrize(
+    ("name", "typed"),
+    [
+        ("Łukasz Żółć", "lukasz zolc"),
+        ("Dragan Đorđević", "dordevic"),
+        ("Björn Ødegård", "odegard"),
+        ("Gunnar Þórsson", "thorsson"),
+        ("Ayşe Yılmaz", "yilmaz"),
+        ("Jürgen Müller", "mueller"),
+        ("Jürgen Müller", "Muller"),
+        ("Petra Mueller", "müller"),
+        ("Jürgen Groß", "gross"),
+        ("Søren Kierkegård", "SØREN"),
+    ],
+)
+def test_a_name_is_found_from_plain_letters(name, typed):
+    assert matches(typed, search_key(name))
+
+
+def test_every_word_must_match_and_a_word_stays_within_one_text():
+    key = search_key("Anna Berg", "Ann")
+    assert matches("anna berg", key) and matches("ann", key)
+    assert not matches("anna bergmann", key)
+    assert not matches("berg ann anna x", key)
+    assert not matches("", key) and not matches("   ", key)
+
+
+def test_a_list_sorts_foreign_letters_with_their_latin_letter():
+    surnames = ["Zander", "Żółć", "Ødegård", "Þórsson", "Đorđević", "Yılmaz", "Ohm", "Tal"]
+    assert sorted(surnames, key=surname_order) == [
+        "Đorđević",
+        "Ødegård",
+        "Ohm",
+        "Tal",
+        "Þórsson",
+        "Yılmaz",
+        "Zander",
+        "Żółć",
+    ]
+    assert sorted(["Zoe", "Łukasz", "Ørjan", "Dario", "Đuro"], key=name_order) == [
+        "Dario",
+        "Đuro",
+        "Łukasz",
+        "Ørjan",
+        "Zoe",
+    ]
+
+
+def test_a_file_is_named_in_plain_letters():
+    assert file_slug("Ergebnisse", "Łódź Open 2026") == "ergebnisse-lodz-open-2026"
+    assert file_slug("results", "Þórsson's Cup!") == "results-thorsson-s-cup"
+    assert file_slug("", "***") == "file"
