@@ -50,6 +50,10 @@ SEAT_OUT_OF_RANGE = _("That seat does not exist at this table.")
 TABLE_BROKEN = _("This table is no longer in play.")
 TOO_FEW_PLAYERS = _("A table needs at least two players to deal a hand.")
 BUTTON_NOT_SET = _("Set the button first.")
+TABLE_HALTED = _(
+    "Table %(table)s is halted: it is short of players and waits for the moves to it. "
+    "Carry out the moves first, then deal the next hand."
+)
 BUTTON_HAND_UNKNOWN = _('Say whether the button is for the "current" or the "next" hand.')
 NEXT_BUTTON_ON_EMPTY_SEAT = _(
     "With a moving button the next hand's button is always on a player: choose an occupied seat."
@@ -751,6 +755,9 @@ def table_hand_next(*, table_id: int, by: Any) -> Table:
         tournament, table = _table_for_update(table_id)
         if tournament.status == Tournament.Status.FINISHED:
             raise Conflict(TOURNAMENT_FINISHED)
+        if table.halted:
+            # TDA 2019 rule 10: a short table waits until its players have arrived.
+            raise Conflict(TABLE_HALTED % {"table": table.number})
         state = blind_state(table)
         if state is None:
             raise Conflict(BUTTON_NOT_SET)
