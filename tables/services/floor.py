@@ -13,8 +13,9 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tables.models import HandForHand, KeepApart, Move, Seat, SeatChange, Table
+from tables.models import ChipCount, HandForHand, KeepApart, Move, Seat, SeatChange, Table
 from tables.rules import button as button_rules
+from tables.services.hands import balance_moves_after_hand
 from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
 from tables.services.seating import seat_alternates, seat_late_entry
 from tables.services.state import (
@@ -30,7 +31,7 @@ from tournament.rules import places as place_rules
 from tournament.selectors import bounty_settings_for
 from tournament.services import bounties
 from tournament.services.events import ensure_day_open
-from tournament.summary import EntryCounts, entry_counts, tournament_summary
+from tournament.summary import OUT_STATUSES, EntryCounts, entry_counts, tournament_summary
 
 ENTRY_NOT_FOUND = _("Entry not found.")
 TABLE_NOT_FOUND = _("Table not found.")
@@ -405,16 +406,18 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
 
 
 def entry_unbust(*, entry_id: int, by: Any) -> Entry:
-    """Undo a mistaken bust: the entry is back in play, on its old seat when free."""
+    """Undo a mistaken bust or disqualification: the entry is back in play, on his
+    old seat when free, with the chips a disqualification took out of play."""
     tournament_id = _entry_tournament_id(entry_id)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         entry = _entry(tournament.pk, entry_id)
-        if entry.status != Entry.Status.BUSTED:
+        if entry.status not in OUT_STATUSES:
             raise Conflict(NOT_BUSTED)
+        disqualified = entry.status == Entry.Status.DISQUALIFIED
         busted = [
             place_rules.Place(entry_id=e.pk, place=e.place, shared=e.place_shared)
-            for e in tournament.entries.filter(status="busted").exclude(place=None)
+            for e in tournament.entries.filter(status__in=OUT_STATUSES).exclude(place=None)
             if e.place is not None
         ]
         remaining = tournament.entries.filter(status__in=LIVE_STATUSES).count()
@@ -422,27 +425,35 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             place_rules.check_unbust(busted=busted, players_left=remaining, entry_ids=[entry.pk])
         except place_rules.PlacesError as exc:
             raise Conflict(UNBUST_LATER_FIRST) from exc
-        record = ActionLog.objects.filter(
-            tournament=tournament, kind="bust", data__entry=entry.pk
-        ).first()
+        where = _seat_left(tournament, entry)
         entry.status = Entry.Status.SEATED
         entry.place = None
         entry.place_shared = False
         entry.bust_group = None
         entry.busted_at = None
-        entry.save(update_fields=["status", "place", "place_shared", "bust_group", "busted_at"])
+        entry.chips_removed = None  # his chips are back in play
+        entry.save(
+            update_fields=[
+                "status",
+                "place",
+                "place_shared",
+                "bust_group",
+                "busted_at",
+                "chips_removed",
+            ]
+        )
         bounties.bounties_undo(tournament, [entry.pk])
         reopened = tournament.status == Tournament.Status.FINISHED
         if reopened:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         restored = False
-        if record is not None and record.data.get("table") is not None:
+        if where is not None:
             seat = Seat.objects.filter(
                 table__tournament=tournament,
-                table__number=record.data["table"],
+                table__number=where[0],
                 table__status=Table.Status.OPEN,
-                number=record.data["seat"],
+                number=where[1],
                 entry=None,
             ).first()
             reserved = (
@@ -457,7 +468,7 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
                 SeatChange.objects.create(
                     tournament=tournament,
                     entry=entry,
-                    to_table=record.data["table"],
+                    to_table=where[0],
                     to_seat=seat.number,
                     reason="unbust",
                     by=_user(by),
@@ -465,7 +476,12 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
                 restored = True
         if not restored:
             seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
-        ActionLog.record(tournament, "unbust", {"entry": entry.pk, "same_seat": restored}, by)
+        ActionLog.record(
+            tournament,
+            "unbust",
+            {"entry": entry.pk, "same_seat": restored, "disqualification": disqualified},
+            by,
+        )
         back_at = Seat.objects.filter(entry=entry).values_list("table__number", flat=True).first()
         _after_field_change(
             tournament,
@@ -480,13 +496,43 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
     return entry
 
 
-def entry_disqualify(*, tournament: Tournament, entry: Entry, by: Any) -> Entry:
+def _stack_of(tournament: Tournament, entry: Entry) -> int:
+    """A player's chips as the floor knows them: his latest count, else the average."""
+    counted = (
+        ChipCount.objects.filter(entry=entry, latest=True).values_list("chips", flat=True).first()
+    )
+    if counted is not None:
+        return counted
+    return int(tournament_summary(tournament)["average_stack"])
+
+
+def _seat_left(tournament: Tournament, entry: Entry) -> tuple[int, int] | None:
+    """(table number, seat) the entry left when he busted or was disqualified."""
+    left = (
+        SeatChange.objects.filter(
+            tournament=tournament, entry=entry, reason__in=("bust", "disqualified")
+        )
+        .order_by("-pk")
+        .values_list("from_table", "from_seat")
+        .first()
+    )
+    if left is None or left[0] is None or left[1] is None:
+        return None
+    return left[0], left[1]
+
+
+def entry_disqualify(
+    *, tournament: Tournament, entry: Entry, by: Any, chips: int | None = None
+) -> Entry:
     """Disqualification (TDA 2019 rule 69): out of play, seat freed, chips out of play.
 
-    Runs inside the caller's locked transaction (the ruling service).
+    `chips`: what the floor took off the table; without it his latest count,
+    else the average stack. Runs inside the caller's locked transaction (the
+    ruling service).
     """
     if not entry.is_live:
         raise Conflict(ALREADY_OUT)
+    entry.chips_removed = chips if chips is not None else _stack_of(tournament, entry)
     seat = Seat.objects.select_related("table").filter(entry=entry).first()
     if seat is not None:
         seat.entry = None
@@ -507,7 +553,7 @@ def entry_disqualify(*, tournament: Tournament, entry: Entry, by: Any) -> Entry:
     entry.place = remaining
     entry.busted_at = timezone.now()
     entry.wait_for_button = False
-    entry.save(update_fields=["status", "place", "busted_at", "wait_for_button"])
+    entry.save(update_fields=["status", "place", "busted_at", "wait_for_button", "chips_removed"])
     bounties.bounty_forfeit(tournament, entry)
     _after_field_change(
         tournament, by, "disqualified", {"entry": entry.pk}, [seat.table.number if seat else None]
@@ -798,7 +844,16 @@ def table_hand_next(*, table_id: int, by: Any) -> Table:
                 assert seat.entry_id is not None
                 Entry.objects.filter(pk=seat.entry_id).update(wait_for_button=False)
         ActionLog.record(tournament, "next_hand", {"table": table.number, "before": before}, by)
-        _publish_table(tournament, table, "table")
+        # A balance move away from here belongs to the new next big blind (TDA 2019 rule 10).
+        replanned = balance_moves_after_hand(
+            tournament=tournament, table=table, occupied=occupied, by=by
+        )
+        if replanned:
+            _after_field_change(
+                tournament, by, "move", {"table": table.number, "next_hand": True}, replanned
+            )
+        else:
+            _publish_table(tournament, table, "table")
     return table
 
 
