@@ -448,21 +448,21 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         restored = False
+        touched: list[int | None] = []
         if where is not None:
+            # His table may have broken since (his bust broke it): he sits down
+            # there again, and the plan gives him a move or the table back.
             seat = Seat.objects.filter(
                 table__tournament=tournament,
                 table__number=where[0],
-                table__status=Table.Status.OPEN,
+                table__status__in=(Table.Status.OPEN, Table.Status.BROKEN),
                 number=where[1],
                 entry=None,
             ).first()
-            reserved = (
-                seat is not None
-                and Move.objects.filter(
-                    to_table_id=seat.table_id, to_seat=seat.number, status=Move.Status.PENDING
-                ).exists()
-            )
-            if seat is not None and not reserved:
+            if seat is not None:
+                # A move his bust brought into his seat (a balance or break move)
+                # goes: he sits down again and the floor is planned from there.
+                touched += _cancel_moves_into(seat, by)
                 seat.entry = entry
                 seat.save(update_fields=["entry"])
                 SeatChange.objects.create(
@@ -488,7 +488,7 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             by,
             "unbust",
             {"entry": entry.pk},
-            [back_at],
+            [back_at, *touched],
             reopened=reopened,
             field_changed=not restored,
         )
@@ -504,6 +504,23 @@ def _stack_of(tournament: Tournament, entry: Entry) -> int:
     if counted is not None:
         return counted
     return int(tournament_summary(tournament)["average_stack"])
+
+
+def _cancel_moves_into(seat: Seat, by: Any) -> list[int | None]:
+    """Cancel the pending moves into `seat` (and those chained on them); the
+    numbers of the tables they touched."""
+    touched: list[int | None] = []
+    for move_id in Move.objects.filter(
+        to_table_id=seat.table_id, to_seat=seat.number, status=Move.Status.PENDING
+    ).values_list("pk", flat=True):
+        move = move_for_update(move_id)
+        if move.status != Move.Status.PENDING:
+            continue
+        for cancelled in move_cancel(move=move, by=by):
+            touched.append(cancelled.to_table.number)
+            if cancelled.from_table is not None:
+                touched.append(cancelled.from_table.number)
+    return touched
 
 
 def _seat_left(tournament: Tournament, entry: Entry) -> tuple[int, int] | None:

@@ -112,3 +112,89 @@ def test_a_balance_move_of_the_player_still_next_big_blind_stays_as_planned(api)
     (move,) = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
     assert move["id"] == planned["id"]
 
+
+def bust_that_breaks_table_three(api) -> tuple[dict, dict]:
+    """19 players at three tables (7, 6, 6); a bust at table 1 leaves 18, who fit
+    two tables: table 3 breaks and one of its players is sent to the freed seat."""
+    game = start(api, players=19, tables=3)
+    first = table_numbered(api, game["id"], 1)
+    victim = first["players"][0]
+    assert api.post(f"/entries/{victim['entry']}/bust").status_code == 200
+    assert table_numbered(api, game["id"], 3)["status"] == "broken"
+    moves = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert (1, victim["seat"]) in {(m["to_table"], m["to_seat"]) for m in moves}
+    return game, victim
+
+
+def assert_floor_whole(api, tournament_id: int) -> None:
+    """Every player in play holds a seat; once the moves are made the tables are level."""
+    entries = api.get(f"/tournaments/{tournament_id}/entries").json()
+    assert {e["status"] for e in entries} <= {"seated", "busted"}, entries
+    tables = tables_of(api, tournament_id)
+    sitting = [p["entry"] for t in tables for p in t["players"]]
+    assert sorted(sitting) == sorted(e["id"] for e in entries if e["status"] == "seated")
+    moves = api.get(f"/tournaments/{tournament_id}/moves?status=pending").json()
+    into = [(m["to_table"], m["to_seat"]) for m in moves]
+    assert len(into) == len(set(into)), moves
+    for table in tables:
+        if table["status"] == "broken":
+            left = {p["entry"] for p in table["players"]}
+            assert left <= {m["entry"] for m in moves}, (table, moves)
+
+
+def test_undoing_a_bust_that_broke_a_table_gives_the_player_his_seat_back(api):
+    game, victim = bust_that_breaks_table_three(api)
+    response = api.post(f"/entries/{victim['entry']}/unbust")
+    assert response.status_code == 200, response.content
+    back = response.json()
+    assert back["status"] == "seated"
+    assert (back["table"], back["seat"]) == (1, victim["seat"])
+    moves = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert (1, victim["seat"]) not in {(m["to_table"], m["to_seat"]) for m in moves}
+    assert_floor_whole(api, game["id"])
+    # 19 players do not fit two tables: table 3 plays on, and no one walks in circles.
+    assert table_numbered(api, game["id"], 3)["status"] == "open"
+    assert not [m for m in moves if m["reason"] == "break"]
+
+
+def test_the_history_undo_of_that_bust_does_the_same(api, client, director):
+    from tournament.models import ActionLog
+
+    game, victim = bust_that_breaks_table_three(api)
+    bust = ActionLog.objects.get(kind="bust", data__entry=victim["entry"])
+    client.force_login(director)
+    response = client.post(f"/floor/history/{bust.pk}/undo/")
+    assert response.status_code in (200, 302), response.content
+    entry = next(
+        e
+        for e in api.get(f"/tournaments/{game['id']}/entries").json()
+        if e["id"] == victim["entry"]
+    )
+    assert (entry["status"], entry["table"], entry["seat"]) == ("seated", 1, victim["seat"])
+    assert_floor_whole(api, game["id"])
+
+
+def test_undoing_the_bust_at_the_table_it_broke_puts_that_table_back_in_play(api):
+    game = start(api, players=19, tables=3)
+    third = table_numbered(api, game["id"], 3)
+    victim = third["players"][0]
+    assert api.post(f"/entries/{victim['entry']}/bust").status_code == 200
+    assert table_numbered(api, game["id"], 3)["status"] == "broken"
+    back = api.post(f"/entries/{victim['entry']}/unbust").json()
+    assert (back["status"], back["table"], back["seat"]) == ("seated", 3, victim["seat"])
+    assert table_numbered(api, game["id"], 3)["status"] == "open"
+    assert_floor_whole(api, game["id"])
+
+
+def test_undoing_a_bust_after_the_break_moves_were_made_seats_him_with_a_move(api):
+    game = start(api, players=19, tables=3)
+    victim = table_numbered(api, game["id"], 3)["players"][0]
+    assert api.post(f"/entries/{victim['entry']}/bust").status_code == 200
+    for move in api.get(f"/tournaments/{game['id']}/moves?status=pending").json():
+        assert api.post(f"/moves/{move['id']}/done").status_code == 200
+    back = api.post(f"/entries/{victim['entry']}/unbust").json()
+    assert back["status"] == "seated"
+    assert_floor_whole(api, game["id"])
+    # Table 3 is back in play for him; the floor is told who walks where.
+    moves = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert moves and {m["to_table"] for m in moves} == {3}
