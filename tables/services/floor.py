@@ -474,8 +474,12 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
                     by=_user(by),
                 )
                 restored = True
-        if not restored:
-            seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
+        if not restored and not seat_late_entry(
+            tournament=tournament, entry=entry, by=by, reason="unbust"
+        ):
+            # No seat is free: the table his bust broke plays again, with him.
+            if _reopen_what_his_bust_broke(tournament, entry, by):
+                seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
         ActionLog.record(
             tournament,
             "unbust",
@@ -504,6 +508,31 @@ def _stack_of(tournament: Tournament, entry: Entry) -> int:
     if counted is not None:
         return counted
     return int(tournament_summary(tournament)["average_stack"])
+
+
+def _reopen_what_his_bust_broke(tournament: Tournament, entry: Entry, by: Any) -> bool:
+    """Open again the tables the plan after his bust broke, if still broken."""
+    bust = (
+        ActionLog.objects.filter(tournament=tournament, kind="bust", data__entry=entry.pk)
+        .order_by("-pk")
+        .first()
+    )
+    plan = (
+        ActionLog.objects.filter(tournament=tournament, kind="table_plan", pk__gt=bust.pk)
+        .order_by("pk")
+        .first()
+        if bust is not None
+        else None
+    )
+    numbers = list(plan.data.get("break_tables") or []) if plan is not None else []
+    broken = tournament.tables.filter(number__in=numbers, status=Table.Status.BROKEN)
+    reopened = list(broken.values_list("number", flat=True))
+    if not reopened:
+        return False
+    broken.update(status=Table.Status.OPEN)
+    changes.touch(tournament, tables=reopened)
+    ActionLog.record(tournament, "table_back_in_play", {"tables": reopened}, by)
+    return True
 
 
 def _cancel_moves_into(seat: Seat, by: Any) -> list[int | None]:
@@ -572,6 +601,18 @@ def entry_disqualify(
     entry.wait_for_button = False
     entry.save(update_fields=["status", "place", "busted_at", "wait_for_button", "chips_removed"])
     bounties.bounty_forfeit(tournament, entry)
+    # Its own log row: the history can undo it (the ruling itself stays as logged).
+    ActionLog.record(
+        tournament,
+        "disqualified",
+        {
+            "entry": entry.pk,
+            "table": seat.table.number if seat else None,
+            "seat": seat.number if seat else None,
+            "chips": entry.chips_removed,
+        },
+        by,
+    )
     _after_field_change(
         tournament, by, "disqualified", {"entry": entry.pk}, [seat.table.number if seat else None]
     )

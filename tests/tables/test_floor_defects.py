@@ -198,3 +198,18 @@ def test_undoing_a_bust_after_the_break_moves_were_made_seats_him_with_a_move(ap
     # Table 3 is back in play for him; the floor is told who walks where.
     moves = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
     assert moves and {m["to_table"] for m in moves} == {3}
+
+
+def test_undoing_a_bust_whose_seat_a_break_move_has_filled_reopens_the_broken_table(api):
+    game, victim = bust_that_breaks_table_three(api)
+    for move in api.get(f"/tournaments/{game['id']}/moves?status=pending").json():
+        assert api.post(f"/moves/{move['id']}/done").status_code == 200
+    taken = table_numbered(api, game["id"], 1)
+    assert victim["seat"] in {p["seat"] for p in taken["players"]}
+    back = api.post(f"/entries/{victim['entry']}/unbust").json()
+    # Nineteen do not fit two tables: the table his bust broke plays again, with him.
+    assert (back["status"], back["table"]) == ("seated", 3)
+    assert table_numbered(api, game["id"], 3)["status"] == "open"
+    assert_floor_whole(api, game["id"])
+    moves = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert moves and {m["to_table"] for m in moves} == {3}
