@@ -89,3 +89,24 @@ def test_the_board_shows_the_average_without_his_chips(api, client):
         120000,
         20000,
     )
+
+
+def test_the_history_page_undoes_a_disqualification(api, client, director):
+    from tournament.models import ActionLog
+
+    game = seven_players(api)
+    offender = seated(game)[0]
+    disqualify(api, game, offender["entry"])
+    client.force_login(director)
+    page = client.get(f"/tournaments/{game['id']}/floor/history/", HTTP_ACCEPT_LANGUAGE="de")
+    assert "Disqualifiziert" in page.content.decode()
+    row = ActionLog.objects.get(kind="disqualified", data__entry=offender["entry"])
+    assert client.post(f"/floor/history/{row.pk}/undo/").status_code in (200, 302)
+    after = summary(api, game)
+    assert (after["remaining"], after["chips_in_play"]) == (7, 140000)
+    entry = next(
+        e
+        for e in api.get(f"/tournaments/{game['id']}/entries").json()
+        if e["id"] == offender["entry"]
+    )
+    assert (entry["status"], entry["seat"]) == ("seated", offender["seat"])
