@@ -849,8 +849,20 @@ def table_button_set(*, table_id: int, seat: int, by: Any, hand: str = "current"
             {"table": table.number, "seat": seat, "hand": hand, "before": before},
             by,
         )
-        _publish_table(tournament, table, "table")
+        _publish_blinds(tournament, table, by)
     return table
+
+
+def _publish_blinds(tournament: Tournament, table: Table, by: Any) -> None:
+    """The blinds of `table` changed: a balance move away from it belongs to the
+    new next big blind (TDA 2019 rule 10); tell the screens either way."""
+    replanned = balance_moves_after_hand(
+        tournament=tournament, table=table, occupied=_occupied(table), by=by
+    )
+    if replanned:
+        _after_field_change(tournament, by, "move", {"table": table.number}, replanned)
+    else:
+        _publish_table(tournament, table, "table")
 
 
 def table_hand_next(*, table_id: int, by: Any) -> Table:
@@ -902,16 +914,7 @@ def table_hand_next(*, table_id: int, by: Any) -> Table:
                 assert seat.entry_id is not None
                 Entry.objects.filter(pk=seat.entry_id).update(wait_for_button=False)
         ActionLog.record(tournament, "next_hand", {"table": table.number, "before": before}, by)
-        # A balance move away from here belongs to the new next big blind (TDA 2019 rule 10).
-        replanned = balance_moves_after_hand(
-            tournament=tournament, table=table, occupied=occupied, by=by
-        )
-        if replanned:
-            _after_field_change(
-                tournament, by, "move", {"table": table.number, "next_hand": True}, replanned
-            )
-        else:
-            _publish_table(tournament, table, "table")
+        _publish_blinds(tournament, table, by)
     return table
 
 

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Move, Seat, SeatChange, Table
-from tables.services.floor import _after_field_change, _publish_table, entry_unbust
+from tables.services.floor import _after_field_change, _publish_blinds, entry_unbust
 from tables.services.planning import move_cancel
 from tournament.errors import Conflict, NotFound
 from tournament.locking import lock_tournament
@@ -88,7 +88,7 @@ def _undo_table_state(tournament: Any, action: ActionLog, by: Any) -> None:
     if action.kind == "next_hand":
         table.hand = before[3]
     table.save(update_fields=["button_seat", "small_blind_seat", "big_blind_seat", "hand"])
-    _publish_table(tournament, table, "table")
+    _publish_blinds(tournament, table, by)
 
 
 def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:

@@ -9,7 +9,9 @@ from unittest import mock
 import pytest
 from django.utils import translation
 
+from tables.services.undo import action_undo
 from tests.tables.test_floor_api import start, tables_of
+from tournament.models import ActionLog
 
 pytestmark = pytest.mark.django_db
 
@@ -158,8 +160,6 @@ def test_undoing_a_bust_that_broke_a_table_gives_the_player_his_seat_back(api):
 
 
 def test_the_history_undo_of_that_bust_does_the_same(api, client, director):
-    from tournament.models import ActionLog
-
     game, victim = bust_that_breaks_table_three(api)
     bust = ActionLog.objects.get(kind="bust", data__entry=victim["entry"])
     client.force_login(director)
@@ -213,3 +213,20 @@ def test_undoing_a_bust_whose_seat_a_break_move_has_filled_reopens_the_broken_ta
     assert_floor_whole(api, game["id"])
     moves = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
     assert moves and {m["to_table"] for m in moves} == {3}
+
+
+def test_a_button_set_again_moves_the_balance_move_to_the_new_next_big_blind(api):
+    game, first, planned = balance_move_from_table_one(api)
+    # The floor corrects the button: seat 5 had it, so seat 8 is big blind next.
+    assert api.put(f"/tables/{first['id']}/button", {"seat": 5}).status_code == 200
+    (move,) = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert (move["from_table"], move["from_seat"]) == (1, 8)
+
+
+def test_undoing_the_hand_gives_the_move_back_to_the_player_who_is_big_blind_next(api):
+    game, first, planned = balance_move_from_table_one(api)
+    api.post(f"/tables/{first['id']}/hands")
+    hand = ActionLog.objects.get(kind="next_hand", data__table=1)
+    action_undo(action_id=hand.pk, by=None)
+    (move,) = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert (move["from_table"], move["from_seat"]) == (1, 4)
