@@ -39,9 +39,11 @@ def _seats_of(entries: list[int]) -> dict[int, tuple[int, int]]:
     }
 
 
-def _final_table(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
-    """Every seat of the last table with its player's count; None while two or
-    more tables play."""
+def _final_table(
+    tournament: Tournament, *, public: bool, last_bust: Any = None
+) -> dict[str, Any] | None:
+    """Every seat of the last table with its player's count (``before_busts``: the
+    count predates the last bust); None while two or more tables play."""
     playing = list(
         Table.objects.filter(
             tournament=tournament, status=Table.Status.OPEN, seated__gt=0
@@ -67,11 +69,12 @@ def _final_table(tournament: Tournament, *, public: bool) -> dict[str, Any] | No
             *fields
         )
     ]
-    chips = dict(
-        ChipCount.objects.filter(entry_id__in=[row[1] for row in rows], latest=True).values_list(
-            "entry_id", "chips"
-        )
-    )
+    chips = {
+        entry: (count, counted_at)
+        for entry, count, counted_at in ChipCount.objects.filter(
+            entry_id__in=[row[1] for row in rows], latest=True
+        ).values_list("entry_id", "chips", "counted_at")
+    }
     style = tournament.display_names
     return {
         "table": number,
@@ -79,7 +82,10 @@ def _final_table(tournament: Tournament, *, public: bool) -> dict[str, Any] | No
             {
                 "seat": seat,
                 "name": _name(name, nickname, style, public),
-                "chips": chips.get(entry),
+                "chips": chips[entry][0] if entry in chips else None,
+                "before_busts": entry in chips
+                and last_bust is not None
+                and chips[entry][1] < last_bust,
             }
             for seat, entry, name, nickname in sorted(rows)
         ],
@@ -145,7 +151,10 @@ def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
         "complete": bool(players) and counted >= players and not stale and not finished,
         # Counts older than a bust miss the chips it moved: no average of the counts then.
         "average": (totals["total"] or 0) // counted if counted and not stale else None,
-        "final_table": _final_table(tournament, public=public),
+        # Once the winner is known the results take the board's place.
+        "final_table": None
+        if finished
+        else _final_table(tournament, public=public, last_bust=last_bust),
     }
 
 

@@ -53,6 +53,7 @@ def test_a_bust_after_the_count_leaves_the_average_of_the_players_still_in(api, 
     counts = snapshot["chip_counts"]
     assert counts["stale"] == 7 and counts["complete"] is False
     assert all(row["before_busts"] for row in counts["leaders"])
+    assert all(seat["before_busts"] for seat in counts["final_table"]["seats"])
 
 
 def test_after_the_end_no_chip_leader_is_named_and_the_winner_holds_every_chip(api, client):
@@ -62,6 +63,7 @@ def test_after_the_end_no_chip_leader_is_named_and_the_winner_holds_every_chip(a
     snapshot = board(client, game)
     assert snapshot["summary"]["status"] == "finished"
     assert snapshot["chip_counts"]["leaders"] == []
+    assert snapshot["chip_counts"]["final_table"] is None  # the results show instead
     assert board_average(snapshot) == 1_100_000
     lobby = client.get(f"/lobby/{game['id']}/")
     assert lobby.status_code == 200
