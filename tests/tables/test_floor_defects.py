@@ -163,8 +163,12 @@ def test_the_history_undo_of_that_bust_does_the_same(api, client, director):
     game, victim = bust_that_breaks_table_three(api)
     bust = ActionLog.objects.get(kind="bust", data__entry=victim["entry"])
     client.force_login(director)
-    response = client.post(f"/floor/history/{bust.pk}/undo/")
-    assert response.status_code in (200, 302), response.content
+    response = client.post(
+        f"/floor/history/{bust.pk}/undo/", follow=True, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 200, response.content
+    # The floor is told where he sits again.
+    assert f"sits at table 1, seat {victim['seat']}" in response.content.decode()
     entry = next(
         e
         for e in api.get(f"/tournaments/{game['id']}/entries").json()
