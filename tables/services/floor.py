@@ -13,8 +13,14 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tables.models import ChipCount, HandForHand, KeepApart, Move, Seat, SeatChange, Table
+from tables.models import HandForHand, KeepApart, Move, Seat, SeatChange, Table
 from tables.rules import button as button_rules
+from tables.services.back_in_play import (
+    cancel_moves_into,
+    reopen_what_his_exit_broke,
+    seat_left,
+    stack_of,
+)
 from tables.services.hands import balance_moves_after_hand
 from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
 from tables.services.seating import seat_alternates, seat_late_entry
@@ -425,7 +431,7 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             place_rules.check_unbust(busted=busted, players_left=remaining, entry_ids=[entry.pk])
         except place_rules.PlacesError as exc:
             raise Conflict(UNBUST_LATER_FIRST) from exc
-        where = _seat_left(tournament, entry)
+        where = seat_left(tournament, entry)
         entry.status = Entry.Status.SEATED
         entry.place = None
         entry.place_shared = False
@@ -462,7 +468,7 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             if seat is not None:
                 # A move his bust brought into his seat (a balance or break move)
                 # goes: he sits down again and the floor is planned from there.
-                touched += _cancel_moves_into(seat, by)
+                touched += cancel_moves_into(seat, by)
                 seat.entry = entry
                 seat.save(update_fields=["entry"])
                 SeatChange.objects.create(
@@ -478,7 +484,7 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             tournament=tournament, entry=entry, by=by, reason="unbust"
         ):
             # No seat is free: the table his bust broke plays again, with him.
-            if _reopen_what_his_bust_broke(tournament, entry, by):
+            if reopen_what_his_exit_broke(tournament, entry, by):
                 seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
         ActionLog.record(
             tournament,
@@ -500,73 +506,6 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
     return entry
 
 
-def _stack_of(tournament: Tournament, entry: Entry) -> int:
-    """A player's chips as the floor knows them: his latest count, else the average."""
-    counted = (
-        ChipCount.objects.filter(entry=entry, latest=True).values_list("chips", flat=True).first()
-    )
-    if counted is not None:
-        return counted
-    return int(tournament_summary(tournament)["average_stack"])
-
-
-def _reopen_what_his_bust_broke(tournament: Tournament, entry: Entry, by: Any) -> bool:
-    """Open again the tables the plan after his bust broke, if still broken."""
-    bust = (
-        ActionLog.objects.filter(tournament=tournament, kind="bust", data__entry=entry.pk)
-        .order_by("-pk")
-        .first()
-    )
-    plan = (
-        ActionLog.objects.filter(tournament=tournament, kind="table_plan", pk__gt=bust.pk)
-        .order_by("pk")
-        .first()
-        if bust is not None
-        else None
-    )
-    numbers = list(plan.data.get("break_tables") or []) if plan is not None else []
-    broken = tournament.tables.filter(number__in=numbers, status=Table.Status.BROKEN)
-    reopened = list(broken.values_list("number", flat=True))
-    if not reopened:
-        return False
-    broken.update(status=Table.Status.OPEN)
-    changes.touch(tournament, tables=reopened)
-    ActionLog.record(tournament, "table_back_in_play", {"tables": reopened}, by)
-    return True
-
-
-def _cancel_moves_into(seat: Seat, by: Any) -> list[int | None]:
-    """Cancel the pending moves into `seat` (and those chained on them); the
-    numbers of the tables they touched."""
-    touched: list[int | None] = []
-    for move_id in Move.objects.filter(
-        to_table_id=seat.table_id, to_seat=seat.number, status=Move.Status.PENDING
-    ).values_list("pk", flat=True):
-        move = move_for_update(move_id)
-        if move.status != Move.Status.PENDING:
-            continue
-        for cancelled in move_cancel(move=move, by=by):
-            touched.append(cancelled.to_table.number)
-            if cancelled.from_table is not None:
-                touched.append(cancelled.from_table.number)
-    return touched
-
-
-def _seat_left(tournament: Tournament, entry: Entry) -> tuple[int, int] | None:
-    """(table number, seat) the entry left when he busted or was disqualified."""
-    left = (
-        SeatChange.objects.filter(
-            tournament=tournament, entry=entry, reason__in=("bust", "disqualified")
-        )
-        .order_by("-pk")
-        .values_list("from_table", "from_seat")
-        .first()
-    )
-    if left is None or left[0] is None or left[1] is None:
-        return None
-    return left[0], left[1]
-
-
 def entry_disqualify(
     *, tournament: Tournament, entry: Entry, by: Any, chips: int | None = None
 ) -> Entry:
@@ -578,7 +517,7 @@ def entry_disqualify(
     """
     if not entry.is_live:
         raise Conflict(ALREADY_OUT)
-    entry.chips_removed = chips if chips is not None else _stack_of(tournament, entry)
+    entry.chips_removed = chips if chips is not None else stack_of(tournament, entry)
     seat = Seat.objects.select_related("table").filter(entry=entry).first()
     if seat is not None:
         seat.entry = None
