@@ -110,3 +110,28 @@ def test_the_history_page_undoes_a_disqualification(api, client, director):
         if e["id"] == offender["entry"]
     )
     assert (entry["status"], entry["seat"]) == ("seated", offender["seat"])
+
+
+def test_the_tablet_form_takes_the_chips_of_a_disqualification(api, client, floor_user):
+    client.force_login(floor_user)
+    floor_client = client
+    game = seven_players(api)
+    offender = seated(game)[0]
+    form = floor_client.get(
+        f"/tournaments/{game['id']}/rulings/new/", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert "Chips aus dem Spiel genommen" in form
+    response = floor_client.post(
+        f"/tournaments/{game['id']}/rulings/new/",
+        {
+            "category": "collusion",
+            "situation": "Chip dumping to a friend.",
+            "decision": "Disqualified.",
+            "rules": "TDA2019-69",
+            "penalty_kind": "disqualification",
+            "penalty_entry": str(offender["entry"]),
+            "penalty_chips": "26000",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert summary(api, game)["chips_in_play"] == 140000 - 26000
