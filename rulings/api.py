@@ -36,6 +36,9 @@ class PenaltyIn(Body):
     entry: int = Field(ge=1)
     kind: str = Field(max_length=40)
     count: int | None = Field(None, ge=0, le=DB_SMALLINT_MAX)
+    # A disqualification: the chips the floor took off the table (default: his
+    # latest count, else the average stack).
+    chips: int | None = Field(None, ge=0, le=10**13)
 
 
 class RulingIn(Body):
@@ -63,7 +66,10 @@ def ruling_log(request: HttpRequest, tournament_id: int, payload: RulingIn):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
     penalty = (
         PenaltyOrder(
-            entry=payload.penalty.entry, kind=payload.penalty.kind, count=payload.penalty.count
+            entry=payload.penalty.entry,
+            kind=payload.penalty.kind,
+            count=payload.penalty.count,
+            chips=payload.penalty.chips,
         )
         if payload.penalty is not None
         else None

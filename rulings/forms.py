@@ -45,6 +45,10 @@ class RulingForm(forms.Form):
     penalty_count = forms.IntegerField(
         label=_("Hands or rounds"), min_value=1, max_value=999, required=False
     )
+    # A disqualification: the chips the floor took off the table (TDA 2019 rule 69).
+    penalty_chips = forms.IntegerField(
+        label=_("Chips taken out of play"), min_value=0, max_value=10**13, required=False
+    )
     assistant_situation = forms.CharField(required=False, widget=forms.HiddenInput)
     assistant_answers = forms.CharField(required=False, widget=forms.HiddenInput)
 

@@ -180,7 +180,11 @@ def _ruling_save(
     penalty = None
     if data["penalty_kind"]:
         penalty = PenaltyOrder(
-            entry=data["penalty_entry"], kind=data["penalty_kind"], count=data["penalty_count"]
+            entry=data["penalty_entry"],
+            kind=data["penalty_kind"],
+            count=data["penalty_count"],
+            # Only a disqualification takes chips out; elsewhere the field is ignored.
+            chips=data["penalty_chips"] if data["penalty_kind"] == "disqualification" else None,
         )
     try:
         ruling = ruling_create(

@@ -60,6 +60,7 @@ ACTION_NAMES: Mapping[str, Any] = {
     "move_cancelled": _("Move cancelled"),
     "bust": _("Bust"),
     "unbust": _("Bust undone"),
+    "disqualified": _("Disqualified"),
     "winner": _("Winner"),
     "undo": _("Undo"),
     "registration_closed": _("Late registration closed"),

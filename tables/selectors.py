@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Sum
+from django.db.models import Count, Max, Q, Sum
 
 from tables.models import ChipCount, ColourUpRecord, Move, Seat, Table
-from tournament.models import LIVE_STATUSES, Bag, Player, Tournament
+from tournament.models import LIVE_STATUSES, Bag, Entry, Player, Tournament
 from tournament.rules import names
 from tournament.summary import tournament_summary
 
@@ -40,9 +40,11 @@ def _seats_of(entries: list[int]) -> dict[int, tuple[int, int]]:
     }
 
 
-def _final_table(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
-    """Every seat of the last table with its player's count; None while two or
-    more tables play."""
+def _final_table(
+    tournament: Tournament, *, public: bool, last_bust: Any = None
+) -> dict[str, Any] | None:
+    """Every seat of the last table with its player's count (``before_busts``: the
+    count predates the last bust); None while two or more tables play."""
     playing = list(
         Table.objects.filter(
             tournament=tournament, status=Table.Status.OPEN, seated__gt=0
@@ -68,11 +70,12 @@ def _final_table(tournament: Tournament, *, public: bool) -> dict[str, Any] | No
             *fields
         )
     ]
-    chips = dict(
-        ChipCount.objects.filter(entry_id__in=[row[1] for row in rows], latest=True).values_list(
-            "entry_id", "chips"
-        )
-    )
+    chips = {
+        entry: (count, counted_at)
+        for entry, count, counted_at in ChipCount.objects.filter(
+            entry_id__in=[row[1] for row in rows], latest=True
+        ).values_list("entry_id", "chips", "counted_at")
+    }
     style = tournament.display_names
     return {
         "table": number,
@@ -80,33 +83,55 @@ def _final_table(tournament: Tournament, *, public: bool) -> dict[str, Any] | No
             {
                 "seat": seat,
                 "name": _name(name, nickname, style, public),
-                "chips": chips.get(entry),
+                "chips": chips[entry][0] if entry in chips else None,
+                "before_busts": entry in chips
+                and last_bust is not None
+                and chips[entry][1] < last_bust,
             }
             for seat, entry, name, nickname in sorted(rows)
         ],
     }
 
 
+def _last_bust(tournament: Tournament) -> Any:
+    """When the latest bust happened (None before the first): every count taken
+    earlier misses the chips that bust moved to a player still in."""
+    return tournament.entries.filter(status=Entry.Status.BUSTED).aggregate(at=Max("busted_at"))[
+        "at"
+    ]
+
+
 def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
     """The screens' ``chip_counts`` part, constant in size for any field: the
     leaders by their latest count, how many of the players in play are counted,
-    the average of the counts (``complete`` once every player has one) and the
-    final table."""
+    how many of those counts were taken before a later bust (``stale``), the
+    average of the counts (``complete`` once every player has a count taken
+    since the last bust) and the final table. Once the winner is known nobody
+    is a chip leader: he holds every chip."""
     current = ChipCount.objects.filter(
         tournament=tournament, latest=True, entry__status__in=LIVE_STATUSES
     )
-    totals = current.aggregate(counted=Count("id"), total=Sum("chips"))
-    counted = totals["counted"] or 0
+    last_bust = _last_bust(tournament)
+    before = Q(counted_at__lt=last_bust) if last_bust is not None else Q(pk__in=[])
+    totals = current.aggregate(
+        counted=Count("id"), total=Sum("chips"), stale=Count("id", filter=before)
+    )
+    counted, stale = totals["counted"] or 0, totals["stale"] or 0
     players = (
         Table.objects.filter(tournament=tournament, status__in=IN_PLAY).aggregate(
             players=Sum("seated")
         )["players"]
         or 0
     )
-    leaders = list(
-        current.order_by("-chips", "entry__player__name").values_list(
-            "entry_id", "entry__player__name", "entry__player__nickname", "chips"
-        )[:LEADERS_SHOWN]
+    finished = tournament.status == Tournament.Status.FINISHED
+    leaders = (
+        []
+        if finished
+        else list(
+            current.order_by("-chips", "entry__player__name").values_list(
+                "entry_id", "entry__player__name", "entry__player__nickname", "chips", "counted_at"
+            )[:LEADERS_SHOWN]
+        )
     )
     seats = _seats_of([row[0] for row in leaders])
     style = tournament.display_names
@@ -117,19 +142,27 @@ def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
                 "chips": chips,
                 "table": seats.get(entry, (None, None))[0],
                 "seat": seats.get(entry, (None, None))[1],
+                "before_busts": last_bust is not None and counted_at < last_bust,
             }
-            for entry, name, nickname, chips in leaders
+            for entry, name, nickname, chips, counted_at in leaders
         ],
         "counted": counted,
         "players": players,
-        "complete": bool(players) and counted >= players,
-        "average": (totals["total"] or 0) // counted if counted else None,
-        "final_table": _final_table(tournament, public=public),
+        "stale": stale,
+        "complete": bool(players) and counted >= players and not stale and not finished,
+        # Counts older than a bust miss the chips it moved: no average of the counts then.
+        "average": (totals["total"] or 0) // counted if counted and not stale else None,
+        # Once the winner is known the results take the board's place.
+        "final_table": None
+        if finished
+        else _final_table(tournament, public=public, last_bust=last_bust),
     }
 
 
 def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:
-    """The latest count of every seated player who has one, highest first."""
+    """The latest count of every seated player who has one, highest first;
+    ``before_busts`` marks a count taken before a later bust (it misses the
+    chips that bust moved)."""
     counts = {
         entry: (chips, counted_at)
         for entry, chips, counted_at in ChipCount.objects.filter(
@@ -139,6 +172,7 @@ def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:
     seated = Seat.objects.filter(table__tournament=tournament, entry__isnull=False).values_list(
         "entry_id", "entry__player__name", "table__number", "number"
     )
+    last_bust = _last_bust(tournament) if counts else None
     rows = [
         {
             "entry": entry,
@@ -147,6 +181,7 @@ def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:
             "seat": seat,
             "chips": counts[entry][0],
             "counted_at": counts[entry][1],
+            "before_busts": last_bust is not None and counts[entry][1] < last_bust,
         }
         for entry, name, table, seat in seated
         if entry in counts
@@ -157,7 +192,8 @@ def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:
 def chip_count_check(tournament: Tournament) -> dict[str, Any]:
     """The counted total against the chips in play (entries, rebuys, add-ons,
     and what the recorded colour-ups changed); the difference once every seated
-    player has a count."""
+    player has a count taken since the last bust (an older count misses the
+    chips that bust moved to him, which are not missing)."""
     counted = chip_counts_current(tournament)
     seated = Seat.objects.filter(table__tournament=tournament, entry__isnull=False).count()
     colour_ups = ColourUpRecord.objects.filter(tournament=tournament).aggregate(
@@ -166,14 +202,16 @@ def chip_count_check(tournament: Tournament) -> dict[str, Any]:
     colour_up_change = (colour_ups["after"] or 0) - (colour_ups["before"] or 0)
     in_play = tournament_summary(tournament)["chips_in_play"] + colour_up_change
     total = sum(row["chips"] for row in counted)
+    stale = sum(1 for row in counted if row["before_busts"])
     return {
         "counted_players": len(counted),
         "seated_players": seated,
         "counted_total": total,
         "chips_in_play": in_play,
         "colour_up_change": colour_up_change,
-        "difference": total - in_play if len(counted) == seated else None,
-        "average": total // len(counted) if counted else None,
+        "stale_counts": stale,
+        "difference": total - in_play if len(counted) == seated and not stale else None,
+        "average": total // len(counted) if counted and not stale else None,
     }
 
 

@@ -291,10 +291,24 @@ bust = _floor_post(
     ),
     _said_of_bust,
 )
+
+
+def _said_of_unbust(entry: Entry) -> str:
+    """Where the player sits again: the floor walks him there."""
+    seat = Seat.objects.filter(entry=entry).values_list("table__number", "number").first()
+    if seat is None:
+        return _("Bust undone.")
+    return _("Bust undone: %(name)s sits at table %(table)s, seat %(seat)s.") % {
+        "name": entry.player.name,
+        "table": seat[0],
+        "seat": seat[1],
+    }
+
+
 unbust = _floor_post(
     Entry,
     lambda request, entry: floor.entry_unbust(entry_id=entry.pk, by=request.user),
-    gettext_lazy("Bust undone."),
+    _said_of_unbust,
 )
 button = _floor_post(
     Table,
@@ -370,6 +384,12 @@ def history(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
+def _said_of_undo(undo: ActionLog) -> str:
+    if undo.kind == "unbust":  # a bust or a disqualification undone: say where he sits
+        return _said_of_unbust(Entry.objects.select_related("player").get(pk=undo.data["entry"]))
+    return _("Undone.")
+
+
 @require_POST
 @role_required(*FLOOR_STAFF)
 def undo(request: HttpRequest, action_id: int) -> HttpResponse:
@@ -377,7 +397,7 @@ def undo(request: HttpRequest, action_id: int) -> HttpResponse:
     return run_action(
         request,
         lambda: action_undo(action_id=action.pk, by=request.user),
-        success=_("Undone."),
+        success=_said_of_undo,
         back=reverse("floor-history", args=[action.tournament_id]),
     )
 

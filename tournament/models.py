@@ -252,6 +252,8 @@ class Entry(models.Model):
     place = models.PositiveIntegerField(_("place"), null=True, blank=True)
     place_shared = models.BooleanField(default=False)
     starting_stack_at_bust = models.PositiveBigIntegerField(null=True, blank=True)
+    # The chips a disqualification took out of play (TDA 2019 rule 69); None otherwise.
+    chips_removed = models.PositiveBigIntegerField(null=True, blank=True)
     bust_group = models.PositiveIntegerField(
         null=True, blank=True, help_text="Busts of one hand share a group number."
     )

@@ -17,6 +17,7 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "entries": summary["entries"],
         "remaining": summary["remaining"],
         "average_stack": summary["average_stack"],
+        "chips_in_play": summary["chips_in_play"],
         "table_size": tournament.table_size,
         "starting_stack": tournament.starting_stack,
         "buy_in": tournament.buy_in,

@@ -3,7 +3,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tournament.models import LIVE_STATUSES, EntryTally, Tournament
+from django.db.models import Sum
+
+from tournament.models import LIVE_STATUSES, Entry, EntryTally, Tournament
 from tournament.services.buy_ins import chips_bought
 from tournament.services.payouts import money, payouts_view
 from tournament.services.prize_pool import (
@@ -24,6 +26,7 @@ class EntryCounts:
     remaining: int
     out: int
     pool: Any  # tournament.services.payouts.PoolCounts
+    disqualified: int = 0  # their chips are out of play
 
 
 def entry_counts(tournament: Tournament) -> EntryCounts:
@@ -32,7 +35,7 @@ def entry_counts(tournament: Tournament) -> EntryCounts:
 
     A later day of an event plays for the event's pool: its prize pool counts
     the entries, rebuys and add-ons of every Day 1 flight (README "Events")."""
-    entries = remaining = out = 0
+    entries = remaining = out = disqualified = 0
     paid_entries = paid_re_entries = rebuys = addons = 0
     later_day = tournament.event_id is not None and (tournament.day or 1) > 1
     rows = EntryTally.objects.filter(tournament=tournament).values_list(
@@ -44,6 +47,8 @@ def entry_counts(tournament: Tournament) -> EntryCounts:
             remaining += n
         if status in OUT_STATUSES:
             out += n
+        if status == Entry.Status.DISQUALIFIED:
+            disqualified += n
         if status in PAID_STATUSES:
             if number_class == 1:
                 paid_entries += n
@@ -54,7 +59,9 @@ def entry_counts(tournament: Tournament) -> EntryCounts:
     pool = PoolCounts(paid_entries, paid_re_entries, rebuys, addons)
     if later_day:
         pool = pool_counts(tournament)
-    return EntryCounts(entries=entries, remaining=remaining, out=out, pool=pool)
+    return EntryCounts(
+        entries=entries, remaining=remaining, out=out, pool=pool, disqualified=disqualified
+    )
 
 
 def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None) -> dict[str, Any]:
@@ -71,6 +78,7 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
         (tournament.carried_chips or chips_bought(tournament, counts.entries))
         + counts.pool.rebuys * settings.rebuy_chips
         + counts.pool.addons * settings.addon_chips
+        - _chips_removed(tournament, counts)
     )
     return {
         "id": tournament.pk,
@@ -85,6 +93,17 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
         **_purchase_windows(settings),
         **_payouts(tournament, counts, settings),
     }
+
+
+def _chips_removed(tournament: Tournament, counts: EntryCounts) -> int:
+    """The chips disqualifications took out of play (TDA 2019 rule 69); no query
+    while nobody is disqualified."""
+    if not counts.disqualified:
+        return 0
+    removed = tournament.entries.filter(status=Entry.Status.DISQUALIFIED).aggregate(
+        chips=Sum("chips_removed")
+    )["chips"]
+    return int(removed or 0)
 
 
 def _purchase_windows(settings: Any) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from rulings.services.levels import current_level_index
 from tables.models import Seat, Table
 from tables.services.floor import entry_disqualify
 from tournament import changes
-from tournament.errors import Conflict, Invalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Entry, Tournament
 
@@ -43,6 +43,9 @@ RULING_NOT_FOUND = _("Ruling not found.")
 AMENDMENT_REQUIRED = _("An amendment needs a text.")
 PENALTY_NEEDS_SEAT = _("Missed hands or rounds need a seated player.")
 PENALTY_PLAYER_OUT = _("This player is already out of the tournament.")
+CHIPS_ONLY_DISQUALIFICATION = _(
+    "Only a disqualification takes chips out of play: give chips with a disqualification only."
+)
 
 PENALTY_PROBLEMS = {
     ErrorCode.UNKNOWN_KIND: _(
@@ -66,6 +69,8 @@ class PenaltyOrder:
     entry: int
     kind: str
     count: int | None = None
+    # A disqualification only: the chips taken off the table (TDA 2019 rule 69).
+    chips: int | None = None
 
 
 def penalty_limits(tournament: Tournament) -> PenaltyLimits:
@@ -91,6 +96,8 @@ def _penalty_problem(code: ErrorCode, limits: PenaltyLimits) -> Invalid:
 
 def _check_penalty_shape(order: PenaltyOrder, limits: PenaltyLimits) -> None:
     """Kind and count, before anything is locked (players are counted later)."""
+    if order.chips is not None and order.kind != PenaltyKind.DISQUALIFICATION:
+        raise FieldInvalid("chips", CHIPS_ONLY_DISQUALIFICATION)
     for problem in validate_penalty(
         kind=order.kind, count=order.count, players_at_table=limits.max_players, limits=limits
     ):
@@ -265,7 +272,7 @@ def _penalty_give(
         hand_at_start=seat.table.hand if seat is not None else None,
     )
     if kind is PenaltyKind.DISQUALIFICATION:
-        entry_disqualify(tournament=tournament, entry=entry, by=by)
+        entry_disqualify(tournament=tournament, entry=entry, by=by, chips=order.chips)
     return given
 
 

@@ -316,6 +316,8 @@
 
   function countsNote(counts) {
     if (!counts || !counts.counted) return L.no_counts || "";
+    // Counts older than a bust miss the chips it moved: the board says so.
+    if (counts.stale) return L.counted_before_busts || "";
     return counts.complete ? "" : Live.fill(L.counted_of, { counted: fmt(counts.counted), players: fmt(counts.players) });
   }
 

@@ -15,6 +15,13 @@ from django.utils.translation import gettext_lazy as _
 
 from tables.models import HandForHand, KeepApart, Move, Seat, SeatChange, Table
 from tables.rules import button as button_rules
+from tables.services.back_in_play import (
+    cancel_moves_into,
+    reopen_what_his_exit_broke,
+    seat_left,
+    stack_of,
+)
+from tables.services.hands import balance_moves_after_hand
 from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
 from tables.services.seating import seat_alternates, seat_late_entry
 from tables.services.state import (
@@ -30,7 +37,7 @@ from tournament.rules import places as place_rules
 from tournament.selectors import bounty_settings_for
 from tournament.services import bounties
 from tournament.services.events import ensure_day_open
-from tournament.summary import EntryCounts, entry_counts, tournament_summary
+from tournament.summary import OUT_STATUSES, EntryCounts, entry_counts, tournament_summary
 
 ENTRY_NOT_FOUND = _("Entry not found.")
 TABLE_NOT_FOUND = _("Table not found.")
@@ -51,6 +58,10 @@ SEAT_OUT_OF_RANGE = _("That seat does not exist at this table.")
 TABLE_BROKEN = _("This table is no longer in play.")
 TOO_FEW_PLAYERS = _("A table needs at least two players to deal a hand.")
 BUTTON_NOT_SET = _("Set the button first.")
+TABLE_HALTED = _(
+    "Table %(table)s is halted: it is short of players and waits for the moves to it. "
+    "Carry out the moves first, then deal the next hand."
+)
 BUTTON_HAND_UNKNOWN = _('Say whether the button is for the "current" or the "next" hand.')
 NEXT_BUTTON_ON_EMPTY_SEAT = _(
     "With a moving button the next hand's button is always on a player: choose an occupied seat."
@@ -402,18 +413,20 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
 
 
 def entry_unbust(*, entry_id: int, by: Any) -> Entry:
-    """Undo a mistaken bust: the entry is back in play, on its old seat when free."""
+    """Undo a mistaken bust or disqualification: the entry is back in play, on his
+    old seat when free, with the chips a disqualification took out of play."""
     tournament_id = _entry_tournament_id(entry_id)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         entry = _entry(tournament.pk, entry_id)
-        if entry.status != Entry.Status.BUSTED:
+        if entry.status not in OUT_STATUSES:
             raise Conflict(NOT_BUSTED)
         if tournament.entries.filter(player_id=entry.player_id, number__gt=entry.number).exists():
             raise Conflict(UNBUST_RE_ENTERED)
+        disqualified = entry.status == Entry.Status.DISQUALIFIED
         busted = [
             place_rules.Place(entry_id=e.pk, place=e.place, shared=e.place_shared)
-            for e in tournament.entries.filter(status="busted").exclude(place=None)
+            for e in tournament.entries.filter(status__in=OUT_STATUSES).exclude(place=None)
             if e.place is not None
         ]
         remaining = tournament.entries.filter(status__in=LIVE_STATUSES).count()
@@ -421,57 +434,74 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             place_rules.check_unbust(busted=busted, players_left=remaining, entry_ids=[entry.pk])
         except place_rules.PlacesError as exc:
             raise Conflict(UNBUST_LATER_FIRST) from exc
-        record = ActionLog.objects.filter(
-            tournament=tournament, kind="bust", data__entry=entry.pk
-        ).first()
+        where = seat_left(tournament, entry)
         entry.status = Entry.Status.SEATED
         entry.place = None
         entry.place_shared = False
         entry.bust_group = None
         entry.busted_at = None
-        entry.save(update_fields=["status", "place", "place_shared", "bust_group", "busted_at"])
+        entry.chips_removed = None  # his chips are back in play
+        entry.save(
+            update_fields=[
+                "status",
+                "place",
+                "place_shared",
+                "bust_group",
+                "busted_at",
+                "chips_removed",
+            ]
+        )
         bounties.bounties_undo(tournament, [entry.pk])
         reopened = tournament.status == Tournament.Status.FINISHED
         if reopened:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         restored = False
-        if record is not None and record.data.get("table") is not None:
+        touched: list[int | None] = []
+        if where is not None:
+            # His table may have broken since (his bust broke it): he sits down
+            # there again, and the plan gives him a move or the table back.
             seat = Seat.objects.filter(
                 table__tournament=tournament,
-                table__number=record.data["table"],
-                table__status=Table.Status.OPEN,
-                number=record.data["seat"],
+                table__number=where[0],
+                table__status__in=(Table.Status.OPEN, Table.Status.BROKEN),
+                number=where[1],
                 entry=None,
             ).first()
-            reserved = (
-                seat is not None
-                and Move.objects.filter(
-                    to_table_id=seat.table_id, to_seat=seat.number, status=Move.Status.PENDING
-                ).exists()
-            )
-            if seat is not None and not reserved:
+            if seat is not None:
+                # A move his bust brought into his seat (a balance or break move)
+                # goes: he sits down again and the floor is planned from there.
+                touched += cancel_moves_into(seat, by)
                 seat.entry = entry
                 seat.save(update_fields=["entry"])
                 SeatChange.objects.create(
                     tournament=tournament,
                     entry=entry,
-                    to_table=record.data["table"],
+                    to_table=where[0],
                     to_seat=seat.number,
                     reason="unbust",
                     by=_user(by),
                 )
                 restored = True
-        if not restored:
-            seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
-        ActionLog.record(tournament, "unbust", {"entry": entry.pk, "same_seat": restored}, by)
+        if not restored and not seat_late_entry(
+            tournament=tournament, entry=entry, by=by, reason="unbust"
+        ):
+            # No seat is free: the table his bust broke plays again, with him.
+            if reopen_what_his_exit_broke(tournament, entry, by):
+                seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
+        ActionLog.record(
+            tournament,
+            "unbust",
+            {"entry": entry.pk, "same_seat": restored, "disqualification": disqualified},
+            by,
+        )
         back_at = Seat.objects.filter(entry=entry).values_list("table__number", flat=True).first()
         _after_field_change(
             tournament,
             by,
             "unbust",
             {"entry": entry.pk},
-            [back_at],
+            [back_at, *touched],
             reopened=reopened,
             field_changed=not restored,
         )
@@ -479,13 +509,18 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
     return entry
 
 
-def entry_disqualify(*, tournament: Tournament, entry: Entry, by: Any) -> Entry:
+def entry_disqualify(
+    *, tournament: Tournament, entry: Entry, by: Any, chips: int | None = None
+) -> Entry:
     """Disqualification (TDA 2019 rule 69): out of play, seat freed, chips out of play.
 
-    Runs inside the caller's locked transaction (the ruling service).
+    `chips`: what the floor took off the table; without it his latest count,
+    else the average stack. Runs inside the caller's locked transaction (the
+    ruling service).
     """
     if not entry.is_live:
         raise Conflict(ALREADY_OUT)
+    entry.chips_removed = chips if chips is not None else stack_of(tournament, entry)
     seat = Seat.objects.select_related("table").filter(entry=entry).first()
     if seat is not None:
         seat.entry = None
@@ -506,8 +541,20 @@ def entry_disqualify(*, tournament: Tournament, entry: Entry, by: Any) -> Entry:
     entry.place = remaining
     entry.busted_at = timezone.now()
     entry.wait_for_button = False
-    entry.save(update_fields=["status", "place", "busted_at", "wait_for_button"])
+    entry.save(update_fields=["status", "place", "busted_at", "wait_for_button", "chips_removed"])
     bounties.bounty_forfeit(tournament, entry)
+    # Its own log row: the history can undo it (the ruling itself stays as logged).
+    ActionLog.record(
+        tournament,
+        "disqualified",
+        {
+            "entry": entry.pk,
+            "table": seat.table.number if seat else None,
+            "seat": seat.number if seat else None,
+            "chips": entry.chips_removed,
+        },
+        by,
+    )
     _after_field_change(
         tournament, by, "disqualified", {"entry": entry.pk}, [seat.table.number if seat else None]
     )
@@ -744,8 +791,20 @@ def table_button_set(*, table_id: int, seat: int, by: Any, hand: str = "current"
             {"table": table.number, "seat": seat, "hand": hand, "before": before},
             by,
         )
-        _publish_table(tournament, table, "table")
+        _publish_blinds(tournament, table, by)
     return table
+
+
+def _publish_blinds(tournament: Tournament, table: Table, by: Any) -> None:
+    """The blinds of `table` changed: a balance move away from it belongs to the
+    new next big blind (TDA 2019 rule 10); tell the screens either way."""
+    replanned = balance_moves_after_hand(
+        tournament=tournament, table=table, occupied=_occupied(table), by=by
+    )
+    if replanned:
+        _after_field_change(tournament, by, "move", {"table": table.number}, replanned)
+    else:
+        _publish_table(tournament, table, "table")
 
 
 def table_hand_next(*, table_id: int, by: Any) -> Table:
@@ -754,6 +813,9 @@ def table_hand_next(*, table_id: int, by: Any) -> Table:
         tournament, table = _table_for_update(table_id)
         if tournament.status == Tournament.Status.FINISHED:
             raise Conflict(TOURNAMENT_FINISHED)
+        if table.halted:
+            # TDA 2019 rule 10: a short table waits until its players have arrived.
+            raise Conflict(TABLE_HALTED % {"table": table.number})
         state = blind_state(table)
         if state is None:
             raise Conflict(BUTTON_NOT_SET)
@@ -794,7 +856,7 @@ def table_hand_next(*, table_id: int, by: Any) -> Table:
                 assert seat.entry_id is not None
                 Entry.objects.filter(pk=seat.entry_id).update(wait_for_button=False)
         ActionLog.record(tournament, "next_hand", {"table": table.number, "before": before}, by)
-        _publish_table(tournament, table, "table")
+        _publish_blinds(tournament, table, by)
     return table
 
 

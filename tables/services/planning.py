@@ -217,6 +217,7 @@ def _seat_players_left_at_broken_tables(
                 status=Table.Status.OPEN
             )
             changes.touch(tournament, tables=reopened)
+            _stay_at_tables_back_in_play(tournament, reopened)
             ActionLog.record(tournament, "table_back_in_play", {"tables": reopened}, by)
             floor = floor_now(tournament)
             return list(floor.counts()), floor
@@ -246,6 +247,20 @@ def _seat_players_left_at_broken_tables(
         raise Conflict(SEAT_RESERVED) from exc
     floor = floor_now(tournament)  # the moves just made are pending now
     return [read.get(count.number, count) for count in floor.counts()], floor
+
+
+def _stay_at_tables_back_in_play(tournament: Tournament, numbers: list[int]) -> None:
+    """A table back in play keeps the players still sitting there: their break
+    moves go (an unbust after the break it caused, say), and the plan balances
+    the floor from there rather than walking players away and back."""
+    leaving = Move.objects.filter(
+        tournament=tournament,
+        status=Move.Status.PENDING,
+        reason=Move.Reason.BREAK,
+        from_table__number__in=numbers,
+    )
+    changes.touch(tournament, tables=leaving.values_list("to_table__number", flat=True))
+    leaving.update(status=Move.Status.CANCELLED, finished_at=timezone.now())
 
 
 def _draw_final_table_button(tournament: Tournament, table: Table, plan: Any, by: Any) -> None:

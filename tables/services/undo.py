@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Move, Seat, SeatChange, Table
-from tables.services.floor import _after_field_change, _publish_table, entry_unbust
+from tables.services.floor import _after_field_change, _publish_blinds, entry_unbust
 from tables.services.planning import move_cancel
 from tournament.errors import Conflict, NotFound
 from tournament.locking import lock_tournament
@@ -25,14 +25,23 @@ LATER_TABLE_ACTION = _("A later button or hand change at this table must be undo
 MOVE_NOT_UNDOABLE = _("The player has moved on since, or the old seat is taken.")
 BREAK_MOVES_DONE = _("Players from this table have already moved; move them back one by one.")
 
-UNDOABLE = {"bust", "move_done", "move_manual", "table_break", "button_set", "next_hand"}
+UNDOABLE = {
+    "bust",
+    "disqualified",
+    "move_done",
+    "move_manual",
+    "table_break",
+    "button_set",
+    "next_hand",
+}
 
 
 def action_undo(*, action_id: int, by: Any) -> ActionLog:
     action = ActionLog.objects.filter(pk=action_id).first()
     if action is None:
         raise NotFound(ACTION_NOT_FOUND)
-    if action.kind == "bust":
+    if action.kind in ("bust", "disqualified"):
+        # Either way the player is back in play (a disqualification with his chips).
         if action.undone_by_id is not None:
             raise Conflict(ALREADY_UNDONE)
         entry_unbust(entry_id=action.data["entry"], by=by)
@@ -79,7 +88,7 @@ def _undo_table_state(tournament: Any, action: ActionLog, by: Any) -> None:
     if action.kind == "next_hand":
         table.hand = before[3]
     table.save(update_fields=["button_seat", "small_blind_seat", "big_blind_seat", "hand"])
-    _publish_table(tournament, table, "table")
+    _publish_blinds(tournament, table, by)
 
 
 def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:

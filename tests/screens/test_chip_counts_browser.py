@@ -168,4 +168,14 @@ def test_leaders_then_final_table(site, browser):
     expect(phone.locator("#d-counts-list li").first).to_contain_text("123.456")
     width_fits(phone, PHONE)
     shot(phone, "lobby-chip-leaders-phone-de")
+
+    # A bust after the count: his chips went to a player still in. The board says
+    # the counts are older and its average is the chips in play over those left.
+    board = browser.new_context(viewport=TV).new_page()
+    board.goto(f"{server.url}/display/{tid}/?layout=chips&lang=de")
+    expect(board.locator("#d-counts-note")).to_have_text("")
+    server.api("POST", f"/entries/{seat['entry']}/bust", token, {})
+    expect(board.locator("#d-counts-note")).to_have_text("Gezählt vor späteren Ausscheidungen")
+    expect(board.locator("#d-avg")).to_have_text(german(12 * site.stack // 8))
+    board.context.close()
     phone.context.close()

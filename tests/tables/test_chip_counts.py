@@ -40,7 +40,15 @@ def test_a_table_is_counted_seat_by_seat_and_listed_highest_first(api, game):
     assert response.status_code == 201
     listed = api.get(f"/tournaments/{tournament['id']}/chip-counts").json()
     assert [row["chips"] for row in listed] == sorted((c["chips"] for c in counts), reverse=True)
-    assert set(listed[0]) == {"entry", "name", "table", "seat", "chips", "counted_at"}
+    assert set(listed[0]) == {
+        "entry",
+        "name",
+        "table",
+        "seat",
+        "chips",
+        "counted_at",
+        "before_busts",
+    }
     # A later count of one player replaces his stack; the first stays on record.
     player = first["players"][0]
     assert api.put(f"/entries/{player['entry']}/chips", {"chips": 25000}).status_code == 200

@@ -111,6 +111,7 @@ class TournamentOut(Schema):
     hand_for_hand: bool
     options: dict[str, Any]
     average_stack: int
+    chips_in_play: int = 0
     version: int
     bounty: dict[str, Any] | None = None
     day_stop_players: int | None = None

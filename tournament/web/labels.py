@@ -54,6 +54,7 @@ def screen_labels() -> dict[str, Any]:
         "page_of": _("Page {page} of {pages}"),
         "counted_of": _("{counted} of {players} counted"),
         "no_counts": _("No chip counts yet."),
+        "counted_before_busts": _("Counted before later bust-outs"),
         "final_table_not_yet": _("The final table is not reached yet: the chip leaders."),
         "final_table": _("Final table · Table {table}"),
         "seat": _("Seat {seat}"),
