@@ -30,6 +30,7 @@ PERCENTAGES_UNREADABLE = gettext_lazy(
     "Write one percentage per line (or separated by spaces), for example 50 30 20."
 )
 TABLE_UNREADABLE = gettext_lazy("Write the points per place separated by spaces.")
+CHOOSE_THE_BUYER = gettext_lazy("Choose the player who buys.")
 
 
 def _numbers(text: str, message: object) -> list[Decimal]:
@@ -237,6 +238,10 @@ def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = PurchaseForm(request.POST or None)
 
     def action() -> None:
+        if not request.POST.get("entry"):
+            # Nothing is preselected: a purchase booked to the first name in the list
+            # went to the wrong player.
+            raise Invalid(CHOOSE_THE_BUYER)
         if not form.is_valid():
             _bad_form()
         data = form.cleaned_data
