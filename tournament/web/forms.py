@@ -5,16 +5,22 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
-from django.utils import formats, translation
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import BountySettings, Event, Tournament
 from tournament.selectors import bounty_settings_for
+from tournament.web.local_numbers import (
+    amount_for_input,
+    local_formfield,
+    money_field,
+    parse_amount,
+)
 
 
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
+        formfield_callback = local_formfield
         fields = [
             "name",
             "table_size",
@@ -36,12 +42,9 @@ class TournamentForm(forms.ModelForm):
     bounty_kind = forms.ChoiceField(
         label=_("Bounty"), choices=BountySettings.Kind.choices, required=False
     )
-    bounty_amount = forms.DecimalField(
-        label=_("Bounty per entry"),
-        min_value=Decimal(0),
+    bounty_amount = money_field(
+        _("Bounty per entry"),
         max_value=Decimal(1000000),
-        decimal_places=2,
-        required=False,
         help_text=_("Paid on top of the buy-in; it never goes into the prize pool."),
     )
     bounty_share = forms.IntegerField(
@@ -76,8 +79,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["bounty_share"].initial = bounty.progressive_share
         # In the reader's own way of writing numbers, so the form reads back what it shows.
         self.fields["mystery_prizes"].initial = "\n".join(
-            formats.number_format(Decimal(prize), decimal_pos=2)
-            for prize in bounty.mystery_prizes or []
+            amount_for_input(prize) for prize in bounty.mystery_prizes or []
         )
         self.fields["mystery_start_level"].initial = bounty.mystery_start_level
         self.fields["mystery_start_in_money"].initial = bounty.mystery_start_in_money
@@ -97,15 +99,9 @@ class TournamentForm(forms.ModelForm):
         """Amounts on lines (or between spaces and semicolons), written as the
         reader writes numbers: 1.000 and 12,50 in German, 1,000 and 12.50 in English."""
         text = self.cleaned_data.get("mystery_prizes") or ""
-        german = (translation.get_language() or "").startswith("de")
         try:
-            prizes = [
-                Decimal(
-                    word.replace(".", "").replace(",", ".") if german else word.replace(",", "")
-                )
-                for word in re.split(r"[\s;]+", text.strip())
-                if word
-            ]
+            words = [word.rstrip(",") for word in re.split(r"[\s;]+", text.strip())]
+            prizes = [parse_amount(word) for word in words if word]
         except InvalidOperation as exc:
             raise forms.ValidationError(_("Write each mystery bounty as an amount.")) from exc
         if any(not Decimal("0.01") <= prize <= Decimal(1000000) for prize in prizes):

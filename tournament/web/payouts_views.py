@@ -25,6 +25,13 @@ from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
 from tournament.services.results import player_history, results_compute
 from tournament.web.decorators import role_required, run_action
+from tournament.web.local_numbers import (
+    LocalDecimalField,
+    amount_for_input,
+    local_formfield,
+    money_field,
+    parse_amount,
+)
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
     "Write one percentage per line (or separated by spaces), for example 50 30 20."
@@ -35,19 +42,10 @@ CHOOSE_THE_BUYER = gettext_lazy("Choose the player who buys.")
 
 def _numbers(text: str, message: object) -> list[Decimal]:
     try:
-        return [
-            Decimal(token.rstrip(",").replace(",", "."))
-            for token in re.split(r"[\s;]+", text.strip())
-            if token.rstrip(",")
-        ]
+        tokens = [token.rstrip(",") for token in re.split(r"[\s;]+", text.strip())]
+        return [parse_amount(token) for token in tokens if token]
     except InvalidOperation as exc:
         raise Invalid(message) from exc
-
-
-def _money_field(label: str | object, required: bool = False) -> forms.DecimalField:
-    return forms.DecimalField(
-        label=label, required=required, min_value=0, max_digits=12, decimal_places=2
-    )
 
 
 class StructureForm(forms.Form):
@@ -61,17 +59,20 @@ class StructureForm(forms.Form):
         max_length=8000,
     )
     rounding = forms.ChoiceField(
-        label=gettext_lazy("Round to"), choices=[(str(u), str(u)) for u in ROUNDING_UNITS]
+        label=gettext_lazy("Round to"),
+        # Shown as the reader writes amounts (0,01 in German); posted as the unit itself.
+        choices=lambda: [(str(u), amount_for_input(u, None)) for u in ROUNDING_UNITS],
     )
     rounding_mode = forms.ChoiceField(
         label=gettext_lazy("Rounding"), choices=PayoutSettings.RoundingMode.choices
     )
-    guarantee = _money_field(gettext_lazy("Guarantee"))
+    guarantee = money_field(gettext_lazy("Guarantee"))
 
 
 class PricesForm(forms.ModelForm):
     class Meta:
         model = PayoutSettings
+        formfield_callback = local_formfield
         fields = [
             "re_entry_price",
             "re_entry_fee",
@@ -90,7 +91,7 @@ class PricesForm(forms.ModelForm):
 
 
 class AdditionForm(forms.Form):
-    amount = _money_field(gettext_lazy("Amount"), required=True)
+    amount = money_field(gettext_lazy("Amount"), required=True)
     note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
 
 
@@ -117,7 +118,7 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     settings = payout_services.payout_settings_for(tournament)
     initial = {
         "use_template": settings.percentages is None,
-        "percentages": "\n".join(str(p) for p in view.percentages),
+        "percentages": "\n".join(amount_for_input(p, None) for p in view.percentages),
         "rounding": next((str(u) for u in ROUNDING_UNITS if u == settings.rounding), "1"),
         "rounding_mode": settings.rounding_mode,
         "guarantee": settings.guarantee,
@@ -368,7 +369,7 @@ def _deal_input(request: HttpRequest, tournament: Tournament) -> dict:
     ]
     method = request.POST.get("method", "")
     try:
-        reserve = Decimal((request.POST.get("reserve") or "0").replace(",", "."))
+        reserve = parse_amount(request.POST.get("reserve") or "0")
     except InvalidOperation as exc:
         raise Invalid(deal_services.RESERVE_INVALID) from exc
     return {"method": method, "stacks": stacks, "reserve": reserve}
@@ -481,7 +482,7 @@ class SeasonForm(forms.Form):
     table = forms.CharField(
         label=gettext_lazy("Points by place (table formula)"), required=False, max_length=4000
     )
-    participation = forms.DecimalField(
+    participation = LocalDecimalField(
         label=gettext_lazy("Points for taking part"), min_value=0, initial=0, decimal_places=2
     )
     best_of = forms.IntegerField(
