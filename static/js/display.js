@@ -14,9 +14,24 @@
   var state = Live.readJson("screen-snapshot") || {};
   var lang = config.lang || document.documentElement.lang || "en";
   var numbers = new Intl.NumberFormat(lang);
-  // Whole amounts without cents (4.050), others with both digits (37,50).
-  var money = new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
-  var cents = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // Money with the tournament's currency, as the reader writes it (2.600 € in German,
+  // €2,600 in English): whole amounts without cents, others with both digits (37,50 €).
+  var moneyFormats = {};
+  function moneyFormat(whole) {
+    var currency = (state.summary && state.summary.currency) || config.currency || "EUR";
+    var key = currency + (whole ? ":0" : ":2");
+    if (!moneyFormats[key]) {
+      var digits = whole ? 0 : 2;
+      var options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+      try {
+        moneyFormats[key] = new Intl.NumberFormat(lang, Object.assign({
+          style: "currency", currency: currency, currencyDisplay: "narrowSymbol" }, options));
+      } catch (e) {  // an unknown currency code: the amount alone
+        moneyFormats[key] = new Intl.NumberFormat(lang, options);
+      }
+    }
+    return moneyFormats[key];
+  }
   var soundOn = false;
   var announcedLevel = null;
   var connection = null;
@@ -26,7 +41,7 @@
   function fmtMoney(s) {
     if (s === null || s === undefined) return "–";
     var n = Number(s);
-    return (Number.isInteger(n) ? money : cents).format(n);
+    return moneyFormat(Number.isInteger(n)).format(n);
   }
   function setText(id, text) {
     var node = $(id);

@@ -1,0 +1,113 @@
+"""The public screens as the room reads them (issue 21, item 7): the currency
+on every board layout and in the lobby, the lobby after the end, the shot
+clock, the final table and the seat list. Screenshots go to var/screenshots/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_support import CHROMIUM, VIEWPORTS
+from conftest import ROOT, drawn_tournament_site, tournament_through_api
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+expect = playwright_sync.expect
+
+SHOTS = ROOT / "var" / "screenshots"
+TV, PHONE = VIEWPORTS["tv"], VIEWPORTS["phone"]
+PASSWORD = "pw-dora-public"
+LAYOUTS = ("clock", "payouts", "seats", "chips", "final")
+# Eight entries at 50: a pool of 400, with the currency as each language writes it.
+POOL = {"de": "400\u00a0€", "en": "€400"}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with drawn_tournament_site(tmp_path_factory.mktemp("public-screens"), PASSWORD) as site:
+        yield site
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def phone_page(browser, locale: str):
+    return browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, locale=locale
+    ).new_page()
+
+
+def do_every_move(server, token: str, tid: int) -> None:
+    for _ in range(10):
+        pending = server.api("GET", f"/tournaments/{tid}/moves?status=pending", token)
+        if not pending:
+            return
+        for move in pending:
+            try:
+                server.api("POST", f"/moves/{move['id']}/done", token)
+            except AssertionError as refused:
+                assert "409" in str(refused)
+    raise AssertionError("moves still pending")
+
+
+@pytest.mark.parametrize(("lang", "locale"), [("de", "de-DE"), ("en", "en-GB")])
+def test_every_public_screen_shows_money_with_its_currency(site, browser, lang, locale):
+    url = site.server.url
+    context = browser.new_context(viewport=TV, locale=locale)
+    board = context.new_page()
+    for layout in LAYOUTS:
+        board.goto(f"{url}/display/{site.id}/?layout={layout}&lang={lang}")
+        expect(board.locator("#d-pool")).to_have_text(POOL[lang])
+    board.goto(f"{url}/display/{site.id}/?layout=payouts&lang={lang}")
+    first_prize = board.locator("#d-payouts-list li b").first
+    expect(first_prize).to_have_text(re.compile("€"))
+    shot(board, f"public-payouts-currency-tv-{lang}")
+    context.close()
+
+    phone = phone_page(browser, locale)
+    phone.goto(f"{url}/lobby/{site.id}/?lang={lang}")
+    expect(phone.locator("#d-pool")).to_have_text(POOL[lang])
+    expect(phone.locator("#d-payouts-list li b").first).to_have_text(re.compile("€"))
+    phone.goto(f"{url}/lobby/?lang={lang}")
+    expect(phone.locator(".l-card").first).to_contain_text(POOL[lang])
+    shot(phone, f"public-lobby-list-currency-phone-{lang}")
+    phone.context.close()
+
+
+def test_after_the_end_the_phone_lobby_shows_the_winner_and_the_results(site, browser):
+    server, token = site.server, site.token
+    tid = tournament_through_api(server, token, with_clock=False)["id"]
+    while True:
+        seated = [
+            p for t in server.api("GET", f"/tournaments/{tid}/tables", token) for p in t["players"]
+        ]
+        if len(seated) == 1:
+            first, last = seated[0]["name"].split()
+            winner = f"{first} {last[0]}."  # the public name: first name and initial
+            break
+        server.api("POST", f"/entries/{seated[-1]['entry']}/bust", token, {})
+        do_every_move(server, token, tid)
+
+    phone = phone_page(browser, "de-DE")
+    phone.goto(f"{server.url}/lobby/{tid}/?lang=de")
+    expect(phone.locator("#d-winner")).to_have_text(f"Sieger: {winner}")
+    results = phone.locator("#d-results li")
+    expect(results.first).to_contain_text(winner)
+    expect(results.first).to_contain_text("€")
+    expect(phone.locator("#d-time")).to_be_hidden()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "public-lobby-finished-phone-de")
+
+    # The list of tournaments keeps it for the evening, marked as finished.
+    phone.goto(f"{server.url}/lobby/?lang=de")
+    card = phone.locator(".l-card", has_text="Sieger")
+    expect(card).to_contain_text("Beendet")
+    expect(card).to_contain_text(f"Sieger: {winner}")
+    phone.context.close()
