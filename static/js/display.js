@@ -181,15 +181,20 @@
     show("d-purchase", !!purchase);
   }
 
+  /* A call counts down, shows "Time!" once run out, and goes at the server's hide_at. */
   function renderCalls() {
-    var calls = (state.clock_calls || []).filter(function (c) { return c.status === "active"; });
+    var at = now();
+    var calls = (state.clock_calls || []).filter(function (c) {
+      return c.status === "active" && !(c.hide_at && at >= c.hide_at);
+    });
     var box = $("d-calls");
     if (!box) return;
     var html = calls.map(function (c) {
-      var left = (c.expires_at || 0) - now();
+      var left = (c.expires_at || 0) - at;
       var text = Live.fill(L.clock_called, { table: c.table, seat: c.seat });
       var time = left > 0 ? Live.formatDuration(left) : (L.time_up || "");
-      return '<div class="banner banner-call">' + escapeHtml(text) + ' <b>' + escapeHtml(time) + "</b></div>";
+      return '<div class="banner banner-call' + (left > 0 ? "" : " expired") + '"><span class="call-text">' +
+        escapeHtml(text) + "</span> <b>" + escapeHtml(time) + "</b></div>";
     }).join("");
     if (box.innerHTML !== html) box.innerHTML = html;
   }

@@ -111,3 +111,79 @@ def test_after_the_end_the_phone_lobby_shows_the_winner_and_the_results(site, br
     expect(card).to_contain_text("Beendet")
     expect(card).to_contain_text(f"Sieger: {winner}")
     phone.context.close()
+
+
+def floor_tablet(browser, site, lang: str = "de"):
+    """The floor page on a tablet, signed in, in ``lang``."""
+    tablet = browser.new_context(viewport=VIEWPORTS["tablet"], locale="de-DE").new_page()
+    tablet.goto(f"{site.server.url}/login/?next=/tournaments/{site.id}/floor/")
+    tablet.locator("input[name=username]").fill("dora")
+    tablet.locator("input[name=password]").fill(PASSWORD)
+    tablet.locator("main button.primary").click()
+    tablet.wait_for_url(f"**/tournaments/{site.id}/floor/")
+    return tablet
+
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (
+        inner["x"] >= outer["x"] - 0.5
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+    )
+
+
+def test_the_german_floor_tablet_keeps_every_button_inside_its_table_card(site, browser):
+    tablet = floor_tablet(browser, site)
+    cards = tablet.locator(".table-card")
+    expect(cards.first).to_be_visible()
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        expect(card.get_by_role("button", name="Nächste Hand")).to_be_visible()
+        box = card.bounding_box()
+        buttons = card.locator(".table-actions button, .table-actions .button")
+        for j in range(buttons.count()):
+            assert inside(buttons.nth(j).bounding_box(), box), buttons.nth(j).inner_text()
+    shot(tablet, "floor-table-cards-tablet-de")
+    tablet.context.close()
+
+
+def test_a_clock_call_counts_down_on_the_tablet_and_the_tv_then_clears(site, browser):
+    server, token, tid = site.server, site.token, site.id
+    table = server.api("GET", f"/tournaments/{tid}/tables", token)[0]
+    seat = table["players"][0]["seat"]
+    tv = browser.new_context(viewport=TV, locale="de-DE").new_page()
+    tv.goto(f"{server.url}/display/{tid}/?layout=seats&lang=de")
+    tablet = floor_tablet(browser, site)
+
+    call = server.api(
+        "POST",
+        f"/tournaments/{tid}/clock-calls",
+        token,
+        {"table": table["number"], "seat": seat, "think_seconds": 0},
+    )
+    banner = tv.locator("#d-calls .banner-call")
+    expect(banner).to_contain_text(f"Tisch {table['number']}, Platz {seat}")
+    expect(banner.locator("b")).to_have_text(re.compile(r"0:(10|0\d)"))
+    badge = tablet.locator(f"#table-{table['number']} .seat-call")
+    expect(badge).to_have_text(re.compile(r"0:(10|0\d)"))
+    shot(tv, "public-clock-call-tv-de")
+    shot(tablet, "floor-clock-call-tablet-de")
+    # On the tablet the time sits in the seat's card and leaves the seat number round.
+    card = tablet.locator(f"#table-{table['number']}").bounding_box()
+    assert inside(badge.bounding_box(), card)
+    number = badge.locator("xpath=ancestor::button").locator(".seat-no").bounding_box()
+    assert abs(number["width"] - number["height"]) < 1
+    # The text and the time stay apart: the time sits right of the words.
+    words = banner.locator(".call-text").bounding_box()
+    time_box = banner.locator("b").bounding_box()
+    assert words["x"] + words["width"] <= time_box["x"]
+
+    # Real time: the screens follow the server's clock, not the browser's.
+    expect(banner.locator("b")).to_have_text("Zeit!", timeout=15_000)
+    expect(badge).to_contain_text("Zeit!")
+    # Shown as run out for a while, then gone without anyone cancelling it.
+    show_ms = call["hide_at"] - call["expires_at"]
+    assert 10_000 <= show_ms <= 60_000
+    expect(banner).to_have_count(0, timeout=show_ms + 5_000)
+    expect(badge).to_have_count(0, timeout=5_000)
+    tv.context.close()
+    tablet.context.close()
