@@ -292,8 +292,16 @@
 
   /* Every pending move is shown: the banner shrinks its text first, then pages. */
   var movePage = 0;
+  /* The final table layout shows the players walking over in the seats they go to. */
+  function finalTableMoves() {
+    var final = config.layout === "final" && state.chip_counts && state.chip_counts.final_table;
+    if (!final) return [];
+    return (state.moves || []).filter(function (m) { return m.to_table === final.table; });
+  }
+
   function renderMoves() {
-    var moves = state.moves || [];
+    var inList = finalTableMoves();
+    var moves = (state.moves || []).filter(function (m) { return inList.indexOf(m) < 0; });
     var box = $("d-moves-list");
     if (!box) return;
     show("d-moves", moves.length > 0);
@@ -382,10 +390,14 @@
     renderFinal.pages = 1;
     setText("d-final-title", Live.fill(L.final_table, { table: final.table }));
     setText("d-final-note", countsNote(counts));
+    var walking = finalTableMoves();
     var html = final.seats.map(function (row) {
+      var move = walking.filter(function (m) { return m.to_seat === row.seat; })[0];
+      var from = move && move.from_table ?
+        nowrap(Live.fill(L.from_table_seat, { table: move.from_table, seat: move.from_seat })) : "";
       return '<li><span class="rank">' + escapeHtml(Live.fill(L.seat, { seat: row.seat })) +
-        '</span><span class="who">' + escapeHtml(row.name) + "</span><b>" +
-        escapeHtml(fmt(row.chips)) + "</b></li>";
+        '</span><span class="who">' + escapeHtml(row.name) + '</span><span class="where">' + from +
+        "</span><b>" + escapeHtml(fmt(row.chips)) + "</b></li>";
     }).join("");
     if (box.innerHTML !== html) box.innerHTML = html;
     fitBox(box);
@@ -568,12 +580,12 @@
     summary: [renderHeader, renderPayouts],
     clock: [renderHeader, renderClock],
     seating: [renderHeader, renderSeats],
-    moves: [renderMoves],
+    moves: [renderMoves, renderFinal],
     payouts: [renderPayouts],
     results: [renderResults],
     announcements: [renderAnnouncements],
     clock_calls: [renderCalls],
-    chip_counts: [renderHeader, renderCounts, renderFinal],
+    chip_counts: [renderHeader, renderCounts, renderFinal, renderMoves],
     bounties: [renderBounties]
   };
 

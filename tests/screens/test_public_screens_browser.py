@@ -187,3 +187,61 @@ def test_a_clock_call_counts_down_on_the_tablet_and_the_tv_then_clears(site, bro
     expect(badge).to_have_count(0, timeout=5_000)
     tv.context.close()
     tablet.context.close()
+
+
+def test_the_final_table_shows_every_seat_while_the_players_walk_over(site, browser):
+    server, token = site.server, site.token
+    tid = server.api(
+        "POST",
+        "/tournaments",
+        token,
+        {"name": "Finale", "table_size": 9, "final_table_size": 9, "buy_in": "50"},
+    )["id"]
+    server.api("POST", f"/tournaments/{tid}/tables", token, {"count": 2})
+    names = [
+        "Małgorzata Wiśniewska-Kowalczyk",
+        "Łukasz Żółć",
+        "Dragan Đorđević",
+        "Björn Ødegård",
+        "Jürgen Groß",
+        "Anna Keller",
+        "Bernd Schulz",
+        "Clara Wagner",
+        "Dieter Braun",
+        "Eva Hoffmann",
+        "Fritz Müller",
+        "Greta Neumann",
+    ]
+    for name in names:
+        server.api("POST", f"/tournaments/{tid}/entries", token, {"name": name})
+    server.api("POST", f"/tournaments/{tid}/draw", token)
+    # Three busts leave nine: the other table breaks; its players walk to the final table.
+    tables = server.api("GET", f"/tournaments/{tid}/tables", token)
+    smaller = min(tables, key=lambda t: len(t["players"]))
+    for player in smaller["players"][:3]:
+        server.api("POST", f"/entries/{player['entry']}/bust", token, {})
+    pending = server.api("GET", f"/tournaments/{tid}/moves?status=pending", token)
+    assert pending, "the final table's moves are pending"
+
+    board = browser.new_context(viewport=TV, locale="de-DE").new_page()
+    board.goto(f"{server.url}/display/{tid}/?layout=final&lang=de")
+    rows = board.locator("#d-final-list li")
+    expect(rows).to_have_count(9)
+    # Each player walking over stands in the seat he goes to, with where he comes from.
+    walking = [m for m in pending if m["to_seat"]]
+    move = walking[0]
+    row = rows.filter(has_text=f"Platz {move['to_seat']}").first
+    if move.get("from_table"):
+        expect(row).to_contain_text(f"von Tisch {move['from_table']} · Platz {move['from_seat']}")
+    shot(board, "public-final-table-moves-tv-de")
+    box = board.locator("#d-final-list").bounding_box()
+    for i in range(9):
+        row = rows.nth(i).bounding_box()
+        assert row["y"] + row["height"] <= box["y"] + box["height"] + 1, f"seat row {i + 1} is cut"
+    # Still read from across the room: the type is not shrunk to a footnote.
+    size = float(
+        board.evaluate("getComputedStyle(document.getElementById('d-final-list')).fontSize")[:-2]
+    )
+    assert size >= 0.025 * TV["height"]
+    assert board.evaluate("document.documentElement.scrollWidth") <= TV["width"]
+    board.context.close()
