@@ -469,6 +469,9 @@
       return "<li><span>" + escapeHtml(r.name) + "</span><b>" + nowrap(seat) + "</b></li>";
     }).join("");
     setText("d-seats-page", seats.pages > 1 ? Live.fill(L.page_of, { page: seats.page, pages: seats.pages }) : "");
+    // A name is never cut ("Małgorz…"): a long one gets smaller type, and wraps if still too long.
+    var names = box.querySelectorAll("li > span");
+    for (var i = 0; i < names.length; i++) fitName(names[i]);
     // Measured before the page had its layout (a slow start), the page can
     // hold more rows than fit: measure once more, then no further.
     var fits = box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1;
@@ -478,6 +481,12 @@
       seats.refitting = true;
       setTimeout(function () { loadSeats(seats.page); }, 300);
     }
+  }
+
+  function fitName(node) {
+    node.classList.remove("wrap");
+    shrinkWhile(node, function () { return node.scrollWidth > node.clientWidth + 1; }, 0.7);
+    if (node.scrollWidth > node.clientWidth + 1) node.classList.add("wrap");
   }
 
   function loadSeats(page) {

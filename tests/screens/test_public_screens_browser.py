@@ -189,7 +189,25 @@ def test_a_clock_call_counts_down_on_the_tablet_and_the_tv_then_clears(site, bro
     tablet.context.close()
 
 
-def test_the_final_table_shows_every_seat_while_the_players_walk_over(site, browser):
+LONG_NAMES = [
+    "Małgorzata Wiśniewska-Kowalczyk",
+    "Łukasz Żółć",
+    "Dragan Đorđević",
+    "Björn Ødegård",
+    "Jürgen Groß",
+    "Maximilian-Alexander Schwarzenberger",
+    "Anna Keller",
+    "Bernd Schulz",
+    "Clara Wagner",
+    "Dieter Braun",
+    "Eva Hoffmann",
+    "Fritz Müller",
+]
+
+
+@pytest.fixture(scope="module")
+def finale(site) -> int:
+    """Twelve players with long names at two tables of nine, drawn."""
     server, token = site.server, site.token
     tid = server.api(
         "POST",
@@ -198,23 +216,33 @@ def test_the_final_table_shows_every_seat_while_the_players_walk_over(site, brow
         {"name": "Finale", "table_size": 9, "final_table_size": 9, "buy_in": "50"},
     )["id"]
     server.api("POST", f"/tournaments/{tid}/tables", token, {"count": 2})
-    names = [
-        "Małgorzata Wiśniewska-Kowalczyk",
-        "Łukasz Żółć",
-        "Dragan Đorđević",
-        "Björn Ødegård",
-        "Jürgen Groß",
-        "Anna Keller",
-        "Bernd Schulz",
-        "Clara Wagner",
-        "Dieter Braun",
-        "Eva Hoffmann",
-        "Fritz Müller",
-        "Greta Neumann",
-    ]
-    for name in names:
+    for name in LONG_NAMES:
         server.api("POST", f"/tournaments/{tid}/entries", token, {"name": name})
     server.api("POST", f"/tournaments/{tid}/draw", token)
+    return tid
+
+
+def test_the_tv_seat_list_shows_every_public_name_whole(site, finale, browser):
+    board = browser.new_context(viewport=TV, locale="de-DE").new_page()
+    board.goto(f"{site.server.url}/display/{finale}/?layout=seats&lang=de")
+    names = board.locator("#d-seats-list li > span")
+    expect(names).to_have_count(len(LONG_NAMES))
+    expect(names.filter(has_text="Małgorzata W.")).to_have_count(1)
+    expect(names.filter(has_text="Maximilian-Alexander S.")).to_have_count(1)
+    cut = board.evaluate(
+        """() => [...document.querySelectorAll('#d-seats-list li > span')]
+              .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)"""
+    )
+    assert cut == []
+    list_box = board.locator("#d-seats-list").bounding_box()
+    last = board.locator("#d-seats-list li").last.bounding_box()
+    assert last["y"] + last["height"] <= list_box["y"] + list_box["height"] + 1
+    shot(board, "public-seat-list-long-names-tv-de")
+    board.context.close()
+
+
+def test_the_final_table_shows_every_seat_while_the_players_walk_over(site, finale, browser):
+    server, token, tid = site.server, site.token, finale
     # Three busts leave nine: the other table breaks; its players walk to the final table.
     tables = server.api("GET", f"/tournaments/{tid}/tables", token)
     smaller = min(tables, key=lambda t: len(t["players"]))
