@@ -273,3 +273,24 @@ def test_the_final_table_shows_every_seat_while_the_players_walk_over(site, fina
     assert size >= 0.025 * TV["height"]
     assert board.evaluate("document.documentElement.scrollWidth") <= TV["width"]
     board.context.close()
+
+
+def test_the_desk_consent_box_is_full_size_and_gets_the_cursor_on_its_error(site, browser):
+    desk = browser.new_context(viewport=VIEWPORTS["laptop"], locale="de-DE").new_page()
+    desk.goto(f"{site.server.url}/login/?next=/tournaments/{site.id}/desk/")
+    desk.locator("input[name=username]").fill("dora")
+    desk.locator("input[name=password]").fill(PASSWORD)
+    desk.locator("main button.primary").click()
+    desk.wait_for_url(f"**/tournaments/{site.id}/desk/")
+    consent = desk.locator("label.check input[name=consent]")
+    box = consent.bounding_box()
+    assert box["width"] >= 20 and box["height"] >= 20
+
+    desk.locator("input[name=name]").fill("Jürgen Groß")
+    desk.locator("input[name=email]").fill("juergen@example.org")
+    desk.locator("#new-player button[type=submit]").click()
+    desk.wait_for_load_state()
+    expect(consent).to_be_focused()
+    expect(desk.locator("label.check .error")).to_be_visible()
+    shot(desk, "desk-consent-error-laptop-de")
+    desk.context.close()

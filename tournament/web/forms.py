@@ -7,8 +7,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.errors import FieldInvalid
 from tournament.models import BountySettings, Event, Tournament
 from tournament.selectors import bounty_settings_for
+from tournament.services.players import check_contact_consent
 from tournament.web.local_numbers import (
     amount_for_input,
     local_formfield,
@@ -183,4 +185,18 @@ class RegisterForm(forms.Form):
             return data
         if not data.get("player") and not (data.get("name") or "").strip():
             raise forms.ValidationError(_("Type a name or pick a known player."))
+        try:
+            # The service's own rule, said beside the box it is about.
+            check_contact_consent(
+                email=data.get("email") or "",
+                phone=data.get("phone") or "",
+                consent=bool(data.get("consent")),
+            )
+        except FieldInvalid as exc:
+            self.add_error(exc.field, str(exc.message))
         return data
+
+    def focus_first_error(self) -> None:
+        """The desk's cursor goes to the first field in error (else the name)."""
+        wrong = next((name for name in self.fields if name in self.errors), "name")
+        self.fields[wrong].widget.attrs["autofocus"] = True
