@@ -294,3 +294,49 @@ def test_the_desk_consent_box_is_full_size_and_gets_the_cursor_on_its_error(site
     expect(desk.locator("label.check .error")).to_be_visible()
     shot(desk, "desk-consent-error-laptop-de")
     desk.context.close()
+
+
+SELECT_CUT = """() => [...document.querySelectorAll('main select')].filter(s => {
+    const style = getComputedStyle(s);
+    const probe = document.createElement('span');
+    probe.style.font = style.font;
+    probe.style.whiteSpace = 'nowrap';
+    probe.textContent = s.options[s.selectedIndex] ? s.options[s.selectedIndex].text : '';
+    document.body.appendChild(probe);
+    const needed = probe.getBoundingClientRect().width + parseFloat(style.paddingLeft) + 24;
+    probe.remove();
+    return needed > s.clientWidth;
+}).map(s => s.name)"""
+
+
+@pytest.mark.parametrize("screen", ["laptop", "tablet"])
+def test_the_new_tournament_form_lines_up_and_shows_each_choice_whole(site, browser, screen):
+    page = browser.new_context(viewport=VIEWPORTS[screen], locale="de-DE").new_page()
+    page.goto(f"{site.server.url}/login/?next=/tournaments/new/")
+    page.locator("input[name=username]").fill("dora")
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("main button.primary").click()
+    page.wait_for_url("**/tournaments/new/")
+    shot(page, f"tournament-form-{screen}-de")
+    # Every choice reads whole in its box, whichever is chosen.
+    for name in page.evaluate("[...document.querySelectorAll('main select')].map(s => s.name)"):
+        select = page.locator(f"main select[name={name}]")
+        for value in select.evaluate("s => [...s.options].map(o => o.value)"):
+            select.select_option(value)
+            assert page.evaluate(SELECT_CUT) == [], (name, value)
+    # The inputs of one row line up: same top edge for the boxes side by side.
+    tops = page.evaluate(
+        """() => [...document.querySelectorAll('main form.form-grid > label')]
+              .map(l => { const c = l.querySelector('input:not([type=checkbox]), select, textarea');
+                          if (!c) return null;
+                          const r = l.getBoundingClientRect(), b = c.getBoundingClientRect();
+                          return [Math.round(r.top), Math.round(b.top)]; })
+              .filter(Boolean)"""
+    )
+    rows: dict[int, set[int]] = {}
+    for label_top, box_top in tops:
+        rows.setdefault(label_top, set()).add(box_top)
+    ragged = {top: boxes for top, boxes in rows.items() if len(boxes) > 1}
+    assert not ragged, ragged
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[screen]["width"]
+    page.context.close()

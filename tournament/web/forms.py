@@ -19,6 +19,19 @@ from tournament.web.local_numbers import (
 )
 
 
+# A choice longer than this (in the reader's language) needs two columns of the form.
+LONG_CHOICE = 16
+
+
+def widen_long_choices(form: forms.BaseForm) -> None:
+    """Mark the selects whose longest choice would be cut in one column of the
+    form's grid (``data-wide``: the stylesheet gives them two)."""
+    for field in form.fields.values():
+        choices = getattr(field, "choices", None)
+        if choices and max(len(str(label)) for _value, label in choices) > LONG_CHOICE:
+            field.widget.attrs["data-wide"] = ""
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -93,6 +106,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["final_table_size"].required = False
         # Forms (and older scripts posting them) without a currency keep the tournament's.
         self.fields["currency"].required = False
+        widen_long_choices(self)
 
     def clean_currency(self) -> str:
         return self.cleaned_data.get("currency") or self.instance.currency or "EUR"
