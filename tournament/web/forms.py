@@ -18,7 +18,6 @@ from tournament.web.local_numbers import (
     parse_amount,
 )
 
-
 # A choice longer than this (in the reader's language) needs two columns of the form.
 LONG_CHOICE = 16
 
