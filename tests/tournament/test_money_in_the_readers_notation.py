@@ -55,13 +55,16 @@ TOURNAMENT_FORM = {
 def test_the_german_tournament_form_takes_and_shows_a_buy_in_of_2_500_euros(director):
     client = signed_in(director, "de")
     response = client.post(
-        "/tournaments/new/", {**TOURNAMENT_FORM, "buy_in": "2.500,00", "fee": "250,00"}
+        "/tournaments/new/",
+        {**TOURNAMENT_FORM, "buy_in": "2.500,00", "fee": "250,00", "starting_stack": "25.000"},
     )
     assert response.status_code == 302
     tournament = Tournament.objects.get()
     assert (tournament.buy_in, tournament.fee) == (Decimal(2500), Decimal(250))
+    assert tournament.starting_stack == 25000
     page = client.get(f"/tournaments/{tournament.pk}/edit/").content.decode()
     assert 'name="buy_in" value="2.500,00"' in page
+    assert 'name="starting_stack" value="25.000"' in page
     assert 'inputmode="decimal"' in page
     assert 'value="2500.00"' not in page
 

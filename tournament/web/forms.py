@@ -12,6 +12,7 @@ from tournament.models import BountySettings, Event, Tournament
 from tournament.selectors import bounty_settings_for
 from tournament.services.players import check_contact_consent
 from tournament.web.local_numbers import (
+    LocalIntegerField,
     amount_for_input,
     local_formfield,
     money_field,
@@ -35,6 +36,7 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         formfield_callback = local_formfield
+        field_classes = {"starting_stack": LocalIntegerField}
         fields = [
             "name",
             "table_size",

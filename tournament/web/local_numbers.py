@@ -110,6 +110,30 @@ class LocalDecimalField(forms.DecimalField):
         return number
 
 
+class LocalIntegerField(forms.IntegerField):
+    """A count of chips as the reader writes it: 20.000 (de), 20,000 (en); both read back."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", LocalNumberInput(0, attrs={"inputmode": "numeric"}))
+        super().__init__(*args, **kwargs)
+
+    def widget_attrs(self, widget: forms.Widget) -> dict[str, Any]:
+        return {}
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        if isinstance(value, int):
+            return value
+        try:
+            number = parse_amount(str(value))
+        except (InvalidOperation, ValueError) as exc:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from exc
+        if number != number.to_integral_value():
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return int(number)
+
+
 def money_field(label: Any, *, required: bool = False, **kwargs: Any) -> LocalDecimalField:
     """An amount of money: not negative, two decimals."""
     kwargs.setdefault("min_value", Decimal(0))

@@ -27,6 +27,7 @@ from tournament.services.results import player_history, results_compute
 from tournament.web.decorators import role_required, run_action
 from tournament.web.local_numbers import (
     LocalDecimalField,
+    LocalIntegerField,
     amount_for_input,
     local_formfield,
     money_field,
@@ -73,6 +74,7 @@ class PricesForm(forms.ModelForm):
     class Meta:
         model = PayoutSettings
         formfield_callback = local_formfield
+        field_classes = {"rebuy_chips": LocalIntegerField, "addon_chips": LocalIntegerField}
         fields = [
             "re_entry_price",
             "re_entry_fee",
