@@ -220,14 +220,7 @@ def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
     )
     occupant = next((e for e in at_table if e.seat.number == seat), None)
     penalty = seat_penalties(tournament, [occupant.pk]).get(occupant.pk) if occupant else None
-    call = next(
-        (
-            c
-            for c in clock_calls_current(tournament=tournament)
-            if (c["table"], c["seat"]) == (table.number, seat) and c["phase"] != "cancelled"
-        ),
-        None,
-    )
+    call = _called_seats(tournament).get((table.number, seat))
     return render(
         request,
         "tables/_seat_panel.html",

@@ -167,6 +167,11 @@ def test_a_clock_call_counts_down_on_the_tablet_and_the_tv_then_clears(site, bro
     expect(badge).to_have_text(re.compile(r"0:(10|0\d)"))
     shot(tv, "public-clock-call-tv-de")
     shot(tablet, "floor-clock-call-tablet-de")
+    # The seat's dialog counts down too.
+    tablet.locator(f"#table-{table['number']} .seat-button").nth(seat - 1).click()
+    in_dialog = tablet.locator("#seat-panel .seat-call .call-time")
+    expect(in_dialog).to_have_text(re.compile(r"0:(10|0\d)"))
+    tablet.keyboard.press("Escape")
     # On the tablet the time sits in the seat's card and leaves the seat number round.
     card = tablet.locator(f"#table-{table['number']}").bounding_box()
     assert inside(badge.bounding_box(), card)
