@@ -10,23 +10,24 @@ from typing import Any
 
 import segno
 from django.db import connection
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from rulings.services.penalties import seat_penalties
 from screens import fanout, live
-from screens.live_data import clock_calls, clock_data, pending_moves
+from screens.live_data import clock_calls, clock_data, final_results, pending_moves
 from screens.seats import seat_page
 from screens.snapshots import screen_snapshot, snapshot
 from tables.models import Table
 from tables.presenters import tables_payload
 from tournament.errors import TOURNAMENT_NOT_FOUND
-from tournament.models import Tournament
+from tournament.models import ActionLog, Tournament
 from tournament.roles import STAFF, has_role
 from tournament.summary import tournament_summary
 from tournament.web.addresses import public_address
@@ -84,6 +85,7 @@ def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament.pk,
             "layout": layout,
             "lang": lang,
+            "currency": tournament.currency,
             # ?seconds=N: how long each seat page stays (else sized to the page).
             "seats_seconds": _seconds(request.GET.get("seconds")),
         },
@@ -93,14 +95,28 @@ def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _localised(request, "screens/display.html", context, lang)
 
 
+def lobby_tournaments() -> list[Tournament]:
+    """Running and planned tournaments, then those that ended today (local time):
+    players look up the winner and the results that evening."""
+    midnight = timezone.localtime().replace(hour=0, minute=0, second=0, microsecond=0)
+    ended_today = ActionLog.objects.filter(kind="winner", at__gte=midnight).values("tournament_id")
+    shown = Tournament.objects.filter(
+        ~Q(status=Tournament.Status.FINISHED) | Q(pk__in=ended_today)
+    ).order_by("-status", "-created_at")
+    return list(shown[:30])
+
+
 @require_GET
 def lobby_list(request: HttpRequest) -> HttpResponse:
     lang = _language(request)
-    running = Tournament.objects.exclude(status=Tournament.Status.FINISHED).order_by(
-        "-status", "-created_at"
-    )[:30]
     cards = [
-        {"tournament": t, "summary": tournament_summary(t), "clock": clock_data(t)} for t in running
+        {
+            "tournament": t,
+            "summary": tournament_summary(t),
+            "clock": clock_data(t),
+            "results": final_results(t, public=True),
+        }
+        for t in lobby_tournaments()
     ]
     return _localised(request, "screens/lobby_list.html", {"cards": cards}, lang)
 
@@ -117,7 +133,13 @@ def lobby(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "query": query,
         # Without JavaScript the form's search is answered here.
         "found": seat_page(tournament, query=query)["seats"] if query.strip() else None,
-        "config": {"tournament": tournament.pk, "lang": lang, "sound": False, "layout": "lobby"},
+        "config": {
+            "tournament": tournament.pk,
+            "lang": lang,
+            "currency": tournament.currency,
+            "sound": False,
+            "layout": "lobby",
+        },
     }
     return _localised(request, "screens/lobby.html", context, lang)
 

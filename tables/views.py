@@ -157,12 +157,19 @@ def _moves_by_table(moves: list[dict], tables: list[dict]) -> list[dict]:
     ]
 
 
-def _called_seats(tournament: Tournament) -> set[tuple[int, int]]:
-    return {
-        (call["table"], call["seat"])
-        for call in clock_calls_current(tournament=tournament)
-        if call["phase"] != "cancelled"
-    }
+def _called_seats(tournament: Tournament) -> dict[tuple[int, int], dict]:
+    """The running clock calls by (table, seat), each with the time left as the
+    tablet first shows it (0:45) before floor.js counts on."""
+    calls = {}
+    for call in clock_calls_current(tournament=tournament):
+        if call["phase"] == "cancelled":
+            continue
+        seconds = -(-call["remaining_ms"] // 1000)
+        calls[(call["table"], call["seat"])] = {
+            **call,
+            "left": f"{seconds // 60}:{seconds % 60:02d}",
+        }
+    return calls
 
 
 def _floor_context(tournament: Tournament, area: list[int] | None = None) -> dict:
@@ -174,7 +181,7 @@ def _floor_context(tournament: Tournament, area: list[int] | None = None) -> dic
     called = _called_seats(tournament)
     for table in tables:
         for row in table["seat_rows"]:
-            row["clock_called"] = (table["number"], row["number"]) in called
+            row["clock_call"] = called.get((table["number"], row["number"]))
     return {
         "pairs_together": _pairs_together(tournament),
         "back_in_play": _tables_back_in_play(tournament),
@@ -213,14 +220,7 @@ def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
     )
     occupant = next((e for e in at_table if e.seat.number == seat), None)
     penalty = seat_penalties(tournament, [occupant.pk]).get(occupant.pk) if occupant else None
-    call = next(
-        (
-            c
-            for c in clock_calls_current(tournament=tournament)
-            if (c["table"], c["seat"]) == (table.number, seat) and c["phase"] != "cancelled"
-        ),
-        None,
-    )
+    call = _called_seats(tournament).get((table.number, seat))
     return render(
         request,
         "tables/_seat_panel.html",

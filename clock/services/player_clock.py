@@ -58,6 +58,8 @@ def call_payload(call: ClockCall, tournament: Tournament, now_ms: int) -> dict[s
         "called_at": model.called_at_ms,
         "countdown_at": status.countdown_at_ms,
         "expires_at": status.expires_at_ms,
+        # The screens show "Time!" until then and drop the call on their own.
+        "hide_at": status.expires_at_ms + SHOW_EXPIRED_MS,
         "remaining_ms": status.remaining_ms,
         "server_time": now_ms,
         "facing_action": call.facing_action,
@@ -70,7 +72,7 @@ def clock_calls_current(*, tournament: Tournament, now_ms: int | None = None) ->
     now_ms = clock_services.now() if now_ms is None else now_ms
     calls = ClockCall.objects.filter(tournament=tournament, status=ClockCall.Status.ACTIVE)
     payloads = [call_payload(c, tournament, now_ms) for c in calls]
-    return [p for p in payloads if p["expires_at"] + SHOW_EXPIRED_MS >= now_ms]
+    return [p for p in payloads if p["hide_at"] >= now_ms]
 
 
 def clock_call_start(

@@ -103,6 +103,7 @@ def turn_payload(
     model, options = _rule_turn(turn)
     player = turn.entry.player
     active = turn.status == ShotClockTurn.Status.ACTIVE
+    ends_at = shot_rules.turn_deadline_ms(model, options)
     return {
         "id": turn.pk,
         "table": turn.table_number,
@@ -111,7 +112,9 @@ def turn_payload(
         "name": player.public_name(tournament.display_names) if public else player.name,
         "status": turn.status,
         "started_at": model.started_at_ms,
-        "ends_at": shot_rules.turn_deadline_ms(model, options),
+        "ends_at": ends_at,
+        # A turn that ran out shows as such until then; the screens drop it on their own.
+        "hide_at": ends_at + SHOW_EXPIRED_MS,
         "remaining_ms": shot_rules.turn_remaining_ms(model, options, now_ms) if active else 0,
         "expired": shot_rules.turn_expired(model, options, now_ms),
         "server_time": now_ms,
@@ -139,7 +142,7 @@ def shot_clock_turns_current(
     payloads = [
         turn_payload(t, tournament, now_ms, left=left[t.entry_id], public=public) for t in turns
     ]
-    return [p for p in payloads if p["ends_at"] + SHOW_EXPIRED_MS >= now_ms]
+    return [p for p in payloads if p["hide_at"] >= now_ms]
 
 
 def shot_clock_overview(*, tournament: Tournament, now_ms: int | None = None) -> dict[str, Any]:

@@ -14,9 +14,24 @@
   var state = Live.readJson("screen-snapshot") || {};
   var lang = config.lang || document.documentElement.lang || "en";
   var numbers = new Intl.NumberFormat(lang);
-  // Whole amounts without cents (4.050), others with both digits (37,50).
-  var money = new Intl.NumberFormat(lang, { minimumFractionDigits: 0, maximumFractionDigits: 0 });
-  var cents = new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // Money with the tournament's currency, as the reader writes it (2.600 € in German,
+  // €2,600 in English): whole amounts without cents, others with both digits (37,50 €).
+  var moneyFormats = {};
+  function moneyFormat(whole) {
+    var currency = (state.summary && state.summary.currency) || config.currency || "EUR";
+    var key = currency + (whole ? ":0" : ":2");
+    if (!moneyFormats[key]) {
+      var digits = whole ? 0 : 2;
+      var options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+      try {
+        moneyFormats[key] = new Intl.NumberFormat(lang, Object.assign({
+          style: "currency", currency: currency, currencyDisplay: "narrowSymbol" }, options));
+      } catch (e) {  // an unknown currency code: the amount alone
+        moneyFormats[key] = new Intl.NumberFormat(lang, options);
+      }
+    }
+    return moneyFormats[key];
+  }
   var soundOn = false;
   var announcedLevel = null;
   var connection = null;
@@ -26,7 +41,7 @@
   function fmtMoney(s) {
     if (s === null || s === undefined) return "–";
     var n = Number(s);
-    return (Number.isInteger(n) ? money : cents).format(n);
+    return moneyFormat(Number.isInteger(n)).format(n);
   }
   function setText(id, text) {
     var node = $(id);
@@ -166,15 +181,20 @@
     show("d-purchase", !!purchase);
   }
 
+  /* A call counts down, shows "Time!" once run out, and goes at the server's hide_at. */
   function renderCalls() {
-    var calls = (state.clock_calls || []).filter(function (c) { return c.status === "active"; });
+    var at = now();
+    var calls = (state.clock_calls || []).filter(function (c) {
+      return c.status === "active" && !(c.hide_at && at >= c.hide_at);
+    });
     var box = $("d-calls");
     if (!box) return;
     var html = calls.map(function (c) {
-      var left = (c.expires_at || 0) - now();
+      var left = (c.expires_at || 0) - at;
       var text = Live.fill(L.clock_called, { table: c.table, seat: c.seat });
       var time = left > 0 ? Live.formatDuration(left) : (L.time_up || "");
-      return '<div class="banner banner-call">' + escapeHtml(text) + ' <b>' + escapeHtml(time) + "</b></div>";
+      return '<div class="banner banner-call' + (left > 0 ? "" : " expired") + '"><span class="call-text">' +
+        escapeHtml(text) + "</span> <b>" + escapeHtml(time) + "</b></div>";
     }).join("");
     if (box.innerHTML !== html) box.innerHTML = html;
   }
@@ -272,8 +292,16 @@
 
   /* Every pending move is shown: the banner shrinks its text first, then pages. */
   var movePage = 0;
+  /* The final table layout shows the players walking over in the seats they go to. */
+  function finalTableMoves() {
+    var final = config.layout === "final" && state.chip_counts && state.chip_counts.final_table;
+    if (!final) return [];
+    return (state.moves || []).filter(function (m) { return m.to_table === final.table; });
+  }
+
   function renderMoves() {
-    var moves = state.moves || [];
+    var inList = finalTableMoves();
+    var moves = (state.moves || []).filter(function (m) { return inList.indexOf(m) < 0; });
     var box = $("d-moves-list");
     if (!box) return;
     show("d-moves", moves.length > 0);
@@ -364,10 +392,14 @@
     renderFinal.pages = 1;
     setText("d-final-title", Live.fill(L.final_table, { table: final.table }));
     setText("d-final-note", countsNote(counts));
+    var walking = finalTableMoves();
     var html = final.seats.map(function (row) {
+      var move = walking.filter(function (m) { return m.to_seat === row.seat; })[0];
+      var from = move && move.from_table ?
+        nowrap(Live.fill(L.from_table_seat, { table: move.from_table, seat: move.from_seat })) : "";
       return '<li><span class="rank">' + escapeHtml(Live.fill(L.seat, { seat: row.seat })) +
-        '</span><span class="who">' + escapeHtml(row.name) + "</span><b>" +
-        escapeHtml(fmt(row.chips)) + "</b></li>";
+        '</span><span class="who">' + escapeHtml(row.name) + '</span><span class="where">' + from +
+        "</span><b>" + escapeHtml(fmt(row.chips)) + "</b></li>";
     }).join("");
     if (box.innerHTML !== html) box.innerHTML = html;
     fitBox(box);
@@ -439,6 +471,9 @@
       return "<li><span>" + escapeHtml(r.name) + "</span><b>" + nowrap(seat) + "</b></li>";
     }).join("");
     setText("d-seats-page", seats.pages > 1 ? Live.fill(L.page_of, { page: seats.page, pages: seats.pages }) : "");
+    // A name is never cut ("Małgorz…"): a long one gets smaller type, and wraps if still too long.
+    var names = box.querySelectorAll("li > span");
+    for (var i = 0; i < names.length; i++) fitName(names[i]);
     // Measured before the page had its layout (a slow start), the page can
     // hold more rows than fit: measure once more, then no further.
     var fits = box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1;
@@ -448,6 +483,12 @@
       seats.refitting = true;
       setTimeout(function () { loadSeats(seats.page); }, 300);
     }
+  }
+
+  function fitName(node) {
+    node.classList.remove("wrap");
+    shrinkWhile(node, function () { return node.scrollWidth > node.clientWidth + 1; }, 0.7);
+    if (node.scrollWidth > node.clientWidth + 1) node.classList.add("wrap");
   }
 
   function loadSeats(page) {
@@ -550,12 +591,12 @@
     summary: [renderHeader, renderPayouts],
     clock: [renderHeader, renderClock],
     seating: [renderHeader, renderSeats],
-    moves: [renderMoves],
+    moves: [renderMoves, renderFinal],
     payouts: [renderPayouts],
     results: [renderResults],
     announcements: [renderAnnouncements],
     clock_calls: [renderCalls],
-    chip_counts: [renderHeader, renderCounts, renderFinal],
+    chip_counts: [renderHeader, renderCounts, renderFinal, renderMoves],
     bounties: [renderBounties]
   };
 

@@ -62,6 +62,8 @@
     var now = connection ? connection.serverNow() : Date.now();
     var calls = panel.querySelectorAll("[data-expires-at]");
     for (var i = 0; i < calls.length; i++) {
+      // Run out a while ago: gone, as the server's hide_at says (no cancel needed).
+      calls[i].hidden = now >= Number(calls[i].getAttribute("data-hide-at") || Infinity);
       var left = Number(calls[i].getAttribute("data-expires-at")) - now;
       var countdownAt = Number(calls[i].getAttribute("data-countdown-at"));
       calls[i].classList.toggle("counting", now >= countdownAt);

@@ -174,3 +174,20 @@ def test_calling_the_clock_at_a_missing_table_or_seat_is_refused(api, floor_api,
     assert (
         floor_api.post(f"/tournaments/{t}/clock-calls", {"table": 1, "seat": 8}).status_code == 400
     )
+
+
+def test_a_clock_call_that_ran_out_says_until_when_the_screens_show_it(
+    api, floor_api, tournament, monkeypatch
+):
+    monkeypatch.setattr(clock_services, "now", lambda: T0)
+    t = tournament["id"]
+    api.post(f"/tournaments/{t}/tables", {"count": 1, "seats": 9})
+    call = floor_api.post(
+        f"/tournaments/{t}/clock-calls", {"table": 1, "seat": 4, "think_seconds": 0}
+    ).json()
+    # Time is up at expires_at; the screens keep "Time!" up to hide_at, then drop it.
+    assert call["hide_at"] - call["expires_at"] == 30_000
+    monkeypatch.setattr(clock_services, "now", lambda: call["hide_at"])
+    assert [c["id"] for c in floor_api.get(f"/tournaments/{t}/clock-calls").json()] == [call["id"]]
+    monkeypatch.setattr(clock_services, "now", lambda: call["hide_at"] + 1)
+    assert floor_api.get(f"/tournaments/{t}/clock-calls").json() == []

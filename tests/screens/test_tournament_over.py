@@ -4,12 +4,15 @@ winner and the final results (issue 11, item 3)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from screens import live
 from screens.snapshots import snapshot
 from tests.tables.test_floor_api import start, tables_of
-from tournament.models import Entry
+from tournament.models import ActionLog, Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +83,25 @@ def test_taking_back_the_last_bust_reopens_the_tournament_on_every_screen(api, f
     assert api.post(f"/entries/{last}/unbust").status_code == 200
     assert snapshot(tid, audience=live.DISPLAY)["results"] is None
     assert api.get(f"/tournaments/{tid}/clock").json()["state"] == "running"
+
+
+def test_the_lobby_keeps_a_tournament_that_ended_today_with_its_winner(api, finished, client):
+    tid, _last = finished
+    winner = Entry.objects.select_related("player", "tournament").get(
+        tournament_id=tid, status=Entry.Status.SEATED
+    )
+    name = winner.player.public_name(winner.tournament.display_names)
+    page = client.get("/lobby/?lang=de").content.decode()
+    assert f"/lobby/{tid}/" in page
+    assert "Beendet" in page and f"Sieger: {name}" in page
+    # The phone's lobby has the place for the winner and the results (display.js fills it).
+    lobby = client.get(f"/lobby/{tid}/?lang=de").content.decode()
+    assert 'id="d-winner"' in lobby and 'id="d-results"' in lobby
+
+
+def test_the_lobby_drops_a_tournament_that_ended_on_an_earlier_day(api, finished, client):
+    tid, _last = finished
+    ActionLog.objects.filter(tournament_id=tid, kind="winner").update(
+        at=timezone.now() - timedelta(days=1, hours=1)
+    )
+    assert f"/lobby/{tid}/" not in client.get("/lobby/").content.decode()

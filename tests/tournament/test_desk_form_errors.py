@@ -8,7 +8,7 @@ import re
 import pytest
 from django.test import Client
 
-from tournament.models import Player
+from tournament.models import Entry, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -46,3 +46,21 @@ def test_an_invalid_email_is_refused_beside_the_email_in_german(tournament, desk
     assert html.count("gültige E-Mail-Adresse") == 1
     assert errors_beside(html, "name") == []
     assert not Player.objects.exists()
+
+
+def test_contact_data_without_consent_is_said_at_the_consent_box_which_gets_the_cursor(
+    desk_user, tournament
+):
+    status, page = desk(
+        desk_user, tournament["id"], {"name": "Jürgen Groß", "email": "juergen@example.org"}, "de"
+    )
+    assert status == 400
+    consent = re.search(r'<label class="check">(.*?)</label>', page, re.S)
+    assert consent is not None
+    box = re.search(r'<input type="checkbox" name="consent"[^>]*>', consent.group(1))
+    assert box is not None and "autofocus" in box.group(0)
+    assert 'role="alert"' in consent.group(1)  # the reason stands beside the box
+    assert "consent:" not in page
+    search = re.search(r'<input type="search"[^>]*>', page, re.S)
+    assert search is not None and "autofocus" not in search.group(0)
+    assert not Entry.objects.filter(tournament_id=tournament["id"]).exists()

@@ -75,7 +75,7 @@ def test_the_form_sets_mystery_bounties_written_as_a_room_writes_them(director):
     # The edit form shows them as it reads them: saving it again changes nothing.
     tid = Tournament.objects.get().pk
     page = client.get(f"/tournaments/{tid}/edit/").content.decode()
-    assert "1000,00\n500,00\n12,50" in page
+    assert "1.000,00\n500,00\n12,50" in page
     bad = client.post("/tournaments/new/", {**form, "mystery_prizes": "viel"})
     assert bad.status_code == 400
     assert "Geben Sie jede Mystery Bounty als Betrag an." in bad.content.decode()

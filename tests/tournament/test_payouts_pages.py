@@ -276,3 +276,23 @@ def test_amounts_above_the_pool_in_the_browser_say_what_is_missing(browser, fini
     page = response.content.decode()
     assert "fehlenden 50,00" in page
     assert not ActionLog.objects.filter(tournament_id=tid, kind="payouts_updated").exists()
+
+
+def test_the_rebuy_form_names_no_player_until_the_desk_chooses_one(browser, api, tournament):
+    tid = tournament["id"]
+    for name in ("Anna Keller", "Bernd Schulz"):
+        api.post(f"/tournaments/{tid}/entries", {"name": name})
+    page = browser.get(f"/tournaments/{tid}/payouts/").content.decode()
+    select = re.search(r'<select name="entry"[^>]*>(.*?)</select>', page, re.S)
+    assert select is not None and "required" in select.group(0)
+    options = re.findall(r'<option value="([^"]*)"([^>]*)>([^<]*)', select.group(1))
+    # The first option is the prompt (empty, so a required select refuses it); no player
+    # is selected, so a rebuy cannot go to whoever stands first in the list.
+    assert options[0][0] == "" and "Choose the player" in options[0][2]
+    assert not any("selected" in attrs for value, attrs, _ in options if value)
+
+    response = browser.post(
+        f"/tournaments/{tid}/payouts/purchases/", {"kind": "rebuy", "count": 1}, follow=True
+    )
+    assert "Choose the player who buys." in response.content.decode()
+    assert sum(Entry.objects.filter(tournament_id=tid).values_list("rebuys", flat=True)) == 0

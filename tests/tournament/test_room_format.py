@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from tournament.templatetags.room_format import money, num, percent
+from tournament.templatetags.room_format import money, num, percent, public_money
 
 NBSP = "\u00a0"
 
@@ -70,3 +70,15 @@ def test_a_swiss_tournament_pays_in_francs(api, director):
     tournament = api.post("/tournaments", {"name": "Zürich", "currency": "CHF"}).json()
     assert api.patch(f"/tournaments/{tournament['id']}", {"currency": "XYZ"}).status_code == 422
     assert api.get(f"/tournaments/{tournament['id']}").json()["currency"] == "CHF"
+
+
+@pytest.mark.parametrize(
+    ("language", "whole", "cents"),
+    [("de", f"2.600{NBSP}€", f"37,50{NBSP}€"), ("en", "€2,600", "€37.50")],
+)
+def test_public_screens_write_money_with_its_currency_and_whole_amounts_without_cents(
+    language, whole, cents
+):
+    with translation.override(language):
+        assert public_money(Decimal("2600.00"), "EUR") == whole
+        assert public_money("37.5", "EUR") == cents

@@ -48,17 +48,25 @@ def num(value: Any, decimals: int | None = None) -> str:
 @register.filter
 def money(value: Any, currency: str = "EUR") -> str:
     """An amount with its currency: 1.250 € or 1.250,50 € (de), €1,250.00 (en)."""
+    return _money(value, currency, cents_when_whole=not _german())
+
+
+@register.filter
+def public_money(value: Any, currency: str = "EUR") -> str:
+    """Money as the public screens write it (display.js does the same): whole
+    amounts without cents in every language, 2.600 € (de), €2,600 (en)."""
+    return _money(value, currency, cents_when_whole=False)
+
+
+def _money(value: Any, currency: str, *, cents_when_whole: bool) -> str:
     number = _decimal(value)
     if number is None:
         return ""
     symbol = SYMBOLS.get(currency or "EUR", currency or "")
+    whole = number == number.to_integral_value() and not cents_when_whole
+    shown = number_format(number, decimal_pos=0 if whole else 2, use_l10n=True, force_grouping=True)
     if _german():
-        whole = number == number.to_integral_value()
-        shown = number_format(
-            number, decimal_pos=0 if whole else 2, use_l10n=True, force_grouping=True
-        )
         return f"{shown}\u00a0{symbol}"
-    shown = number_format(number, decimal_pos=2, use_l10n=True, force_grouping=True)
     return f"{symbol}\u00a0{shown}" if len(symbol) > 1 else f"{symbol}{shown}"
 
 

@@ -5,18 +5,40 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
-from django.utils import formats, translation
 from django.utils.translation import gettext_lazy as _
 
 from tournament import extensions
+from tournament.errors import FieldInvalid
 from tournament.models import BountySettings, Event, Tournament
 from tournament.selectors import bounty_settings_for
+from tournament.services.players import check_contact_consent
+from tournament.web.local_numbers import (
+    LocalIntegerField,
+    amount_for_input,
+    local_formfield,
+    money_field,
+    parse_amount,
+)
 from tournament.web.money_input import buy_in_lines, read_buy_in_lines
+
+# A choice longer than this (in the reader's language) needs two columns of the form.
+LONG_CHOICE = 16
+
+
+def widen_long_choices(form: forms.BaseForm) -> None:
+    """Mark the selects whose longest choice would be cut in one column of the
+    form's grid (``data-wide``: the stylesheet gives them two)."""
+    for field in form.fields.values():
+        choices = getattr(field, "choices", None)
+        if choices and max(len(str(label)) for _value, label in choices) > LONG_CHOICE:
+            field.widget.attrs["data-wide"] = ""
 
 
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
+        formfield_callback = local_formfield
+        field_classes = {"starting_stack": LocalIntegerField}
         fields = [
             "name",
             "table_size",
@@ -40,12 +62,9 @@ class TournamentForm(forms.ModelForm):
     bounty_kind = forms.ChoiceField(
         label=_("Bounty"), choices=BountySettings.Kind.choices, required=False
     )
-    bounty_amount = forms.DecimalField(
-        label=_("Bounty per entry"),
-        min_value=Decimal(0),
+    bounty_amount = money_field(
+        _("Bounty per entry"),
         max_value=Decimal(1000000),
-        decimal_places=2,
-        required=False,
         help_text=_("Paid on top of the buy-in; it never goes into the prize pool."),
     )
     bounty_share = forms.IntegerField(
@@ -92,8 +111,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["bounty_share"].initial = bounty.progressive_share
         # In the reader's own way of writing numbers, so the form reads back what it shows.
         self.fields["mystery_prizes"].initial = "\n".join(
-            formats.number_format(Decimal(prize), decimal_pos=2)
-            for prize in bounty.mystery_prizes or []
+            amount_for_input(prize) for prize in bounty.mystery_prizes or []
         )
         self.fields["mystery_start_level"].initial = bounty.mystery_start_level
         self.fields["mystery_start_in_money"].initial = bounty.mystery_start_in_money
@@ -113,6 +131,7 @@ class TournamentForm(forms.ModelForm):
         # Forms (and older scripts posting them) without a currency keep the tournament's.
         self.fields["currency"].required = False
         self.fields["places"].required = False
+        widen_long_choices(self)
 
     def clean_places(self) -> str:
         # Forms posted without it keep the tournament's way (a new one: by player).
@@ -125,15 +144,9 @@ class TournamentForm(forms.ModelForm):
         """Amounts on lines (or between spaces and semicolons), written as the
         reader writes numbers: 1.000 and 12,50 in German, 1,000 and 12.50 in English."""
         text = self.cleaned_data.get("mystery_prizes") or ""
-        german = (translation.get_language() or "").startswith("de")
         try:
-            prizes = [
-                Decimal(
-                    word.replace(".", "").replace(",", ".") if german else word.replace(",", "")
-                )
-                for word in re.split(r"[\s;]+", text.strip())
-                if word
-            ]
+            words = [word.rstrip(",") for word in re.split(r"[\s;]+", text.strip())]
+            prizes = [parse_amount(word) for word in words if word]
         except InvalidOperation as exc:
             raise forms.ValidationError(_("Write each mystery bounty as an amount.")) from exc
         if any(not Decimal("0.01") <= prize <= Decimal(1000000) for prize in prizes):
@@ -221,4 +234,18 @@ class RegisterForm(forms.Form):
             return data
         if not data.get("player") and not (data.get("name") or "").strip():
             raise forms.ValidationError(_("Type a name or pick a known player."))
+        try:
+            # The service's own rule, said beside the box it is about.
+            check_contact_consent(
+                email=data.get("email") or "",
+                phone=data.get("phone") or "",
+                consent=bool(data.get("consent")),
+            )
+        except FieldInvalid as exc:
+            self.add_error(exc.field, str(exc.message))
         return data
+
+    def focus_first_error(self) -> None:
+        """The desk's cursor goes to the first field in error (else the name)."""
+        wrong = next((name for name in self.fields if name in self.errors), "name")
+        self.fields[wrong].widget.attrs["autofocus"] = True

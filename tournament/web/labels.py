@@ -58,6 +58,7 @@ def screen_labels() -> dict[str, Any]:
         "final_table_not_yet": _("The final table is not reached yet: the chip leaders."),
         "final_table": _("Final table · Table {table}"),
         "seat": _("Seat {seat}"),
+        "from_table_seat": _("from Table {table} · Seat {seat}"),
         "bounty_each": _("Bounty on every player: {amount}"),
         "bounty_progressive": _(
             "{share} per cent of each bounty in cash, the rest onto the winner's own"

@@ -1,9 +1,8 @@
 """Money typed by staff, in the reader's notation (README "Payouts").
 
 Under German a director writes 2.200,00 (or 2200, or 2.200); under English
-2,200.00. A separator that cannot be a thousands separator (not followed by
-groups of three digits) is read as the decimal point, so "2200.50" under
-German and "12,5" under English are not misread as thousands.
+2,200.00: the one reading of the reader's notation, ``local_numbers.parse_amount``,
+with lists of amounts and the buy-in options' lines on top.
 """
 
 from __future__ import annotations
@@ -14,37 +13,23 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from tournament.web.local_numbers import parse_amount
 
 CENT = Decimal("0.01")
 PRICE_LIMIT = Decimal(10) ** 8
 
-CURRENCY_MARKS = re.compile(r"[€$£\u00a0\u202f']|CHF|EUR|Fr\.", re.IGNORECASE)
 TOKENS = re.compile(r"[\s;]+")
 
 
-def _separators() -> tuple[str, str]:
-    """(decimal point, thousands separator) of the reader's language."""
-    return (",", ".") if (get_language() or "en").startswith("de") else (".", ",")
-
-
 def parse_money(text: str) -> Decimal:
-    """One amount in the reader's notation; ``InvalidOperation`` when it is none."""
-    point, group = _separators()
-    token = CURRENCY_MARKS.sub("", text).strip()
-    if point in token:
-        whole, _, fraction = token.rpartition(point)
-        token = f"{whole.replace(group, '')}.{fraction}"
-    elif group in token:
-        head, *groups = token.split(group)
-        if head and all(len(g) == 3 and g.isdigit() for g in groups):
-            token = head + "".join(groups)
-        elif len(groups) == 1:
-            token = f"{head}.{groups[0]}"
-    if not re.fullmatch(r"\d+(\.\d*)?", token):
+    """One amount of money in the reader's notation (see ``parse_amount``), never
+    below zero; ``InvalidOperation`` when it is none."""
+    value = parse_amount(text)
+    if value < 0:
         raise InvalidOperation(text)
-    return Decimal(token)
+    return value
 
 
 def parse_amounts(text: str) -> list[Decimal]:

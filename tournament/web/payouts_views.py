@@ -29,6 +29,14 @@ from tournament.services.buy_ins import buy_ins_sold
 from tournament.services.results import player_history, results_compute
 from tournament.templatetags.room_format import num
 from tournament.web.decorators import role_required, run_action
+from tournament.web.local_numbers import (
+    LocalDecimalField,
+    LocalIntegerField,
+    amount_for_input,
+    local_formfield,
+    money_field,
+    parse_amount,
+)
 from tournament.web.money_input import parse_amounts
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
@@ -38,15 +46,13 @@ TABLE_UNREADABLE = gettext_lazy("Write the points per place separated by spaces.
 AMOUNTS_UNREADABLE = gettext_lazy(
     "Write one amount per line, best place first, for example 2.200,00 (German) or 2,200.00."
 )
+CHOOSE_THE_BUYER = gettext_lazy("Choose the player who buys.")
 
 
 def _numbers(text: str, message: object) -> list[Decimal]:
     try:
-        return [
-            Decimal(token.rstrip(",").replace(",", "."))
-            for token in re.split(r"[\s;]+", text.strip())
-            if token.rstrip(",")
-        ]
+        tokens = [token.rstrip(",") for token in re.split(r"[\s;]+", text.strip())]
+        return [parse_amount(token) for token in tokens if token]
     except InvalidOperation as exc:
         raise Invalid(message) from exc
 
@@ -56,12 +62,6 @@ def _typed_amounts(text: str) -> list[Decimal]:
         return parse_amounts(text)
     except InvalidOperation as exc:
         raise Invalid(AMOUNTS_UNREADABLE) from exc
-
-
-def _money_field(label: str | object, required: bool = False) -> forms.DecimalField:
-    return forms.DecimalField(
-        label=label, required=required, min_value=0, max_digits=12, decimal_places=2
-    )
 
 
 class StructureForm(forms.Form):
@@ -97,17 +97,21 @@ class StructureForm(forms.Form):
         max_length=8000,
     )
     rounding = forms.ChoiceField(
-        label=gettext_lazy("Round to"), choices=[(str(u), str(u)) for u in ROUNDING_UNITS]
+        label=gettext_lazy("Round to"),
+        # Shown as the reader writes amounts (0,01 in German); posted as the unit itself.
+        choices=lambda: [(str(u), amount_for_input(u, None)) for u in ROUNDING_UNITS],
     )
     rounding_mode = forms.ChoiceField(
         label=gettext_lazy("Rounding"), choices=PayoutSettings.RoundingMode.choices
     )
-    guarantee = _money_field(gettext_lazy("Guarantee"))
+    guarantee = money_field(gettext_lazy("Guarantee"))
 
 
 class PricesForm(forms.ModelForm):
     class Meta:
         model = PayoutSettings
+        formfield_callback = local_formfield
+        field_classes = {"rebuy_chips": LocalIntegerField, "addon_chips": LocalIntegerField}
         fields = [
             "re_entry_price",
             "re_entry_fee",
@@ -126,7 +130,7 @@ class PricesForm(forms.ModelForm):
 
 
 class AdditionForm(forms.Form):
-    amount = _money_field(gettext_lazy("Amount"), required=True)
+    amount = money_field(gettext_lazy("Amount"), required=True)
     note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
 
 
@@ -159,7 +163,7 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         # Under fixed amounts the shares shown beside them are no structure to edit.
         "percentages": ""
         if view.source == "amounts"
-        else "\n".join(str(p) for p in view.percentages),
+        else "\n".join(amount_for_input(p, None) for p in view.percentages),
         "rounding": next((str(u) for u in ROUNDING_UNITS if u == settings.rounding), "1"),
         "rounding_mode": settings.rounding_mode,
         "guarantee": settings.guarantee,
@@ -285,6 +289,10 @@ def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = PurchaseForm(request.POST or None)
 
     def action() -> None:
+        if not request.POST.get("entry"):
+            # Nothing is preselected: a purchase booked to the first name in the list
+            # went to the wrong player.
+            raise Invalid(CHOOSE_THE_BUYER)
         if not form.is_valid():
             _bad_form()
         data = form.cleaned_data
@@ -414,7 +422,7 @@ def _deal_input(request: HttpRequest, tournament: Tournament) -> dict:
     ]
     method = request.POST.get("method", "")
     try:
-        reserve = Decimal((request.POST.get("reserve") or "0").replace(",", "."))
+        reserve = parse_amount(request.POST.get("reserve") or "0")
     except InvalidOperation as exc:
         raise Invalid(deal_services.RESERVE_INVALID) from exc
     return {"method": method, "stacks": stacks, "reserve": reserve}
@@ -527,7 +535,7 @@ class SeasonForm(forms.Form):
     table = forms.CharField(
         label=gettext_lazy("Points by place (table formula)"), required=False, max_length=4000
     )
-    participation = forms.DecimalField(
+    participation = LocalDecimalField(
         label=gettext_lazy("Points for taking part"), min_value=0, initial=0, decimal_places=2
     )
     best_of = forms.IntegerField(

@@ -182,6 +182,7 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     if request.method == "POST":
         if not form.is_valid():
+            form.focus_first_error()
             response = page()
             response.status_code = 400
             return response

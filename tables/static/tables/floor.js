@@ -22,7 +22,7 @@
   // (the socket's first) changes nothing, and reloading the map then would
   // swallow a tap made while it loads.
   var shown = Number(root.dataset.version) || 0;
-  Live.connect({
+  var connection = Live.connect({
     path: "/ws/tournaments/" + root.dataset.tournament + "/floor",
     labels: labels,
     onSnapshot: function (snapshot) {
@@ -36,4 +36,21 @@
       if (message.type !== "floor_call" && message.type !== "pong") refresh();
     }
   });
+  // A called clock counts down on its seat, shows "Time!" once run out and goes
+  // at the hide_at the server sent (the map is not reloaded for that).
+  function tickCalls() {
+    var now = connection && connection.serverNow ? connection.serverNow() : Date.now();
+    var calls = document.querySelectorAll(".seat-call[data-expires-at]");
+    for (var i = 0; i < calls.length; i++) {
+      var call = calls[i];
+      if (now >= Number(call.getAttribute("data-hide-at"))) { call.remove(); continue; }
+      var left = Number(call.getAttribute("data-expires-at")) - now;
+      var text = left > 0 ? Live.formatDuration(left) : (labels.time_up || "");
+      var out = call.querySelector(".call-time");
+      if (out && out.textContent !== text) out.textContent = text;
+      call.classList.toggle("expired", left <= 0);
+    }
+  }
+  tickCalls();
+  setInterval(tickCalls, 250);
 })();
