@@ -96,6 +96,14 @@ class Tournament(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
     )
     registration_closed = models.BooleanField(_("registration closed"), default=False)
+    break_during_registration = models.BooleanField(
+        _("break tables during registration"),
+        default=True,
+        help_text=_(
+            "Off: while registration is open no table breaks, so re-entries never "
+            "move players around."
+        ),
+    )
     hand_for_hand = models.BooleanField(_("hand for hand"), default=False)
     # A flight (day 1) or a later day of a multi-day event (issue 13).
     event = models.ForeignKey(

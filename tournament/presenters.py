@@ -34,6 +34,7 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "version": tournament.version,
         "bounty": bounty_payload(tournament),
         "day_stop_players": tournament.day_stop_players,
+        "break_during_registration": tournament.break_during_registration,
     }
 
 

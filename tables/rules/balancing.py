@@ -344,7 +344,7 @@ class _Planner:
     def final_table(self) -> bool:
         live = self.live()
         total = sum(table.count for table in live)
-        if len(live) < 2 or total > self.final_table_size:
+        if not self.options.may_break or len(live) < 2 or total > self.final_table_size:
             return False
         size = max(self.final_table_size, 2)
         fits = [
@@ -385,6 +385,8 @@ class _Planner:
         Deciding first and seating afterwards means nobody is seated at a
         table that breaks in the same plan.
         """
+        if not self.options.may_break:
+            return
         target = self.options.break_target or self.table_size
         live = self.live()
         total = sum(table.count for table in live)
@@ -690,9 +692,11 @@ def plan_needed(
         return True
     if shape.tables < 2:
         return False
-    if shape.players <= final_table_size:
+    if options.may_break and shape.players <= final_table_size:
         return True
-    if shape.players <= (shape.tables - 1) * (options.break_target or table_size):
+    if options.may_break and shape.players <= (shape.tables - 1) * (
+        options.break_target or table_size
+    ):
         return True
     spread = shape.fullest - shape.emptiest
     if spread >= 2:

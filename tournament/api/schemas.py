@@ -40,6 +40,7 @@ class TournamentIn(Body):
     currency: Currency = "EUR"
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
+    break_during_registration: bool = True
 
 
 class FlightIn(Body):
@@ -70,6 +71,7 @@ class TournamentPatch(Body):
     currency: Currency | None = None
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
+    break_during_registration: bool | None = None
 
 
 class TournamentOut(Schema):
@@ -96,6 +98,7 @@ class TournamentOut(Schema):
     version: int
     bounty: dict[str, Any] | None = None
     day_stop_players: int | None = None
+    break_during_registration: bool = True
 
 
 class ConsentIn(Body):

@@ -46,6 +46,8 @@ class TournamentSettings:
     bounty: dict[str, Any] | None = None
     # An event's day: play stops for the day when this many players are left.
     day_stop_players: int | None = None
+    # False: no table breaks while registration is open (README "Places, re-entries and moves").
+    break_during_registration: bool = True
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -82,6 +84,7 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             display_names=settings.display_names,
             currency=settings.currency,
             day_stop_players=settings.day_stop_players,
+            break_during_registration=settings.break_during_registration,
         )
         if settings.bounty:
             bounty_settings_set(tournament, dict(settings.bounty))
@@ -107,6 +110,7 @@ EDITABLE_FIELDS = (
     "registration_closed",
     "bounty",
     "day_stop_players",
+    "break_during_registration",
 )
 
 
@@ -164,6 +168,17 @@ def _bounty_values(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+FLOOR_SETTINGS = frozenset(
+    {
+        "table_size",
+        "final_table_size",
+        "registration_closed",
+        "break_during_registration",
+        "max_players",
+    }
+)
+
+
 def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -> Tournament:
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
@@ -194,7 +209,9 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
         if bounty_changed:
             changed.add("bounty")
         _record_settings_change(tournament, changed)
-        if changed & {"table_size", "final_table_size"}:
+        # New sizes move players; closing registration (or allowing breaks during it)
+        # may break a table now; a higher field limit seats alternates.
+        if changed & FLOOR_SETTINGS:
             extensions.replan_floor(tournament, by)
     return tournament
 

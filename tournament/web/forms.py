@@ -30,6 +30,7 @@ class TournamentForm(forms.ModelForm):
             "display_names",
             "currency",
             "registration_closed",
+            "break_during_registration",
             "day_stop_players",
         ]
 
