@@ -46,6 +46,9 @@ STACK_NEEDED_HAND_FOR_HAND = _(
 LAST_PLAYER = _("The last player cannot bust: he has won the tournament.")
 NOT_BUSTED = _("This entry is not busted.")
 UNBUST_LATER_FIRST = _("Undo the later bust-outs first: their places depend on this one.")
+UNBUST_RE_ENTERED = _(
+    "This player has re-entered: his bust cannot be undone while his new entry is in play."
+)
 SEAT_OUT_OF_RANGE = _("That seat does not exist at this table.")
 TABLE_BROKEN = _("This table is no longer in play.")
 TOO_FEW_PLAYERS = _("A table needs at least two players to deal a hand.")
@@ -408,6 +411,9 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
         entry = _entry(tournament.pk, entry_id)
         if entry.status != Entry.Status.BUSTED:
             raise Conflict(NOT_BUSTED)
+        live = tournament.entries.filter(player_id=entry.player_id, status__in=LIVE_STATUSES)
+        if live.exists():
+            raise Conflict(UNBUST_RE_ENTERED)
         busted = [
             place_rules.Place(entry_id=e.pk, place=e.place, shared=e.place_shared)
             for e in tournament.entries.filter(status="busted").exclude(place=None)

@@ -48,12 +48,12 @@ def seats_draw(
         tournament = lock_tournament(tournament_id)
         if seats_are_drawn(tournament):
             raise Conflict(ALREADY_DRAWN)
-        tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
-        if not tables:
-            raise Conflict(NO_TABLES)
         entries = list(
             tournament.entries.filter(status=Entry.Status.REGISTERED).values_list("pk", flat=True)
         )
+        tables = _tables_for_the_draw(tournament, len(entries), by)
+        if not tables:
+            raise Conflict(NO_TABLES)
         if not entries:
             raise Conflict(NOBODY_TO_DRAW)
         draw = seating_rules.draw_seats(
@@ -127,6 +127,20 @@ def seats_draw(
         "alternates": list(draw.unseated),
         "warnings": [w.to_log() for w in draw.warnings],
     }
+
+
+def _tables_for_the_draw(tournament: Tournament, players: int, by: Any) -> list[Table]:
+    """The open tables, and as many reserve tables as the field needs beyond them."""
+    tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
+    reserve = tournament.tables.filter(status=Table.Status.CLOSED).order_by("number")
+    for table in reserve:
+        if sum(t.seats for t in tables) >= players:
+            break
+        table.status = Table.Status.OPEN
+        table.save(update_fields=["status"])
+        ActionLog.record(tournament, "table_opened", {"table": table.number}, by)
+        tables.append(table)
+    return tables
 
 
 def _set_blinds(table: Table, state: button_rules.BlindState) -> None:

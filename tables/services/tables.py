@@ -26,8 +26,8 @@ def tables_create(
 
     Reserve tables stay closed until the field outgrows the open tables; then
     the next one in number order opens and balancing fills it (TDA 2019 rule 7).
-    Players waiting for a seat sit down at once (a reserve table opens for
-    them) and the floor is balanced.
+    Once the seats are drawn, players waiting for a seat sit down at once (a
+    reserve table opens for them) and the floor is balanced.
     """
     if not 1 <= count <= 2000:
         raise Invalid(BAD_TABLE_COUNT)
@@ -59,12 +59,16 @@ def tables_create(
         )
         drawn = seats_are_drawn(tournament)
         seated = seat_alternates(tournament=tournament, by=by) if drawn else []
-        plan = floor_replan(tournament=tournament, by=by) if seated else None
+        # A table opened on a running floor is balanced into at once, not at the next bust.
+        plan = (
+            floor_replan(tournament=tournament, by=by) if seated or drawn and not reserve else None
+        )
         changes.record(
             tournament,
             "tables",
             parts=(changes.TABLES,)
-            + ((changes.SUMMARY, changes.MOVES, changes.PAYOUTS) if seated else ()),
+            + ((changes.SUMMARY, changes.PAYOUTS) if seated else ())
+            + ((changes.MOVES,) if plan is not None else ()),
             tables=[t.number for t in tables],
             facts={"opened": [t.number for t in tables], "alternates_seated": seated}
             | ({"plan": plan.to_log()} if plan is not None else {}),

@@ -167,3 +167,24 @@ def test_the_option_is_on_by_default_and_can_be_changed(api):
     assert changed["break_during_registration"] is False
     bad = api.patch(f"/tournaments/{tournament['id']}", {"break_during_registration": "maybe"})
     assert bad.status_code == 422
+
+
+def test_the_draw_opens_the_reserve_tables_the_field_needs(api):
+    tournament = api.post("/tournaments", {"name": "Big night", "table_size": 8}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 1})
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 2, "reserve": True})
+    for i in range(12):
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Spieler {i:02}"})
+    api.post(f"/tournaments/{tournament['id']}/draw")
+    assert [t["status"] for t in tables_of(api, tournament["id"])] == ["open", "open", "reserve"]
+    assert sorted(open_counts(api, tournament["id"]).values()) == [6, 6]
+    assert set(entries_by_status(api, tournament["id"])) == {"seated"}
+
+
+def test_a_bust_whose_player_has_re_entered_cannot_be_undone_and_says_why(api):
+    game = club_night(api)
+    first = first_bust_breaks_a_table(api, game)
+    re_enter(api, game["id"], first["player"])
+    response = api.post(f"/entries/{first['entry']}/unbust")
+    assert response.status_code == 409
+    assert "re-entered" in response.json()["detail"]
