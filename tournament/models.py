@@ -100,7 +100,7 @@ class Tournament(models.Model):
         _("break tables during registration"),
         default=True,
         help_text=_(
-            "Off: while registration is open no table breaks, so re-entries never "
+            "No: while registration is open no table breaks, so re-entries never "
             "move players around."
         ),
     )

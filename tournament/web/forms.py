@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.utils import formats, translation
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import BountySettings, Event, Tournament
@@ -34,6 +35,19 @@ class TournamentForm(forms.ModelForm):
             "day_stop_players",
         ]
 
+    # A choice, not a checkbox: a form posted without it (an older script) keeps
+    # the tournament's setting instead of turning the breaks off.
+    break_during_registration = forms.TypedChoiceField(
+        label=capfirst(Tournament._meta.get_field("break_during_registration").verbose_name),
+        help_text=Tournament._meta.get_field("break_during_registration").help_text,
+        choices=[
+            ("True", _("Yes, as the rulebook says")),
+            ("False", _("No, every table stays until registration closes")),
+        ],
+        coerce=lambda value: value == "True",
+        empty_value=None,
+        required=False,
+    )
     bounty_kind = forms.ChoiceField(
         label=_("Bounty"), choices=BountySettings.Kind.choices, required=False
     )
@@ -90,6 +104,10 @@ class TournamentForm(forms.ModelForm):
         self.fields["final_table_size"].required = False
         # Forms (and older scripts posting them) without a currency keep the tournament's.
         self.fields["currency"].required = False
+
+    def clean_break_during_registration(self) -> bool:
+        value = self.cleaned_data.get("break_during_registration")
+        return self.instance.break_during_registration if value is None else value
 
     def clean_currency(self) -> str:
         return self.cleaned_data.get("currency") or self.instance.currency or "EUR"
