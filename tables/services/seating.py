@@ -236,16 +236,20 @@ def _open_next_table(tournament: Tournament, by: Any) -> bool:
             return False
         table = next(t for t in broken if t.number == breaking_order(broken)[-1])
     stayed = []
-    for move_id in Move.objects.filter(from_table=table, status=Move.Status.PENDING).values_list(
-        "pk", flat=True
-    ):
+    leaving = Move.objects.filter(from_table=table, status=Move.Status.PENDING)
+    for move_id in list(leaving.values_list("pk", flat=True)):
         move = move_for_update(move_id)
         still_there = Seat.objects.filter(table=table, entry_id=move.entry_id).exists()
         if move.status == Move.Status.PENDING and still_there:
             stayed += move_cancel(move=move, by=by)
     table.status = Table.Status.OPEN
     table.halted = False
-    table.save(update_fields=["status", "halted"])
+    if not Seat.objects.filter(table=table, entry__isnull=False).exists():
+        # An empty table starts afresh: the floor sets its button when play begins.
+        table.button_seat = table.small_blind_seat = table.big_blind_seat = None
+    table.save(
+        update_fields=["status", "halted", "button_seat", "small_blind_seat", "big_blind_seat"]
+    )
     ActionLog.record(
         tournament,
         "table_opened",

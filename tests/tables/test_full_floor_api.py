@@ -72,6 +72,12 @@ def test_a_re_entry_after_a_table_break_is_seated_bustable_and_can_re_enter(api,
     again = re_enter(api, game["id"], first["player"])
     assert again["status"] == "seated", again
     assert not entries_by_status(api, game["id"]).get("waiting")
+    # The broken table is back in play: whoever still sat there stays.
+    pending = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert all(m["reason"] == "balance" for m in pending), pending
+    reopened = next(t for t in tables_of(api, game["id"]) if t["number"] == again["table"])
+    if moves_done_first:  # it was empty: the floor sets a new button
+        assert reopened["button_seat"] is None
     do_all_moves(api, game["id"])
     assert sorted(open_counts(api, game["id"]).values()) == [5, 6, 6]
     bust(api, again["id"])
