@@ -61,7 +61,9 @@ def tables_create(
         seated = seat_alternates(tournament=tournament, by=by) if drawn else []
         # A table opened on a running floor is balanced into at once, not at the next bust.
         plan = (
-            floor_replan(tournament=tournament, by=by) if seated or drawn and not reserve else None
+            floor_replan(tournament=tournament, by=by)
+            if seated or (drawn and not reserve)
+            else None
         )
         changes.record(
             tournament,

@@ -194,3 +194,12 @@ def test_a_bust_whose_player_has_re_entered_cannot_be_undone_and_says_why(api):
     response = api.post(f"/entries/{first['entry']}/unbust")
     assert response.status_code == 409
     assert "re-entered" in response.json()["detail"]
+
+
+def test_at_the_field_limit_an_entry_waits_and_a_higher_limit_seats_it_at_once(api):
+    game = club_night(api, players=16, max_players=16)
+    late = api.post(f"/tournaments/{game['id']}/entries", {"name": "Spät Eins"}).json()
+    assert late["status"] == "waiting"  # seats are free, but the room's limit is reached
+    assert api.patch(f"/tournaments/{game['id']}", {"max_players": 17}).status_code == 200
+    entries = {e["id"]: e for e in api.get(f"/tournaments/{game['id']}/entries").json()}
+    assert entries[late["id"]]["status"] == "seated"
