@@ -203,3 +203,26 @@ def test_at_the_field_limit_an_entry_waits_and_a_higher_limit_seats_it_at_once(a
     assert api.patch(f"/tournaments/{game['id']}", {"max_players": 17}).status_code == 200
     entries = {e["id"]: e for e in api.get(f"/tournaments/{game['id']}/entries").json()}
     assert entries[late["id"]]["status"] == "seated"
+
+
+def test_the_clubs_floor_of_two_tables_of_seven_and_one_of_five_seats_every_re_entry(api):
+    # The floor of the evening of 2025-02-13: tables of 7, 7 and 5 seats.
+    tournament = api.post(
+        "/tournaments",
+        {"name": "ORF", "table_size": 7, "final_table_size": 7, "max_entries": 3},
+    ).json()
+    tid = tournament["id"]
+    api.post(f"/tournaments/{tid}/tables", {"count": 2, "seats": 7})
+    api.post(f"/tournaments/{tid}/tables", {"count": 1, "seats": 5})
+    for i in range(15):
+        api.post(f"/tournaments/{tid}/entries", {"name": f"Spieler {i:02}"})
+    api.post(f"/tournaments/{tid}/draw")
+    for _ in range(5):
+        out = next(e for e in entries_by_status(api, tid)["seated"] if e["number"] < 3)
+        bust(api, out["id"])
+        back = re_enter(api, tid, out["player"])
+        assert back["status"] == "seated", back
+        assert not entries_by_status(api, tid).get("waiting")
+    do_all_moves(api, tid)
+    counts = open_counts(api, tid)
+    assert sum(counts.values()) == 15 and max(counts.values()) - min(counts.values()) <= 1
