@@ -123,6 +123,14 @@ class Tournament(models.Model):
         default=Places.BY_PLAYER,
         help_text=_("By player, an entry the player re-entered after holds no place of its own."),
     )
+    break_during_registration = models.BooleanField(
+        _("break tables during registration"),
+        default=True,
+        help_text=_(
+            "No: while registration is open no table breaks, so re-entries never "
+            "move players around."
+        ),
+    )
     hand_for_hand = models.BooleanField(_("hand for hand"), default=False)
     # A flight (day 1) or a later day of a multi-day event (issue 13).
     event = models.ForeignKey(

@@ -38,6 +38,7 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "buy_ins": tournament.buy_ins or [],
         "places": tournament.places,
         "late_registration_through_break": tournament.late_registration_through_break,
+        "break_during_registration": tournament.break_during_registration,
     }
 
 

@@ -63,7 +63,8 @@ followed by open tables missing from it, highest number first.
 Guarantees: no seat is booked twice (a seat vacated in this plan is not
 given to anyone in the same plan), no entry moves twice in one plan, and
 entries already on their way are not picked for balancing (they are
-moved again only when their destination table breaks).
+moved again only when their destination table breaks, or when nobody
+else at a biggest table can move).
 """
 
 from __future__ import annotations
@@ -344,7 +345,7 @@ class _Planner:
     def final_table(self) -> bool:
         live = self.live()
         total = sum(table.count for table in live)
-        if len(live) < 2 or total > self.final_table_size:
+        if not self.options.may_break or len(live) < 2 or total > self.final_table_size:
             return False
         size = max(self.final_table_size, 2)
         fits = [
@@ -385,6 +386,8 @@ class _Planner:
         Deciding first and seating afterwards means nobody is seated at a
         table that breaks in the same plan.
         """
+        if not self.options.may_break:
+            return
         target = self.options.break_target or self.table_size
         live = self.live()
         total = sum(table.count for table in live)
@@ -458,8 +461,13 @@ class _Planner:
 
     # -- step 3: balancing --------------------------------------------------
 
-    def candidates(self, table: _Table) -> list[int]:
-        """Seats of players who may move away from `table`, best first."""
+    def candidates(self, table: _Table, *, arriving: bool = False) -> list[int]:
+        """Seats of players who may move away from `table`, best first.
+
+        `arriving`: the players still on their way here instead, sent on to
+        another table only when nobody seated at a biggest table can move (a
+        floor of thin tables that may not break, its players all in transit).
+        """
         dead_button = self.options.dead_button
         order = big_blind_order(
             seat_count=table.seat_count,
@@ -471,7 +479,7 @@ class _Planner:
             seat
             for seat in order
             if seat in table.players
-            and seat not in table.reserved
+            and (seat in table.reserved) == arriving
             and table.players[seat] not in self.moved
         ]
         if self.options.balancing == "bdpv" and table.blinds is not None and len(order) >= 2:
@@ -526,15 +534,18 @@ class _Planner:
         if not dests:
             return None
         fallback: tuple[_Table, int, _Table] | None = None
-        for source in sources:
-            for seat in self.candidates(source):
-                entry = source.players[seat]
-                for dest in dests:
-                    if not self.has_partner(entry, dest):
-                        return source, seat, dest
-                if fallback is None:
-                    fallback = source, seat, dests[0]
-        return fallback
+        for arriving in (False, True):
+            for source in sources:
+                for seat in self.candidates(source, arriving=arriving):
+                    entry = source.players[seat]
+                    for dest in dests:
+                        if not self.has_partner(entry, dest):
+                            return source, seat, dest
+                    if fallback is None:
+                        fallback = source, seat, dests[0]
+            if fallback is not None:
+                return fallback
+        return None
 
     def destination_seat(self, source: _Table, seat: int, dest: _Table) -> int:
         free = dest.free_seats()
@@ -690,9 +701,11 @@ def plan_needed(
         return True
     if shape.tables < 2:
         return False
-    if shape.players <= final_table_size:
+    if options.may_break and shape.players <= final_table_size:
         return True
-    if shape.players <= (shape.tables - 1) * (options.break_target or table_size):
+    if options.may_break and shape.players <= (shape.tables - 1) * (
+        options.break_target or table_size
+    ):
         return True
     spread = shape.fullest - shape.emptiest
     if spread >= 2:

@@ -41,6 +41,9 @@ class SeatingOptions:
       short-handed events (table size 6 or fewer).
     - `break_target`: break the next table once the players left fit at
       one table fewer with this many per table; None means the table size.
+    - `may_break`: False keeps every open table: no table breaks and no
+      final-table redraw (a room that breaks no table while registration
+      is open); balancing and halting go on.
     """
 
     dead_button: DeadButton = "dead"
@@ -48,6 +51,7 @@ class SeatingOptions:
     halt_rule: HaltRule = "immediate"
     halt_short_by: int | None = None
     break_target: int | None = None
+    may_break: bool = True
 
     def __post_init__(self) -> None:
         if self.dead_button not in ("dead", "moving"):

@@ -30,7 +30,7 @@ from tables.services.state import (
     keep_apart_pairs,
     seating_options,
 )
-from tournament import changes
+from tournament import changes, extensions
 from tournament.errors import Conflict, NotFound
 from tournament.models import ActionLog, Entry, Tournament
 
@@ -51,7 +51,7 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
     the few tables a move leaves or reaches, so a bust on a floor of 1,100
     tables costs what it costs on ten.
     """
-    options = seating_options(tournament)
+    options = _planning_options(tournament)
     shape = floor_shape(tournament)
     table_size, final_table_size = tournament.table_size, tournament.final_table_size
     if not balancing.plan_needed(
@@ -139,6 +139,15 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
     if not plan.is_empty:
         ActionLog.record(tournament, "table_plan", plan.to_log(), by)
     return plan
+
+
+def _planning_options(tournament: Tournament) -> balancing.SeatingOptions:
+    """The rulebook's options; no table breaks while registration is open when the
+    room chose so (`break_during_registration`), so re-entries never churn the floor."""
+    options = seating_options(tournament)
+    if not tournament.break_during_registration and extensions.registration_open_now(tournament):
+        return replace(options, may_break=False)
+    return options
 
 
 _LEFT_AT_BROKEN_TABLES = """

@@ -9,12 +9,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tables.models import Seat, SeatChange, Table
+from tables.models import Move, Seat, SeatChange, Table
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
-from tables.services.planning import floor_replan
+from tables.services.planning import floor_replan, move_cancel, move_for_update
 from tables.services.state import (
     RANDOM,
+    breaking_order,
     floor_state,
     keep_apart_pairs,
     seat_row_id,
@@ -47,12 +48,12 @@ def seats_draw(
         tournament = lock_tournament(tournament_id)
         if seats_are_drawn(tournament):
             raise Conflict(ALREADY_DRAWN)
-        tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
-        if not tables:
-            raise Conflict(NO_TABLES)
         entries = list(
             tournament.entries.filter(status=Entry.Status.REGISTERED).values_list("pk", flat=True)
         )
+        tables = _tables_for_the_draw(tournament, len(entries), by)
+        if not tables:
+            raise Conflict(NO_TABLES)
         if not entries:
             raise Conflict(NOBODY_TO_DRAW)
         draw = seating_rules.draw_seats(
@@ -128,6 +129,20 @@ def seats_draw(
     }
 
 
+def _tables_for_the_draw(tournament: Tournament, players: int, by: Any) -> list[Table]:
+    """The open tables, and as many reserve tables as the field needs beyond them."""
+    tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
+    reserve = tournament.tables.filter(status=Table.Status.CLOSED).order_by("number")
+    for table in reserve:
+        if sum(t.seats for t in tables) >= players:
+            break
+        table.status = Table.Status.OPEN
+        table.save(update_fields=["status"])
+        ActionLog.record(tournament, "table_opened", {"table": table.number}, by)
+        tables.append(table)
+    return tables
+
+
 def _set_blinds(table: Table, state: button_rules.BlindState) -> None:
     table.button_seat = state.button
     table.small_blind_seat = state.small_blind
@@ -139,14 +154,17 @@ def seat_new_entry_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> No
     (a late entry can open a reserve table or end a halt). Asked by the core's
     registration through :mod:`tournament.extensions`."""
     if seats_are_drawn(tournament):
+        seat_alternates(tournament=tournament, by=by)  # who waited first sits first
         seat_late_entry(tournament=tournament, entry=entry, by=by)
         floor_replan(tournament=tournament, by=by)
 
 
 def replan_if_drawn(tournament: Tournament, by: Any) -> None:
-    """The table sizes changed: plan the moves they ask for now, not at the next
-    bust. Asked by the core's settings change through :mod:`tournament.extensions`."""
+    """The table sizes, the field limit or the registration window changed: seat
+    the alternates and plan the moves they ask for now, not at the next bust.
+    Asked by the core's settings change through :mod:`tournament.extensions`."""
     if seats_are_drawn(tournament):
+        seat_alternates(tournament=tournament, by=by)
         plan = floor_replan(tournament=tournament, by=by)
         changes.record(
             tournament,
@@ -204,14 +222,41 @@ def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: st
 
 
 def _open_next_table(tournament: Tournament, by: Any) -> bool:
-    """Open the next reserve table in the opening order, if one is set up."""
+    """Open the next table of the opening order; False when no table is left.
+
+    Reserve tables open first, in number order; then a table broken earlier
+    reopens, the last to have broken first (the reverse of the breaking
+    order). Players still sitting at a reopened table stay there: their
+    pending break moves are cancelled, with the moves chained on them.
+    """
     table = tournament.tables.filter(status=Table.Status.CLOSED).order_by("number").first()
     if table is None:
-        return False
+        broken = list(tournament.tables.filter(status=Table.Status.BROKEN))
+        if not broken:
+            return False
+        table = next(t for t in broken if t.number == breaking_order(broken)[-1])
+    stayed = []
+    leaving = Move.objects.filter(from_table=table, status=Move.Status.PENDING)
+    for move_id in list(leaving.values_list("pk", flat=True)):
+        move = move_for_update(move_id)
+        still_there = Seat.objects.filter(table=table, entry_id=move.entry_id).exists()
+        if move.status == Move.Status.PENDING and still_there:
+            stayed += move_cancel(move=move, by=by)
     table.status = Table.Status.OPEN
-    table.save(update_fields=["status"])
-    ActionLog.record(tournament, "table_opened", {"table": table.number}, by)
-    changes.touch(tournament, tables=[table.number])
+    table.halted = False
+    if not Seat.objects.filter(table=table, entry__isnull=False).exists():
+        # An empty table starts afresh: the floor sets its button when play begins.
+        table.button_seat = table.small_blind_seat = table.big_blind_seat = None
+    table.save(
+        update_fields=["status", "halted", "button_seat", "small_blind_seat", "big_blind_seat"]
+    )
+    ActionLog.record(
+        tournament,
+        "table_opened",
+        {"table": table.number, "moves_cancelled": [m.pk for m in stayed]},
+        by,
+    )
+    changes.touch(tournament, tables=[table.number, *(m.to_table.number for m in stayed)])
     return True
 
 

@@ -7,6 +7,8 @@ from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Seat, Table
+from tables.services.planning import floor_replan
+from tables.services.seating import seat_alternates, seats_are_drawn
 from tournament import changes
 from tournament.errors import Invalid, NotFound
 from tournament.locking import lock_tournament
@@ -24,6 +26,8 @@ def tables_create(
 
     Reserve tables stay closed until the field outgrows the open tables; then
     the next one in number order opens and balancing fills it (TDA 2019 rule 7).
+    Once the seats are drawn, players waiting for a seat sit down at once (a
+    reserve table opens for them) and the floor is balanced.
     """
     if not 1 <= count <= 2000:
         raise Invalid(BAD_TABLE_COUNT)
@@ -53,12 +57,23 @@ def tables_create(
             {"numbers": [t.number for t in tables], "seats": seats},
             by,
         )
+        drawn = seats_are_drawn(tournament)
+        seated = seat_alternates(tournament=tournament, by=by) if drawn else []
+        # A table opened on a running floor is balanced into at once, not at the next bust.
+        plan = (
+            floor_replan(tournament=tournament, by=by)
+            if seated or (drawn and not reserve)
+            else None
+        )
         changes.record(
             tournament,
             "tables",
-            parts=(changes.TABLES,),
+            parts=(changes.TABLES,)
+            + ((changes.SUMMARY, changes.PAYOUTS) if seated else ())
+            + ((changes.MOVES,) if plan is not None else ()),
             tables=[t.number for t in tables],
-            facts={"opened": [t.number for t in tables]},
+            facts={"opened": [t.number for t in tables], "alternates_seated": seated}
+            | ({"plan": plan.to_log()} if plan is not None else {}),
         )
     return tables
 

@@ -193,6 +193,9 @@ def act(api, tid: int, action: str, rng: random.Random) -> None:
         api.post(f"/moves/{rng.choice(pending)['id']}/cancel")
     elif action == "late_entry":
         api.post(f"/tournaments/{tid}/entries", {"name": f"Late {rng.random()}"})
+    elif action == "open_table":
+        # Waiting players sit down there at once and the floor balances (or it waits in reserve).
+        api.post(f"/tournaments/{tid}/tables", {"count": 1, "reserve": rng.random() < 0.5})
     elif action == "button" and tables:
         table = rng.choice(tables)
         seat = rng.choice(table["players"])["seat"]
@@ -240,6 +243,8 @@ ACTIONS = st.sampled_from(
         "move_done",
         "move_cancel",
         "late_entry",
+        "late_entry",
+        "open_table",
         "button",
         "next_hand",
         "break",

@@ -3,9 +3,12 @@
 A hypothesis state machine drives the services as the floor and the desk do:
 registrations before and after the draw, busts alone and in one hand, moves
 carried out and cancelled in any order, table breaks, undo, button and next
-hand. After every step: one seat per seated entry and no seat twice, places
-consecutive from the field, tables balanced within one once the planned moves
-are made, nobody at a broken table without a move.
+hand; re-entries and registrations on a full floor, tables opened (in play or
+in reserve), a field limit, the registration window and whether tables break
+during it (issue 21, item 1). After every step: one seat per seated entry and
+no seat twice, places consecutive from the field, tables balanced within one
+once the planned moves are made, nobody at a broken table without a move, and
+every paid entry seated, out, or waiting only while no table can open.
 """
 
 from __future__ import annotations
@@ -40,9 +43,14 @@ from tables.services.state import floor_state
 from tables.services.tables import tables_create
 from tables.services.undo import action_undo
 from tournament.errors import DomainError
+from tournament.extensions import registration_open_now
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, EntryTally, Tournament
 from tournament.services.entries import entry_register
-from tournament.services.tournaments import TournamentSettings, tournament_create
+from tournament.services.tournaments import (
+    TournamentSettings,
+    tournament_create,
+    tournament_update,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +65,7 @@ class FloorMachine(RuleBasedStateMachine):
         self.by = None
         self.tournament_id = 0
         self.names = 0
+        self.plans_seen = 0
         self.saved_random = state.RANDOM
 
     @initialize(
@@ -65,9 +74,18 @@ class FloorMachine(RuleBasedStateMachine):
         table_size=st.sampled_from([6, 9]),
         rng=st.randoms(use_true_random=True),
         places=st.sampled_from(["by_player", "by_entry"]),
+        field_limit=st.none() | st.integers(min_value=6, max_value=30),
+        break_during_registration=st.booleans(),
     )
     def start(
-        self, players: int, tables: int, table_size: int, rng: random.Random, places: str
+        self,
+        players: int,
+        tables: int,
+        table_size: int,
+        rng: random.Random,
+        places: str,
+        field_limit: int | None,
+        break_during_registration: bool,
     ) -> None:
         # The services draw seats with the system's random source; here it is
         # hypothesis' own, so a failing run shrinks and replays.
@@ -80,6 +98,8 @@ class FloorMachine(RuleBasedStateMachine):
                 final_table_size=table_size,
                 max_entries=3,
                 places=places,
+                max_players=field_limit,
+                break_during_registration=break_during_registration,
             ),
             by=None,
         )
@@ -135,16 +155,43 @@ class FloorMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def re_enter(self, data: st.DataObject) -> None:
+        # A player out re-enters, often on a full floor: the paid entry must play.
         out = sorted(
-            Entry.objects.filter(tournament_id=self.tournament_id, status="busted")
-            .exclude(place=None)
-            .values_list("player_id", flat=True)
+            set(
+                Entry.objects.filter(
+                    tournament_id=self.tournament_id, status="busted", number__lt=3
+                ).values_list("player_id", flat=True)
+            )
         )
         if out:
-            player = data.draw(st.sampled_from(out))
             self.attempt(
-                entry_register, tournament_id=self.tournament_id, by=None, player_id=player
+                entry_register,
+                tournament_id=self.tournament_id,
+                by=None,
+                player_id=data.draw(st.sampled_from(out)),
             )
+
+    @rule(reserve=st.booleans())
+    def open_a_table(self, reserve: bool) -> None:
+        if Table.objects.filter(tournament_id=self.tournament_id).count() >= 8:
+            return
+        self.attempt(
+            tables_create,
+            tournament_id=self.tournament_id,
+            count=1,
+            seats=self.tournament().table_size,
+            by=None,
+            reserve=reserve,
+        )
+
+    @rule(
+        setting=st.sampled_from(["break_during_registration", "registration_closed"]),
+        on=st.booleans(),
+    )
+    def change_a_setting(self, setting: str, on: bool) -> None:
+        self.attempt(
+            tournament_update, tournament_id=self.tournament_id, changes={setting: on}, by=None
+        )
 
     @rule(data=st.data())
     def bust_one(self, data: st.DataObject) -> None:
@@ -299,6 +346,44 @@ class FloorMachine(RuleBasedStateMachine):
         by_player = self.tournament().places == Tournament.Places.BY_PLAYER
         field = entries.values("player_id").distinct().count() if by_player else entries.count()
         assert left + len(taken) == field
+
+    @invariant()
+    def a_paid_entry_waits_only_while_no_table_can_open(self) -> None:
+        if not self.tournament_id:
+            return
+        tournament = self.tournament()
+        entries = Entry.objects.filter(tournament=tournament)
+        assert not entries.filter(status="registered").exists(), "drawn, yet not seated"
+        waiting = list(entries.filter(status="waiting").values_list("pk", flat=True))
+        if not waiting:
+            return
+        playing = entries.filter(status="seated").count()
+        if tournament.max_players is not None and playing >= tournament.max_players:
+            return  # the field is full: alternates wait by the room's own limit
+        can_open = Table.objects.filter(
+            tournament=tournament, status__in=("closed", "broken")
+        ).values_list("number", "status")
+        assert not can_open, f"{waiting} wait while these tables could open: {list(can_open)}"
+        free = {
+            state.number: state.free_seats
+            for state in floor_state(tournament).states_for_seating_now()
+            if state.free_seats
+        }
+        assert not free, f"{waiting} wait while these seats are free: {free}"
+
+    @invariant()
+    def no_table_breaks_during_registration_where_the_room_said_so(self) -> None:
+        if not self.tournament_id:
+            return
+        tournament = self.tournament()
+        plans = ActionLog.objects.filter(
+            tournament=tournament, kind="table_plan", pk__gt=self.plans_seen
+        ).order_by("pk")
+        keep_tables = not tournament.break_during_registration and registration_open_now(tournament)
+        for plan in plans:
+            self.plans_seen = plan.pk
+            if keep_tables:
+                assert not plan.data["break_tables"], plan.data
 
     @invariant()
     def tables_are_balanced_once_the_planned_moves_are_made(self) -> None:

@@ -197,3 +197,47 @@ def test_a_new_tournament_keeps_the_public_name_style_chosen_in_the_form(directo
         },
     )
     assert Tournament.objects.get(name="Initials").display_names == "initial"
+
+
+@pytest.mark.parametrize(
+    ("language", "label", "keep"),
+    [
+        ("en", "Break tables during registration", "No, every table stays until registration"),
+        (
+            "de",
+            "Tische während der Anmeldung auflösen",
+            "Nein, alle Tische bleiben bis Anmeldeschluss",
+        ),
+    ],
+)
+def test_the_form_asks_whether_tables_break_during_registration(director, language, label, keep):
+    client = signed_in(director, language)
+    page = client.get("/tournaments/new/").content.decode()
+    assert label in page and keep in page
+    form = {
+        "name": "Club night",
+        "table_size": 8,
+        "starting_stack": 20000,
+        "buy_in": "20",
+        "fee": "0",
+        "final_table_size": 8,
+        "rulebook": "tda2019",
+        "tie_rule": "",
+        "late_registration_levels": 6,
+        "max_entries": 3,
+        "display_names": "nickname",
+        "break_during_registration": "False",
+    }
+    assert client.post("/tournaments/new/", form).status_code == 302
+    tournament = Tournament.objects.get(name="Club night")
+    assert tournament.break_during_registration is False
+    # A form posted without the choice (an older script) keeps the tournament's setting.
+    del form["break_during_registration"]
+    form["tie_rule"] = "share"
+    assert client.post(f"/tournaments/{tournament.pk}/edit/", form).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.break_during_registration is False
+    form["break_during_registration"] = "True"
+    assert client.post(f"/tournaments/{tournament.pk}/edit/", form).status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.break_during_registration is True

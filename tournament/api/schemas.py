@@ -55,6 +55,7 @@ class TournamentIn(Body):
     places: Places = "by_player"
     # README "Registration window": open through the break after the last late level.
     late_registration_through_break: bool = False
+    break_during_registration: bool = True
 
 
 class FlightIn(Body):
@@ -88,6 +89,7 @@ class TournamentPatch(Body):
     buy_ins: list[BuyInIn] | None = Field(None, max_length=20)
     places: Places | None = None
     late_registration_through_break: bool | None = None
+    break_during_registration: bool | None = None
 
 
 class TournamentOut(Schema):
@@ -118,6 +120,7 @@ class TournamentOut(Schema):
     buy_ins: list[dict[str, Any]] = []
     places: Places = "by_player"
     late_registration_through_break: bool = False
+    break_during_registration: bool = True
 
 
 class ConsentIn(Body):

@@ -56,6 +56,8 @@ class TournamentSettings:
     # README "Places, re-entries and moves" and "Registration window".
     places: str = "by_player"
     late_registration_through_break: bool = False
+    # False: no table breaks while registration is open (README "Places, re-entries and moves").
+    break_during_registration: bool = True
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -95,6 +97,7 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             buy_ins=buy_ins_clean(settings.buy_ins or ()),
             places=settings.places,
             late_registration_through_break=settings.late_registration_through_break,
+            break_during_registration=settings.break_during_registration,
         )
         if settings.bounty:
             bounty_settings_set(tournament, dict(settings.bounty))
@@ -123,6 +126,7 @@ EDITABLE_FIELDS = (
     "buy_ins",
     "places",
     "late_registration_through_break",
+    "break_during_registration",
 )
 
 
@@ -182,6 +186,17 @@ def _bounty_values(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+FLOOR_SETTINGS = frozenset(
+    {
+        "table_size",
+        "final_table_size",
+        "registration_closed",
+        "break_during_registration",
+        "max_players",
+    }
+)
+
+
 def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -> Tournament:
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
@@ -224,7 +239,9 @@ def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -
         if bounty_changed:
             changed.add("bounty")
         _record_settings_change(tournament, changed)
-        if changed & {"table_size", "final_table_size"}:
+        # New sizes move players; closing registration (or allowing breaks during it)
+        # may break a table now; a higher field limit seats alternates.
+        if changed & FLOOR_SETTINGS:
             extensions.replan_floor(tournament, by)
     return tournament
 

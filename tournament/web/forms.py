@@ -5,6 +5,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from tournament import extensions
@@ -55,10 +56,24 @@ class TournamentForm(forms.ModelForm):
             "display_names",
             "currency",
             "registration_closed",
+            "break_during_registration",
             "day_stop_players",
             "places",
         ]
 
+    # A choice, not a checkbox: a form posted without it (an older script) keeps
+    # the tournament's setting instead of turning the breaks off.
+    break_during_registration = forms.TypedChoiceField(
+        label=capfirst(Tournament._meta.get_field("break_during_registration").verbose_name),
+        help_text=Tournament._meta.get_field("break_during_registration").help_text,
+        choices=[
+            ("True", _("Yes, as the rulebook says")),
+            ("False", _("No, every table stays until registration closes")),
+        ],
+        coerce=lambda value: value == "True",
+        empty_value=None,
+        required=False,
+    )
     bounty_kind = forms.ChoiceField(
         label=_("Bounty"), choices=BountySettings.Kind.choices, required=False
     )
@@ -136,6 +151,10 @@ class TournamentForm(forms.ModelForm):
     def clean_places(self) -> str:
         # Forms posted without it keep the tournament's way (a new one: by player).
         return self.cleaned_data.get("places") or self.instance.places or "by_player"
+
+    def clean_break_during_registration(self) -> bool:
+        value = self.cleaned_data.get("break_during_registration")
+        return self.instance.break_during_registration if value is None else value
 
     def clean_currency(self) -> str:
         return self.cleaned_data.get("currency") or self.instance.currency or "EUR"

@@ -127,6 +127,19 @@ def test_player_on_his_way_is_not_moved_again():
     assert move.entry == 105
 
 
+def test_players_on_their_way_move_on_when_nobody_else_at_the_biggest_table_can():
+    # Table 1's three players are all still on their way there; table 3 is empty.
+    tables = [
+        table(1, [1, 2, 3], reserved=frozenset({1, 2, 3})),
+        table(2, [1, 2]),
+        table(3, [], button=None),
+    ]
+    result = plan(tables, may_break=False)
+    assert not result.warnings
+    (move,) = result.moves
+    assert (move.from_table, move.to_table) == (1, 3)
+
+
 def test_reserved_seats_are_never_given_out():
     # Seat 4 of table 2 is held; otherwise it would be the worst seat.
     tables = [table(1, FULL), table(2, [1, 2, 3, 5, 6, 7], reserved=frozenset({4}))]
@@ -291,6 +304,28 @@ def test_table_breaks_as_soon_as_the_rest_fit_one_table_fewer():
 def test_no_break_while_one_player_too_many():
     tables = [table(1, FULL[:7]), table(2, FULL[:6]), table(3, FULL[:6])]
     assert plan(tables).break_tables == ()
+
+
+def test_a_floor_that_may_not_break_only_balances():
+    tables = [table(1, FULL[:6]), table(2, FULL[:6]), table(3, FULL[:3])]
+    result = plan(tables, may_break=False)
+    assert result.break_tables == () and result.final_table is None
+    assert Counter(m.to_table for m in result.moves) == {3: 2}
+    few = [table(1, FULL[:3]), table(2, FULL[:2])]
+    assert plan(few, may_break=False).final_table is None
+    shape = FloorShape(
+        tables=3,
+        players=15,
+        fullest=5,
+        emptiest=5,
+        pending_moves=0,
+        halted_tables=0,
+        seated_at_broken_tables=0,
+    )
+    assert plan_needed(shape, table_size=9, final_table_size=9)
+    assert not plan_needed(
+        shape, table_size=9, final_table_size=9, options=SeatingOptions(may_break=False)
+    )
 
 
 def test_lower_break_target_waits_until_the_rest_fit_with_fewer_per_table():
