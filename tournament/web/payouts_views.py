@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import re
 from decimal import Decimal, InvalidOperation
 
@@ -19,6 +18,7 @@ from tournament.errors import DomainError, Invalid
 from tournament.models import Deal, LeagueSeason, PayoutSettings, PrizeAddition, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
 from tournament.rules.payouts import ROUNDING_UNITS
+from tournament.rules.spreadsheet import spreadsheet_writer
 from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
@@ -285,8 +285,7 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     _view, rows = results_compute(tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.csv"'
-    response.write("\ufeff")  # spreadsheet programs then read the umlauts right
-    writer = csv.writer(response, delimiter=";" if _german() else ",")
+    writer = spreadsheet_writer(response, delimiter=";" if _german() else ",")
     writer.writerow(
         [
             _("Place"),
@@ -308,7 +307,7 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "" if data["place"] is None else data["place"],
                 data["entry"],
                 data["player"],
-                spreadsheet_safe(data["name"]),
+                data["name"],
                 _spreadsheet_amount(data["prize"]),
                 yes if data["shared"] else "",
                 yes if data["in_the_money"] else "",
@@ -326,11 +325,6 @@ def _german() -> bool:
 def _spreadsheet_amount(amount: str) -> str:
     """A German spreadsheet reads 130,00 as a number and 130.00 as text."""
     return amount.replace(".", ",") if _german() else amount
-
-
-def spreadsheet_safe(text: str) -> str:
-    """Keep spreadsheet programs from running a name as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 # --- deals -----------------------------------------------------------------------------
