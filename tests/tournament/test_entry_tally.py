@@ -12,12 +12,18 @@ from collections import Counter
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, migrations
+from django.db.migrations.loader import MigrationLoader
 from django.test.utils import CaptureQueriesContext
 
 from tournament.models import Entry, EntryTally, Player
 from tournament.summary import entry_counts
-from tournament.tally import TALLY, check_entry_tally, entry_tally_triggers_missing
+from tournament.tally import (
+    TALLY,
+    InstallEntryTally,
+    check_entry_tally,
+    entry_tally_triggers_missing,
+)
 
 
 def tally_of(tournament_id: int) -> dict[tuple[str, int], tuple[int, int, int]]:
@@ -139,3 +145,40 @@ def test_a_migrate_with_nothing_to_apply_writes_nothing(field):
     assert written == []
     # The tally is only recounted when a director asks for it (rebuild_tally).
     assert tally_of(tournament_id) == {("seated", 1): (99, 0, 0)}
+
+
+# Operations that make SQLite rebuild a table (and so drop its triggers).
+REBUILDS = (
+    migrations.AddField,
+    migrations.AlterField,
+    migrations.RemoveField,
+    migrations.RenameField,
+    migrations.AddConstraint,
+    migrations.RemoveConstraint,
+    migrations.AlterUniqueTogether,
+)
+
+
+def test_every_migration_that_changes_the_entry_table_after_the_triggers_reinstalls_them():
+    # On PostgreSQL the triggers would survive such a migration; on SQLite
+    # they would be gone. This finds the migration on either database.
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    with_tally = {key for key, m in loader.disk_migrations.items() if has_install(m.operations)}
+    assert with_tally, "no migration installs the entry tally's triggers"
+    forgotten = []
+    for key, migration in loader.disk_migrations.items():
+        if key[0] != "tournament":
+            continue
+        before = set(loader.graph.forwards_plan(key)) - {key}
+        touched = [
+            i
+            for i, op in enumerate(migration.operations)
+            if isinstance(op, REBUILDS) and op.model_name.lower() == "entry"
+        ]
+        if before & with_tally and touched and not has_install(migration.operations[touched[-1] :]):
+            forgotten.append(key[1])
+    assert forgotten == [], "end these migrations with InstallEntryTally() (tournament/tally.py)"
+
+
+def has_install(operations) -> bool:
+    return any(isinstance(op, InstallEntryTally) for op in operations)
