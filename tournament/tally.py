@@ -225,7 +225,7 @@ def check_entry_tally(*, databases: Any = None, **kwargs: Any) -> list[checks.Ch
 
 
 class InstallEntryTally(Operation):
-    """Migration operation: install the tally's triggers and recount the tally.
+    """Migration operation: install the tally's triggers (on SQLite, recount the tally too).
 
     End every migration that changes the ``tournament_entry`` table with it:
     SQLite drops the triggers when it rebuilds the table. Unapplied, it does
