@@ -32,7 +32,7 @@ pytestmark = [
 ]
 
 
-def manage(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+def manage(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """A management command in a process of its own (as the compose file runs
     `migrate`), against the test database."""
     url = urlsplit(os.environ["DATABASE_URL"])
@@ -61,7 +61,7 @@ def test_a_migrate_with_nothing_to_apply_does_not_wait_for_an_open_floor_write(d
                 Tournament.objects.select_for_update().get(pk=game["id"])
                 Entry.objects.filter(pk=game["entries"][0]["id"]).update(rebuys=1)
                 holding.set()
-                release.wait(90)
+                release.wait(150)
         finally:
             connections.close_all()
 
@@ -69,9 +69,8 @@ def test_a_migrate_with_nothing_to_apply_does_not_wait_for_an_open_floor_write(d
     writer.start()
     try:
         assert holding.wait(30)
-        result = manage(
-            "migrate", "--noinput", timeout=30
-        )  # the old post_migrate waited for the entry table here
+        # The old post_migrate waited here for the entry table while the write was open.
+        result = manage("migrate", "--noinput", timeout=60)
     finally:
         release.set()
         writer.join()
