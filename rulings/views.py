@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
@@ -32,6 +31,7 @@ from tables.models import Seat
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF, has_role
+from tournament.rules.spreadsheet import spreadsheet_writer
 from tournament.web.decorators import role_required
 
 # The assistant's situations and the log category each belongs to.
@@ -424,8 +424,7 @@ def ruling_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     rows = _log_rows(tournament, _filters(request))
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="rulings-{tournament.pk}.csv"'
-    response.write("\ufeff")  # spreadsheet programs then read the umlauts right
-    writer = csv.writer(response)
+    writer = spreadsheet_writer(response)
     writer.writerow(
         [
             _("Ruling"),
@@ -456,17 +455,17 @@ def ruling_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 ruling.table_number or "",
                 ruling.get_category_display(),
                 "; ".join(_csv_player(i["involved"]) for i in row["involved"]),
-                _csv_safe(ruling.situation),
-                _csv_safe(ruling.decision),
+                ruling.situation,
+                ruling.decision,
                 ", ".join(ruling.rules),
                 penalty.get_kind_display() if penalty else "",
-                _csv_safe(penalty.entry.player.name) if penalty else "",
+                penalty.entry.player.name if penalty else "",
                 penalty.count if penalty and penalty.count else "",
                 penalty.hands if penalty and penalty.hands else "",
-                _csv_safe(ruling.decided_by.get_username()),
+                ruling.decided_by.get_username(),
                 " | ".join(
                     f"{timezone.localtime(a.created_at):%Y-%m-%d %H:%M} {a.created_by.get_username()}: "
-                    f"{_csv_safe(a.text)}"
+                    + a.text
                     for a in row["amendments"]
                 ),
             ]
@@ -476,12 +475,7 @@ def ruling_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def _csv_player(involved: Any) -> str:
     where = f" ({involved.table_number}/{involved.seat_number})" if involved.seat_number else ""
-    return _csv_safe(involved.entry.player.name) + where
-
-
-def _csv_safe(text: str) -> str:
-    """Keep spreadsheet programs from running a cell as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    return involved.entry.player.name + where
 
 
 @require_POST

@@ -8,10 +8,13 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.core import checks
         from django.db.models.signals import post_migrate
 
         from tournament.roles import ensure_role_groups
-        from tournament.tally import install_entry_tally
+        from tournament.tally import check_entry_tally
 
+        # Reads only when the groups exist: a migrate with nothing to apply
+        # writes nothing (the tally's triggers come with the migrations).
         post_migrate.connect(ensure_role_groups, sender=self)
-        post_migrate.connect(install_entry_tally, sender=self)
+        checks.register(check_entry_tally, checks.Tags.database)

@@ -23,6 +23,7 @@ class PrivacyLog(models.Model):
         ERASURE = "erasure", _("Player erased")
         RETENTION = "retention", _("Contact data removed after the retention period")
         CONTACT_REMOVED = "contact_removed", _("Contact data removed: no consent on file")
+        CONTACT_READ = "contact_read", _("Contact data shown in the player search")
 
     player = models.ForeignKey(
         "tournament.Player", on_delete=models.CASCADE, related_name="privacy_log"

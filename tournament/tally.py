@@ -6,19 +6,36 @@ alternates, imports, the admin, bulk updates); a counter kept by each of them
 would drift the first time one forgets. The database sees every row change,
 in the writer's transaction.
 
-The triggers are (re)installed after every ``migrate`` (``post_migrate``), and
-the tally is then rebuilt from the entries: SQLite drops a table's triggers
-when a migration rebuilds the table, so installing them once in a migration
-would not last.
+The triggers are installed by migrations, once: the migration operation
+:class:`InstallEntryTally` (``0019_tally_triggers``). A ``migrate``
+with nothing to apply touches neither them nor the tally, so it is safe while
+the floor plays (reinstalling them on every ``migrate`` deadlocked with floor
+writes on PostgreSQL). SQLite drops a table's triggers when a migration
+rebuilds the table (most ``AlterField``, and ``AddField`` of a field that is
+not nullable or has a default), so every later migration that changes
+``tournament_entry`` ends with ``InstallEntryTally()``; a test checks the
+triggers after all migrations, on both databases, and the system check
+``tournament.W001`` (``manage.py check --database default``) says when they are
+missing. ``manage.py rebuild_tally`` recounts the tally from the entries (and
+puts missing triggers back) when a director asks for it.
+
+The operation installs the triggers of this module as they are now. If they
+ever change, a new migration ends with ``InstallEntryTally()`` to install the
+new version on running rooms.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core import checks
 from django.db import connections, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.operations.base import Operation
 
 TALLY = "tournament_entrytally"
+TOURNAMENT = "tournament_tournament"
 ENTRY = "tournament_entry"
 # Entries counted as changed: the columns the tally is grouped or summed by.
 COUNTED = ("tournament_id", "status", "number", "rebuys", "addons")
@@ -120,15 +137,124 @@ def _rebuild(least: str) -> list[str]:
     ]
 
 
-def install_entry_tally(*, using: str = "default", **kwargs: Any) -> None:
-    """Install the triggers and rebuild the tally from the entries (idempotent)."""
-    connection = connections[using]
-    if connection.vendor == "postgresql":
-        statements = _postgresql() + _rebuild("LEAST")
-    elif connection.vendor == "sqlite":
-        statements = _sqlite() + _rebuild("MIN")
+TRIGGERS = {f"{TALLY}_insert", f"{TALLY}_delete", f"{TALLY}_update"}
+
+
+def _statements(vendor: str, *, triggers: bool, rebuild: bool) -> list[str]:
+    if vendor == "postgresql":
+        install, least = _postgresql(), "LEAST"
+    elif vendor == "sqlite":
+        install, least = _sqlite(), "MIN"
     else:  # pragma: no cover - the two databases we run on
-        raise NotImplementedError(f"no entry tally triggers for {connection.vendor}")
+        raise NotImplementedError(f"no entry tally triggers for {vendor}")
+    return (install if triggers else []) + (_rebuild(least) if rebuild else [])
+
+
+def _lock_for_recount(cursor: Any, vendor: str) -> None:
+    """Lock in a floor write's order: the tournaments (a floor write locks its
+    tournament's row first; the recount's inserts lock the rows the tally's
+    foreign key names), then the entries, then (through them) the tally."""
+    if vendor == "postgresql":
+        cursor.execute(f"LOCK TABLE {TOURNAMENT} IN EXCLUSIVE MODE")  # reads go on
+        cursor.execute(f"LOCK TABLE {ENTRY} IN SHARE MODE")
+
+
+def entry_tally_triggers_missing(connection: BaseDatabaseWrapper) -> set[str]:
+    """The tally's triggers the entry table lacks (none when all are there)."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass(%s) AND NOT tgisinternal",
+                [ENTRY],
+            )
+        else:
+            cursor.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s", [ENTRY]
+            )
+        return TRIGGERS - {name for (name,) in cursor.fetchall()}
+
+
+def entry_tally_install(schema_editor: BaseDatabaseSchemaEditor) -> None:
+    """Install the triggers, in the migration's transaction: what
+    :class:`InstallEntryTally` runs (``sqlmigrate`` shows the statements).
+
+    On SQLite the tally is recounted too: the triggers were gone while the
+    migration rebuilt the table (no one else writes meanwhile: SQLite has one
+    writer). On PostgreSQL they outlive every ALTER and the tally is right; a
+    recount there would lock the tournaments' rows (the tally's foreign key)
+    while holding the entry table, the reverse of a floor write's order."""
+    vendor = schema_editor.connection.vendor
+    if vendor == "postgresql":
+        schema_editor.execute(f"LOCK TABLE {ENTRY} IN ACCESS EXCLUSIVE MODE")
+    for statement in _statements(vendor, triggers=True, rebuild=vendor == "sqlite"):
+        schema_editor.execute(statement)
+
+
+def entry_tally_rebuild(*, using: str = "default") -> set[str]:
+    """Recount the tally from the entries, and put back any trigger that is
+    missing; answers the triggers that were missing. Floor writes wait for it
+    (a moment), reads do not."""
+    connection = connections[using]
     with transaction.atomic(using=using), connection.cursor() as cursor:
-        for statement in statements:
+        _lock_for_recount(cursor, connection.vendor)
+        missing = entry_tally_triggers_missing(connection)
+        for statement in _statements(connection.vendor, triggers=bool(missing), rebuild=True):
             cursor.execute(statement)
+    return missing
+
+
+def check_entry_tally(*, databases: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """System check (database): the entry table has the tally's triggers."""
+    found: list[checks.CheckMessage] = []
+    for alias in databases or ():
+        connection = connections[alias]
+        if ENTRY not in connection.introspection.table_names():
+            continue  # not migrated yet
+        missing = entry_tally_triggers_missing(connection)
+        if missing:
+            found.append(
+                checks.Warning(
+                    f"The entry table of database {alias!r} lacks the tally triggers "
+                    f"{', '.join(sorted(missing))}: the counts on the screens go wrong.",
+                    hint="Run `python manage.py rebuild_tally`; a migration that changes "
+                    "tournament_entry must end with InstallEntryTally() (tournament/tally.py).",
+                    id="tournament.W001",
+                )
+            )
+    return found
+
+
+class InstallEntryTally(Operation):
+    """Migration operation: install the tally's triggers (on SQLite, recount the tally too).
+
+    End every migration that changes the ``tournament_entry`` table with it:
+    SQLite drops the triggers when it rebuilds the table. Unapplied, it does
+    nothing; should unapplying a migration drop the triggers, the system check
+    says so and ``manage.py rebuild_tally`` puts them back.
+    """
+
+    reduces_to_sql = True
+    reversible = True
+
+    def state_forwards(self, app_label: str, state: Any) -> None:
+        pass  # no model changes
+
+    def database_forwards(
+        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
+    ) -> None:
+        entry_tally_install(schema_editor)
+
+    def database_backwards(
+        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
+    ) -> None:
+        pass
+
+    def describe(self) -> str:
+        return "Install the entry tally's triggers (and recount the tally on SQLite)"
+
+    @property
+    def migration_name_fragment(self) -> str:
+        return "install_entry_tally"
+
+    def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return (self.__class__.__name__, [], {})

@@ -15,6 +15,7 @@ from tournament.models import (
     Deal,
     Entry,
     LeagueSeason,
+    Player,
     PrizeAddition,
     Tournament,
 )
@@ -118,6 +119,14 @@ def test_standings_export_as_csv_with_prizes(browser, finished):
         ("1", "Clara Wolf", "130.00"),
         ("2", "Bernd Schulz", "70.00"),
     ]
+
+
+def test_standings_export_writes_a_name_like_a_formula_as_text(browser, finished):
+    clara = Entry.objects.get(pk=finished["entries"][2]["id"]).player_id
+    Player.objects.filter(pk=clara).update(name="-2+3+cmd|' /C calc'!A0")
+    response = browser.get(f"/tournaments/{finished['tournament']['id']}/standings.csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert (rows[1][0], rows[1][3]) == ("1", "'-2+3+cmd|' /C calc'!A0")
 
 
 def test_standings_export_speaks_german_to_a_german_spreadsheet(browser, finished):

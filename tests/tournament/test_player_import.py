@@ -96,3 +96,17 @@ def test_the_export_has_a_bom_translated_headers_and_reads_back_as_on_file(direc
     assert [(r.name, r.problem) for r in rows] == [("Jürgen Weiß", None)]
     # Contact data leaves the house only through the director.
     assert client_of(desk_user).get("/players/export.csv").status_code == 403
+
+
+@pytest.mark.django_db
+def test_the_export_writes_formulas_as_text_and_reads_them_back(director):
+    Player.objects.create(name="=HYPERLINK(1)", nickname="+Ass", email="@evil", phone="-1+1")
+    Player.objects.create(name="@SUM(1)", nickname="-Jogi", phone="+49 171 1234567")
+    body = client_of(director).get("/players/export.csv").content.decode("utf-8")
+    assert "'=HYPERLINK(1),'+Ass,'@evil,'-1+1\r\n" in body
+    assert "'@SUM(1),'-Jogi,,'+49 171 1234567\r\n" in body
+    rows = rules.read_players(body)
+    assert [(r.name, r.nickname, r.phone) for r in rows] == [
+        ("=HYPERLINK(1)", "+Ass", "-1+1"),
+        ("@SUM(1)", "-Jogi", "+49 171 1234567"),
+    ]

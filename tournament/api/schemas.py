@@ -167,6 +167,7 @@ class PlayerOut(Schema):
     id: int
     name: str
     nickname: str
-    email: str
-    phone: str
+    # Directors only (README "Player data"); null for floor and desk.
+    email: str | None = None
+    phone: str | None = None
     entries: int

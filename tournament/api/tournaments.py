@@ -14,10 +14,10 @@ from tournament.api.schemas import (
     TournamentOut,
     TournamentPatch,
 )
-from tournament.models import Entry, Tournament
+from tournament.models import Entry, Player, Tournament
 from tournament.presenters import entry_payload, tournament_payload
-from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
-from tournament.services.entries import entry_register, player_search
+from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF, has_role
+from tournament.services.entries import entry_register, player_contacts_search, player_search
 from tournament.services.events import event_create, event_get
 from tournament.services.results import event_results
 from tournament.services.tournaments import (
@@ -91,8 +91,23 @@ def list_entries(request: HttpRequest, tournament_id: int, status: str | None = 
 
 @router.get("/players", response=list[PlayerOut])
 def search_players(request: HttpRequest, q: str = Query("", max_length=100)):
-    require_role(request, STAFF, ONLY_STAFF)
-    return [{**p.__dict__, "entries": p.entries.count()} for p in player_search(q)]
+    """Players by part of the name or nickname, or by id. E-mail and phone go to
+    directors only (null for floor and desk), and each such read is in the privacy log."""
+    user = require_role(request, STAFF, ONLY_STAFF)
+    if has_role(user, (DIRECTOR,)):
+        return [_player_out(p, contact=True) for p in player_contacts_search(query=q, by=user)]
+    return [_player_out(p, contact=False) for p in player_search(q)]
+
+
+def _player_out(player: Player, *, contact: bool) -> dict:
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "nickname": player.nickname,
+        "email": player.email if contact else None,
+        "phone": player.phone if contact else None,
+        "entries": player.entries.count(),
+    }
 
 
 @router.post("/events", response={201: dict})

@@ -13,6 +13,8 @@ import io
 import re
 from dataclasses import dataclass, replace
 
+from tournament.rules.spreadsheet import spreadsheet_plain, spreadsheet_writer
+
 # Header words, lower case, as rooms write them, per field.
 HEADERS: dict[str, tuple[str, ...]] = {
     "name": ("name", "spieler", "spielername", "player", "vollständiger name", "full name"),
@@ -95,7 +97,7 @@ def read_players(text: str) -> list[ImportRow]:
         for index, cell in enumerate(cells):
             field = columns.get(index)
             if field:
-                values[field] = " ".join(cell.split())
+                values[field] = spreadsheet_plain(" ".join(cell.split()))
         row = ImportRow(
             line=line,
             name=values["name"],
@@ -130,10 +132,9 @@ def _with(row: ImportRow, problem: str, field: str) -> ImportRow:
 def write_players(
     rows: list[tuple[str, str, str, str]], headers: tuple[str, ...], *, delimiter: str
 ) -> str:
-    """A CSV of players with a byte-order mark, so spreadsheet programs read UTF-8."""
+    """A CSV of players, safe to open in a spreadsheet program."""
     out = io.StringIO()
-    out.write("\ufeff")
-    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
+    writer = spreadsheet_writer(out, delimiter=delimiter)
     writer.writerow(headers)
     writer.writerows(rows)
     return out.getvalue()

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament import changes, extensions
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.locking import lock_tournament
-from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, Tournament
+from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, PrivacyLog, Tournament
 from tournament.rules import names
 from tournament.rules import places as place_rules
 from tournament.services.buy_ins import buy_in_taken
@@ -67,6 +67,15 @@ def player_search(query: str, limit: int = 20) -> list[Player]:
     if query.isdigit():
         condition |= Q(pk=int(query))
     return list(Player.objects.filter(condition).order_by("search_key", "id")[:limit])
+
+
+def player_contacts_search(*, query: str, by: Any, limit: int = 20) -> list[Player]:
+    """The player search for a director, who sees e-mail and phone: every player
+    whose contact data it shows gets a line in the privacy log (README "Player data")."""
+    players = player_search(query, limit=limit)
+    shown = [player.pk for player in players if player.email or player.phone]
+    PrivacyLog.record(shown, PrivacyLog.Kind.CONTACT_READ, by=by)
+    return players
 
 
 def _field_is_full(tournament: Tournament) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import re
 from decimal import Decimal, InvalidOperation
 
@@ -20,6 +19,7 @@ from tournament.models import Deal, LeagueSeason, PayoutSettings, PrizeAddition,
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
 from tournament.rules import names
 from tournament.rules.payouts import ROUNDING_UNITS
+from tournament.rules.spreadsheet import spreadsheet_writer
 from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
@@ -344,8 +344,7 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     # "ergebnisse-freitagsturnier.csv": the reader's word and the tournament's name.
     filename = names.file_slug(_("results"), tournament.name)
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    response.write("\ufeff")  # spreadsheet programs then read the umlauts right
-    writer = csv.writer(response, delimiter=";" if _german() else ",")
+    writer = spreadsheet_writer(response, delimiter=";" if _german() else ",")
     writer.writerow(
         [
             _("Place"),
@@ -367,7 +366,7 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "" if data["place"] is None else data["place"],
                 row.entry.start_number or "",
                 data["player"],
-                spreadsheet_safe(data["name"]),
+                data["name"],
                 _spreadsheet_amount(data["prize"]),
                 yes if data["shared"] else "",
                 yes if data["in_the_money"] else "",
@@ -385,11 +384,6 @@ def _german() -> bool:
 def _spreadsheet_amount(amount: str) -> str:
     """A German spreadsheet reads 130,00 as a number and 130.00 as text."""
     return amount.replace(".", ",") if _german() else amount
-
-
-def spreadsheet_safe(text: str) -> str:
-    """Keep spreadsheet programs from running a name as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 # --- deals -----------------------------------------------------------------------------

@@ -1,0 +1,35 @@
+"""The compose file (issue 22, item 1): migrations run once, in a one-off
+service, before the app's processes; a web process starts daphne and nothing
+else, and never waits for another web process to be serving."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+COMPOSE = Path(__file__).resolve().parents[1] / "docker-compose.yml"
+
+
+def services() -> dict:
+    return yaml.safe_load(COMPOSE.read_text(encoding="utf-8"))["services"]
+
+
+def test_migrations_run_in_a_one_off_service_before_the_apps_processes():
+    found = services()
+    migrate = found["migrate"]
+    assert "manage.py migrate --noinput" in migrate["command"]
+    assert migrate["restart"] == "no"  # runs once, is not restarted after it is done
+    for name in ("web", "web2", "worker", "clock"):
+        assert found[name]["depends_on"]["migrate"] == {
+            "condition": "service_completed_successfully"
+        }, name
+        assert "migrate" not in str(found[name]["command"]), name
+
+
+def test_each_web_process_starts_daphne_without_waiting_for_the_other():
+    found = services()
+    for name in ("web", "web2"):
+        assert found[name]["command"][0] == "daphne"
+        assert set(found[name]["depends_on"]) == {"postgres", "redis", "migrate"}
+        assert found[name]["restart"] == "unless-stopped" and "healthcheck" in found[name]
