@@ -252,7 +252,7 @@ def _pg_tables(listing: str) -> set[str]:
 def _pg_restore(connection: BaseDatabaseWrapper, path: Path, *, using: str) -> None:
     listing = _run(["pg_restore", "--list", str(path)], using=using)
     with connection.cursor() as cursor:
-        present = set(connection.introspection.table_names(cursor))
+        present = set(connection.introspection.table_names(cursor, include_views=False))
     extra = sorted(present - _pg_tables(listing))
     with _scratch_file("restore.sql") as script:
         with script.open("w") as file:

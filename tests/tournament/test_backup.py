@@ -220,6 +220,41 @@ def test_restore_refuses_while_another_process_is_connected(
 
 
 @needs_postgresql
+def test_a_restore_over_a_room_leaves_exactly_the_backup_or_on_failure_the_room_as_it_was(
+    api, floor_api, fresh_database, tmp_path
+):
+    room_in_play(api, floor_api)
+    made = back_up(tmp_path)
+    call_command("restore", str(made), yes=True, database=fresh_database)
+    with connections[fresh_database].cursor() as cursor:
+        # A table a later release added goes: the database is the backup's.
+        cursor.execute(
+            "CREATE TABLE later (id int PRIMARY KEY, entry bigint REFERENCES tournament_entry)"
+        )
+    call_command("restore", str(made), yes=True, database=fresh_database)
+    assert "later" not in connections[fresh_database].introspection.table_names()
+    assert every_row(fresh_database) == every_row("default")
+    # A view on the entries stops the restore half-way: one transaction, nothing changed.
+    Entry.objects.using(fresh_database).update(rebuys=7)
+    with connections[fresh_database].cursor() as cursor:
+        cursor.execute("CREATE VIEW report AS SELECT id FROM tournament_entry")
+    before = every_row(fresh_database), constraints(fresh_database)
+    with pytest.raises(CommandError, match="Restore failed, nothing was changed"):
+        call_command("restore", str(made), yes=True, database=fresh_database)
+    assert (every_row(fresh_database), constraints(fresh_database)) == before
+    assert set(Entry.objects.using(fresh_database).values_list("rebuys", flat=True)) == {7}
+
+
+def constraints(using: str) -> list[tuple]:
+    with connections[using].cursor() as cursor:
+        cursor.execute(
+            "SELECT table_name, constraint_name FROM information_schema.table_constraints"
+            " WHERE table_schema = 'public' ORDER BY 1, 2"
+        )
+        return cursor.fetchall()
+
+
+@needs_postgresql
 def test_the_password_reaches_pg_dump_in_the_environment_never_on_its_command_line(
     api, tmp_path, monkeypatch
 ):
