@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import re
 import subprocess
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,12 +22,13 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.db import connection, connections
 from django.db.models import F
-from django.db.utils import load_backend
+from django.db.utils import OperationalError, load_backend
 
 from tables.models import Seat, Table
 from tests.rulings.conftest import seated, start
 from tournament import backup
 from tournament.models import Entry, EntryTally
+from tournament.services.entries import entry_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
 POSTGRESQL = connection.vendor == "postgresql"
@@ -150,6 +152,39 @@ def test_a_room_backed_up_in_play_comes_back_row_for_row_with_its_floor_invarian
     # The tally's triggers came back too: the restored room keeps counting.
     Entry.objects.using(fresh_database).filter(status="seated").update(rebuys=F("rebuys") + 2)
     assert_tally_is_a_recount(fresh_database)
+
+
+def test_a_backup_taken_while_the_desk_registers_is_one_consistent_moment(
+    api, fresh_database, tmp_path
+):
+    tid = start(api, players=10, tables=3, late_registration_levels=4)["id"]
+    stop, busy = threading.Event(), threading.Event()
+    registered = []
+
+    def desk() -> None:
+        try:
+            while not stop.is_set():
+                try:
+                    entry_register(tournament_id=tid, by=None, name=f"Late {len(registered)}")
+                except OperationalError:
+                    continue  # SQLite's shared in-memory test database: "table is locked"
+                registered.append(1)
+                if len(registered) >= 3:
+                    busy.set()
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=desk)
+    thread.start()
+    try:
+        assert busy.wait(timeout=60), "the desk never registered"
+        made = back_up(tmp_path)
+    finally:
+        stop.set()
+        thread.join()
+    call_command("restore", str(made), yes=True, database=fresh_database)
+    assert_floor_invariants(fresh_database)
+    assert 13 <= Entry.objects.using(fresh_database).count() <= 10 + len(registered)
 
 
 def test_restore_refuses_a_backup_of_the_other_kind_and_changes_nothing(
