@@ -26,8 +26,7 @@ import re
 import sqlite3
 import subprocess
 import tempfile
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -151,6 +150,7 @@ def other_connections(using: str = "default") -> int:
         + [
             "SELECT count(*) FROM pg_stat_activity"
             " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            " AND backend_type = 'client backend'"
         ],
         using=using,
     )
@@ -254,26 +254,21 @@ def _pg_restore(connection: BaseDatabaseWrapper, path: Path, *, using: str) -> N
     with connection.cursor() as cursor:
         present = set(connection.introspection.table_names(cursor, include_views=False))
     extra = sorted(present - _pg_tables(listing))
-    with _scratch_file("restore.sql") as script:
-        with script.open("w") as file:
-            for table in extra:
-                file.write(
-                    f"DROP TABLE IF EXISTS public.{connection.ops.quote_name(table)} CASCADE;\n"
-                )
+    with tempfile.TemporaryDirectory(prefix="tournament-restore-") as scratch:
+        drops, script = Path(scratch) / "drop.sql", Path(scratch) / "restore.sql"
+        drops.write_text(
+            "".join(
+                f"DROP TABLE IF EXISTS public.{connection.ops.quote_name(table)} CASCADE;\n"
+                for table in extra
+            )
+        )
         restore = ["pg_restore", "--clean", "--if-exists", "--no-owner", "--no-privileges"]
-        sql = _run([*restore, "--file=-", str(path)], using=using, what=f"{path} is damaged")
-        with script.open("a") as file:
-            file.write(sql)
+        _run([*restore, f"--file={script}", str(path)], using=using, what=f"{path} is damaged")
         connection.close()  # our own session must not hold a lock the restore waits for
+        # Both files in one transaction (--single-transaction spans every --file).
         _run(
-            ["psql", "--no-psqlrc", "--quiet", "--single-transaction"]
-            + ["--set=ON_ERROR_STOP=1", f"--file={script}"],
+            ["psql", "--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1"]
+            + [f"--file={drops}", f"--file={script}"],
             using=using,
             what="Restore failed, nothing was changed",
         )
-
-
-@contextmanager
-def _scratch_file(name: str) -> Iterator[Path]:
-    with tempfile.TemporaryDirectory(prefix="tournament-restore-") as directory:
-        yield Path(directory) / name
