@@ -1,5 +1,13 @@
 FROM python:3.11-slim
-RUN apt-get update && apt-get install -y --no-install-recommends gettext libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# pg_dump, pg_restore and psql of the database server's major version for
+# manage.py backup and restore (README "Backup and restore"): PG_MAJOR follows
+# the postgres image in docker-compose.yml; PostgreSQL's own apt repository has
+# every major version for every Debian release.
+ARG PG_MAJOR=16
+RUN apt-get update && apt-get install -y --no-install-recommends gettext libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core ca-certificates postgresql-common \
+ && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+ && apt-get install -y --no-install-recommends postgresql-client-${PG_MAJOR} \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY pyproject.toml ./
 COPY . .

@@ -18,6 +18,8 @@ from config.env import env_bool, env_int, env_list, env_str
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR") or BASE_DIR / "var")
 VAR_DIR.mkdir(parents=True, exist_ok=True)
+# Where `manage.py backup` writes when given no path (README "Backup and restore").
+BACKUP_DIR = Path(env_str("BACKUP_DIR") or VAR_DIR / "backups")
 
 DEBUG = env_bool("DEBUG", False)
 
