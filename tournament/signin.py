@@ -33,7 +33,6 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import logging
-import threading
 import time
 import unicodedata
 from typing import Any, NamedTuple
@@ -41,9 +40,10 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.signals import user_logged_in, user_login_failed
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
-from django.core.exceptions import PermissionDenied
+from django.core.cache.backends.redis import RedisCache
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.dispatch import receiver
 from redis.exceptions import RedisError
 
@@ -97,8 +97,16 @@ def client_address(request: Any) -> str:
     return str(address)
 
 
-def _key(kind: str, value: str) -> str:
-    return "login-failures:" + kind + ":" + hashlib.sha256(value.encode()).hexdigest()
+PREFIX = "login-failures:"
+
+
+def _digest(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+def _key(kind: str, *values: str) -> str:
+    """The cache key of a count: no name or address in clear, one hash per part."""
+    return PREFIX + kind + ":" + ":".join(_digest(value) for value in values)
 
 
 class Counter(NamedTuple):
@@ -119,7 +127,7 @@ def counters(request: Any, username: str) -> list[Counter]:
         Counter(_key("name", name), per_user, settings.LOGIN_NAME_DELAY_SECONDS, PAUSED, True)
     ]
     if address:  # authenticate() without a request has no address to count
-        pair = _key("name-address", name + "\n" + address)
+        pair = _key("name-address", name, address)
         result.append(Counter(pair, per_user, window, LOCKED, True))
         per_address = settings.LOGIN_FAILURES_PER_ADDRESS
         result.append(Counter(_key("address", address), per_address, window, LOCKED, False))
@@ -143,7 +151,6 @@ class FailureCounts:
 
     def __init__(self) -> None:
         self.local = LocMemCache("signin-fallback", {"OPTIONS": {"MAX_ENTRIES": 10_000}})
-        self._lock = threading.Lock()
         self.shared_down_until = 0.0
 
     def reset(self) -> None:
@@ -159,8 +166,7 @@ class FailureCounts:
             logger.warning(
                 "Sign-in counts kept in this process: the cache is unreachable (%s)", exc
             )
-            with self._lock:
-                self.shared_down_until = time.monotonic() + SHARED_RETRY_SECONDS
+            self.shared_down_until = time.monotonic() + SHARED_RETRY_SECONDS
             return _UNREACHABLE
 
     def get(self, keys: list[str]) -> dict[str, int]:
@@ -224,3 +230,21 @@ def count_failure(sender: Any, credentials: dict, request: Any = None, **kwargs:
 @receiver(user_logged_in, dispatch_uid="signin-clear-counts")
 def clear_counts(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     counts.clear([row.key for row in counters(request, user.get_username()) if row.per_name])
+
+
+def unlock(username: str | None = None) -> int:
+    """Forget the shared counts, every one or one name's (from every address): how many there were.
+
+    Redis only: without it the counts are in each server process's memory and
+    go with a restart. Counts a process keeps while Redis is away stay there.
+    """
+    if not isinstance(caches["default"], RedisCache):
+        raise ImproperlyConfigured("The sign-in counts are not in Redis (REDIS_URL is unset).")
+    if username is None:
+        patterns = [PREFIX + "*"]
+    else:
+        name = _digest(normalise_name(username))
+        patterns = [f"{PREFIX}name:{name}", f"{PREFIX}name-address:{name}:*"]
+    client = cache._cache.get_client(write=True)  # type: ignore[attr-defined]
+    found = [key for pattern in patterns for key in client.scan_iter(cache.make_key(pattern))]
+    return client.delete(*found) if found else 0

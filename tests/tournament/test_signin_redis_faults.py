@@ -1,4 +1,4 @@
-"""Sign-in while Redis is down or hangs (issue 22, item 3).
+"""Sign-in while Redis is down or hangs (issue 22, item 3), and lifting a lock early.
 
 The lock-out counts live in the cache, which is Redis in production. Each
 test starts its own throw-away redis-server, points the cache at it as
@@ -15,6 +15,7 @@ import time
 import pytest
 from django.conf import settings as django_settings
 from django.core.cache import cache
+from django.core.management import CommandError, call_command
 from django.test import Client
 from redis_support import REDIS_SERVER, ThrowawayRedis
 
@@ -92,3 +93,29 @@ def test_with_redis_hung_sign_in_answers_at_once(redis, answer_within):
         sign_in(guesser, "anna", "guess")
     assert "Too many wrong passwords" in sign_in(guesser, "anna", "pw-anna").content.decode()
     assert time.monotonic() - started < 3  # one short socket timeout, then counted here
+
+
+def lock(name: str, address: str = "10.0.0.1") -> None:
+    guesser = Client()
+    for _ in range(5):
+        sign_in(guesser, name, "guess", address=address)
+    assert "Too many" in sign_in(guesser, name, "pw-" + name, address=address).content.decode()
+
+
+def test_a_director_lifts_one_names_lock_or_all(redis, capsys):
+    make_staff("anna", "director")
+    make_staff("bernd", "floor")
+    lock("anna")
+    lock("bernd", address="10.0.0.7")
+    call_command("unlocksignin", "ＡＮＮＡ")
+    assert "2 sign-in counts forgotten" in capsys.readouterr().out  # the name, the name there
+    assert sign_in(Client(), "anna", "pw-anna").status_code == 302
+    assert "Too many" in sign_in(Client(), "bernd", "pw-bernd", address="10.0.0.7").content.decode()
+    call_command("unlocksignin")
+    assert sign_in(Client(), "bernd", "pw-bernd", address="10.0.0.7").status_code == 302
+
+
+def test_without_redis_the_command_says_to_restart(settings):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    with pytest.raises(CommandError, match="Restart the server"):
+        call_command("unlocksignin", "anna")
