@@ -60,8 +60,14 @@ def normalise_name(username: str) -> str:
 
 
 def _parse_address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """An address as peers and proxies write it: ``1.2.3.4``, ``1.2.3.4:5678``, ``[2001:db8::1]:443``."""
+    text = text.strip()
+    if text.startswith("["):
+        text = text[1:].partition("]")[0]
+    elif text.count(":") == 1:
+        text = text.partition(":")[0]
     try:
-        address = ipaddress.ip_address(text.strip())
+        address = ipaddress.ip_address(text)
     except ValueError:
         return None
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:

@@ -12,12 +12,12 @@ import time
 import pytest
 from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
-from django.test import Client
+from django.test import Client, RequestFactory
 
 from config.env import env_networks
 from tests.conftest import make_staff
 from tests.tournament.test_login_throttling import sign_in
-from tournament.signin import counts
+from tournament.signin import client_address, counts
 
 pytestmark = pytest.mark.django_db
 
@@ -130,6 +130,27 @@ def test_the_owner_signs_in_from_elsewhere_after_a_short_pause(client, settings)
     assert sign_in(owner, "lockme", "pw-lockme", address="192.168.1.20").status_code == 302
     # the guesser's address stays locked for the name for the whole window
     assert "Too many" in sign_in(client, "lockme", "pw-lockme", "192.168.1.66").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("peer", "forwarded_for", "client"),
+    [
+        ("192.168.1.66", "172.16.0.1", "192.168.1.66"),  # not through the proxy: header ignored
+        (PROXY, "", PROXY),
+        (PROXY, "192.168.1.66", "192.168.1.66"),
+        (PROXY, "1.1.1.1, 192.168.1.66", "192.168.1.66"),
+        (PROXY, "192.168.1.66, 10.0.0.3", "192.168.1.66"),  # two proxies of ours
+        (PROXY, "10.0.0.4, 10.0.0.3", "10.0.0.4"),  # all ours: the farthest
+        (PROXY, "no address", PROXY),
+        (PROXY, "192.168.1.66:51234", "192.168.1.66"),
+        (PROXY, "[2001:db8::7]:443", "2001:db8::7"),
+        ("::ffff:10.0.0.2", "192.168.1.66", "192.168.1.66"),
+    ],
+)
+def test_the_client_address(settings, peer, forwarded_for, client):
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.0.0.0/8")]
+    meta = {"REMOTE_ADDR": peer, "HTTP_X_FORWARDED_FOR": forwarded_for}
+    assert client_address(RequestFactory().post("/login/", **meta)) == client
 
 
 @pytest.mark.parametrize(
