@@ -180,7 +180,8 @@ class FailureCounts:
         local = self.local.get_many(keys)
         if shared is _UNREACHABLE:
             shared = {}
-        return {key: max(shared.get(key) or 0, local.get(key) or 0) for key in keys}
+        # Each failure went to one store only: the shared one, or this process while it was away.
+        return {key: (shared.get(key) or 0) + (local.get(key) or 0) for key in keys}
 
     def add_failure(self, key: str, seconds: int) -> None:
         if self._shared(_increment, cache, key, seconds) is _UNREACHABLE:

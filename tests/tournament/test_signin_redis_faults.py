@@ -95,6 +95,18 @@ def test_with_redis_hung_sign_in_answers_at_once(redis, answer_within):
     assert time.monotonic() - started < 3  # one short socket timeout, then counted here
 
 
+def test_when_redis_is_back_the_counts_are_shared_again_and_none_is_lost(redis):
+    make_staff("anna", "director")
+    redis.stop()
+    sign_in(Client(), "anna", "guess")  # counted in this process
+    redis.start()
+    counts.shared_down_until = 0.0  # as when SHARED_RETRY_SECONDS have passed
+    for _ in range(4):
+        sign_in(Client(), "anna", "guess")
+    assert len(cache._cache.get_client().keys("*login-failures:name-address:*")) == 1
+    assert "Too many" in sign_in(Client(), "anna", "pw-anna").content.decode()
+
+
 def lock(name: str, address: str = "10.0.0.1") -> None:
     guesser = Client()
     for _ in range(5):
