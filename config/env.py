@@ -6,6 +6,7 @@ default: ``DEBUG=yes`` fails instead of meaning true.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 
 from django.core.exceptions import ImproperlyConfigured
@@ -45,3 +46,16 @@ def env_int(name: str, default: int) -> int:
         return int(raw)
     except ValueError as exc:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {raw!r}") from exc
+
+
+def env_networks(name: str) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
+    """Comma-separated addresses or networks (``10.0.0.2,192.168.1.0/24``); anything else fails."""
+    networks = []
+    for part in env_list(name, []):
+        try:
+            networks.append(ipaddress.ip_network(part, strict=True))
+        except ValueError as exc:
+            raise ImproperlyConfigured(
+                f"{name} must list IP addresses or networks (like 10.0.0.0/8), not {part!r}"
+            ) from exc
+    return networks

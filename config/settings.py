@@ -13,7 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from config.env import env_bool, env_int, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_networks, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("VAR_DIR") or BASE_DIR / "var")
@@ -115,6 +115,9 @@ DATABASES["default"]["TEST"] = {"NAME": env_str("TEST_DATABASE_NAME") or None}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
+# A Redis that is down or hangs costs a sign-in half a second, once: then the
+# lock-out counts in process memory for a while (tournament/signin.py).
+REDIS_CACHE_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
 
 # The address players reach this server at from the room's network (the QR code
 # on the board points there), e.g. http://192.168.1.10:8000; unset: the address
@@ -135,11 +138,12 @@ if REDIS_URL:
     }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
-    # Shared by every server process: the sign-in lock-out counts (web/login.py).
+    # Shared by every server process: the sign-in lock-out counts (tournament/signin.py).
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
+            "OPTIONS": REDIS_CACHE_OPTIONS,
         }
     }
 else:
@@ -150,6 +154,12 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = env_str("TIME_ZONE", "Europe/Berlin")
 
+# The lock-out first, for every way in (sign-in page, admin): it refuses a locked
+# name or address before ModelBackend checks a password (tournament/signin.py).
+AUTHENTICATION_BACKENDS = [
+    "tournament.signin.LockOutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
@@ -202,9 +212,13 @@ LOGGING = {
 
 # The clock loop runs inside the server process unless a separate
 # `manage.py clockloop` process is used (production).
-# Sign-in lock-out (tournament/web/login.py).
+# Sign-in lock-out (tournament/signin.py).
 LOGIN_FAILURES_PER_USER = env_int("LOGIN_FAILURES_PER_USER", 5)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
 LOGIN_LOCKOUT_MINUTES = env_int("LOGIN_LOCKOUT_MINUTES", 15)
+LOGIN_NAME_DELAY_SECONDS = env_int("LOGIN_NAME_DELAY_SECONDS", 60)
+# The reverse proxies in front of the server (addresses or networks): only when
+# one of them is the direct peer is X-Forwarded-For read for the client address.
+TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
 CLOCK_LOOP_IN_PROCESS = env_bool("CLOCK_LOOP_IN_PROCESS", not REDIS_URL)

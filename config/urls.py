@@ -2,6 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config.api import api
+from tournament.web.login import ThrottledAdminAuthenticationForm
+
+# The admin signs in through the same lock-out (tournament/signin.py); this form says so.
+admin.site.login_form = ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("api/v1/", api.urls),

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache, caches
-from django.test import Client, override_settings
+from django.test import Client, RequestFactory, override_settings
 
 from tests.conftest import make_staff
+from tournament.signin import counts
 
 pytestmark = pytest.mark.django_db
 
@@ -14,8 +15,10 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_counts():
     cache.clear()
+    counts.reset()
     yield
     cache.clear()
+    counts.reset()
 
 
 def sign_in(client: Client, username: str, password: str, address: str = "10.0.0.1"):
@@ -42,7 +45,10 @@ def test_the_lock_message_is_german_for_a_german_reader(client):
     for _ in range(5):
         sign_in(client, "anna", "guess")
     page = client.post(
-        "/login/", {"username": "anna", "password": "x"}, HTTP_ACCEPT_LANGUAGE="de"
+        "/login/",
+        {"username": "anna", "password": "x"},
+        REMOTE_ADDR="10.0.0.1",
+        HTTP_ACCEPT_LANGUAGE="de",
     ).content.decode()
     assert "Zu viele falsche Passwörter" in page
 
@@ -70,7 +76,7 @@ def test_a_right_password_before_the_limit_clears_the_count(client):
 def test_the_lock_ends_when_its_window_has_passed(client, monkeypatch):
     from django.core.cache.backends import locmem
 
-    from tournament.web.login import _key
+    from tournament.signin import counters
 
     make_staff("anna", "director")
     for _ in range(5):
@@ -80,5 +86,7 @@ def test_the_lock_ends_when_its_window_has_passed(client, monkeypatch):
         monkeypatch.setattr(locmem.time, "time", lambda: later)
         assert sign_in(client, "anna", "pw-anna").status_code == 302
     else:  # Redis in production: the counter expires with the window
-        redis = cache._cache.get_client(_key("user", "anna"))
-        assert 0 < redis.ttl(cache.make_and_validate_key(_key("user", "anna"))) <= 15 * 60
+        request = RequestFactory().post("/login/", REMOTE_ADDR="10.0.0.1")
+        key = next(c.key for c in counters(request, "anna") if c.per_name and c.refusal == "locked")
+        redis = cache._cache.get_client(key)
+        assert 0 < redis.ttl(cache.make_and_validate_key(key)) <= 15 * 60
