@@ -1,6 +1,6 @@
 """Bust-outs through the API at 110 and at 1,100 tables, balancing planned.
 
-Targets (issue 11): p99 < 25 ms at 1,100 tables, and p50 at 1,100 tables
+Targets (README "Screen messages"): p99 < 25 ms at 1,100 tables, and p50 at 1,100 tables
 within 20 % of p50 at 110 tables: a bust must not cost more as the floor
 grows. Between busts the floor carries out the planned moves, as on a real
 floor; only the bust requests are timed. Also prints the SQL queries per bust.

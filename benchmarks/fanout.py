@@ -1,7 +1,7 @@
 """A bust reaching N connected display screens on two daphne processes with Redis,
 then the memory those sockets take and N screens reconnecting at once.
 
-Targets (issue 11): 1,000 connected screens, p99 < 100 ms from the bust request
+Targets (README "Screen messages"): 1,000 connected screens, p99 < 100 ms from the bust request
 being sent to the bust message arriving on a screen; after a Wi-Fi drop, all
 1,000 screens hold a current snapshot within 5 s; the memory of one server
 process holding its sockets is printed (no target).

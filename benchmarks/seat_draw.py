@@ -1,4 +1,4 @@
-"""Seat draw of 10,000 entries on 1,112 tables through the API (target: < 0.5 s, issue 11).
+"""Seat draw of 10,000 entries on 1,112 tables through the API (target: < 0.5 s, README "Screen messages").
 
 .venv/bin/python benchmarks/seat_draw.py   (DATABASE_URL defaults to a
 throw-away PostgreSQL database td_benchmark on 127.0.0.1)

@@ -1,4 +1,4 @@
-"""Screen snapshots of a 10,000-entry field on 1,112 tables (issue 11, item 5).
+"""Screen snapshots of a 10,000-entry field on 1,112 tables (README "Screen messages").
 
 Prints the size of the public snapshot (target < 30 KB: the seat list is not
 in it), the floor's, the time to build each, and the time of one seat page

@@ -1,4 +1,4 @@
-"""Clock, structure, chips, chip race, clock calls and the shot clock (DESIGN.md "API contract v1")."""
+"""Clock, structure, chips, chip race, clock calls and the shot clock (README "API")."""
 
 from __future__ import annotations
 

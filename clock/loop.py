@@ -12,7 +12,7 @@ and several loops at once harmless.
 
 Once a day (at the first pass of each local date, so also at every start)
 it hands the room's contact-data retention to the idempotent task
-``tournament.contact_retention`` (issue 14): the clock process is the one
+``tournament.contact_retention`` (README "Player data"): the clock process is the one
 process every set-up runs, so no separate scheduler is needed.
 
 Production: ``python manage.py clockloop``. Embedded default

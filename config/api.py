@@ -1,4 +1,4 @@
-"""The JSON API, /api/v1/ (DESIGN.md "API contract v1"), put together from every
+"""The JSON API, /api/v1/ (README "API"), put together from every
 app's router. It lives in the project package: it is the one place that knows
 all the apps' faces (README "How a floor action flows").
 

@@ -132,7 +132,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             # redis-py's asyncio pool caps at 100 connections by default; a storm
-            # of websocket connects needs more (DESIGN.md, measured facts).
+            # of websocket connects needs more (README "Benchmarks").
             "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 2000}]},
         }
     }

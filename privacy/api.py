@@ -1,4 +1,4 @@
-"""Player data over the API (issue 14): export, erasure and consent; the
+"""Player data over the API (README "Player data"): export, erasure and consent; the
 room's settings and its retention of contact data. Directors only."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class PrivacyConfig(AppConfig):
-    """Player data as a room in Germany, Austria or Switzerland must keep it (issue 14):
+    """Player data as a room in Germany, Austria or Switzerland must keep it (README "Player data"):
     consent, export, erasure. It reads every app below it, so it sits above them."""
 
     name = "privacy"

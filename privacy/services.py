@@ -1,5 +1,5 @@
 """A player's data, as the GDPR and the Swiss data protection act give him the
-right to see it and to have it erased (issue 14).
+right to see it and to have it erased (README "Player data").
 
 Export gathers every kind of record that names the player; erasure replaces
 his name and contact data by a pseudonym, everywhere they were written,

@@ -1,4 +1,4 @@
-"""A player's data for the director (issue 14): what is stored, as a page
+"""A player's data for the director (README "Player data"): what is stored, as a page
 and as JSON; consent; erasure; the room's settings and what the retention
 period removes next. Floor and desk never see these pages. The privacy
 notice is public: the desk shows it, players read it on their phones."""

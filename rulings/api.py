@@ -1,4 +1,4 @@
-"""Rulings API (DESIGN.md "Rulings"): log, list, amend; search the rule catalog.
+"""Rulings API (README "API" "Rulings"): log, list, amend; search the rule catalog.
 
 Rulings are append-only: there is no PUT, PATCH or DELETE on a ruling, so
 those answer 405.

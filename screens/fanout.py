@@ -2,7 +2,7 @@
 
 Channels' group_send costs 0.25-0.6 ms per connected socket and runs inside the
 floor action's request: one bust to 1,000 screens took about a second, and the
-floor tablet waited for all of it (benchmarks/fanout.py; DESIGN.md "Measured
+floor tablet waited for all of it (benchmarks/fanout.py; README "API" "Measured
 facts"). Here a publish is one Redis PUBLISH of a message serialised once; each
 server process holds one pattern subscription and loops over its own sockets.
 Channels keeps connect, auth and routing. Without REDIS_URL the in-memory

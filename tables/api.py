@@ -271,7 +271,7 @@ def get_table(request: HttpRequest, table_id: int):
     return tables_payload(table.tournament, table_ids=[table.pk])[0]
 
 
-# -- chip counts (issue 13) ---------------------------------------------------------
+# -- chip counts (README "Events: flights, bags and the next day") ---------------------------------------------------------
 
 
 class SeatChipsIn(Body):

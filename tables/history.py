@@ -1,4 +1,4 @@
-"""The floor's history in words (issue 12, item 14).
+"""The floor's history in words (README "Screens").
 
 The action log stores kinds and ids (``bust``, ``{"entry": 63}``) for the audit
 and for undo; the history page tells the floor what happened, in the reader's

@@ -222,7 +222,7 @@ class ChipCount(models.Model):
 class ColourUpRecord(models.Model):
     """What a colour-up changed at one table: the value of the chips at stake
     before and after (a chip race or rounding up moves the chips in play a
-    little); the count check adds it to the chips in play (issue 13, item 2)."""
+    little); the count check adds it to the chips in play (README "Events: flights, bags and the next day")."""
 
     tournament = models.ForeignKey(
         "tournament.Tournament", on_delete=models.CASCADE, related_name="colour_ups"

@@ -1,4 +1,4 @@
-"""Tables as the API and the screens show them (DESIGN.md: tables payload)."""
+"""Tables as the API and the screens show them (README "API")."""
 
 from __future__ import annotations
 

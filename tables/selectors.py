@@ -1,6 +1,6 @@
 """Reads of the tables app: plain queries, no writes, no services.
 
-The screens layer and the pages read chip counts here (issue 13, item 2): the
+The screens layer and the pages read chip counts here (README "Events: flights, bags and the next day"): the
 leaders, the average of the counts and, once one table is left, the final
 table with every seat's count.
 """

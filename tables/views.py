@@ -550,7 +550,7 @@ def chip_count_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-# --- the end of a day and the next day (issue 13, items 5-6) -----------------
+# --- the end of a day and the next day (README "Events: flights, bags and the next day") -----------------
 
 
 @role_required(DIRECTOR)

@@ -1,4 +1,4 @@
-"""German as a card room speaks it, one term per thing (issue 12, item 18):
+"""German as a card room speaks it, one term per thing (README "Screens"):
 a clock call is "Zeit nehmen" everywhere (never "Uhr ausgerufen"), a colour-up
 is a "Farbwechsel" (never "Chip-up"), and the poker words rooms say in English
 stay English."""
@@ -57,7 +57,7 @@ def test_the_poker_words_rooms_say_in_english_stay_english():
 
 
 def test_a_seat_is_a_sitz_and_a_place_is_a_platz():
-    """One word, one thing (issue 21, item 7): "Platz" titled both the seat and
+    """One word, one thing (README "Places, re-entries and moves"): "Platz" titled both the seat and
     the finishing place; the seat is "Sitz", the place "Platz"."""
     wrong = []
     for msgid, msgstr in german().items():

@@ -1,4 +1,4 @@
-"""Every page a room uses speaks German to a German reader (issue 12, "Done
+"""Every page a room uses speaks German to a German reader (README "Screens", "Done
 when"): the visible text of each staff and public page, rendered in German,
 holds no English word except the poker words rooms say in English."""
 

@@ -1,4 +1,4 @@
-"""Counts read right with one and with two (issue 21, item 7): "1 entry",
+"""Counts read right with one and with two (README "Places, re-entries and moves"): "1 entry",
 "1 Eintrag", "1 of 1 player", never "1 Einträge" or "1 players left", on the
 desk, the floor, the table view, the lobby, the history and the board's
 spoken and written texts, in German and in English."""

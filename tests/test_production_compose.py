@@ -1,4 +1,4 @@
-"""The compose file (issue 22, item 1): migrations run once, in a one-off
+"""The compose file (README "Production"): migrations run once, in a one-off
 service, before the app's processes; a web process starts daphne and nothing
 else, and never waits for another web process to be serving."""
 

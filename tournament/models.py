@@ -132,7 +132,7 @@ class Tournament(models.Model):
         ),
     )
     hand_for_hand = models.BooleanField(_("hand for hand"), default=False)
-    # A flight (day 1) or a later day of a multi-day event (issue 13).
+    # A flight (day 1) or a later day of a multi-day event (README "Events: flights, bags and the next day").
     event = models.ForeignKey(
         "tournament.Event", null=True, blank=True, on_delete=models.PROTECT, related_name="days"
     )
@@ -188,7 +188,7 @@ class Player(models.Model):
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     notes = models.TextField(_("notes"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Contact data is kept only with the player's consent (issue 14): what for,
+    # Contact data is kept only with the player's consent (README "Player data"): what for,
     # when and who recorded it. Withdrawn, the e-mail and phone go.
     consent_contact = models.BooleanField(_("results by e-mail or phone"), default=False)
     consent_news = models.BooleanField(_("league news"), default=False)

@@ -1,4 +1,4 @@
-"""Bounty settings and payments (issue 13, items 8-10).
+"""Bounty settings and payments (README "Events: flights, bags and the next day").
 
 Imported at the end of ``tournament.models``; the arithmetic lives in
 ``tournament.rules.bounties``, the writes in ``tournament.services.bounties``,

@@ -1,4 +1,4 @@
-"""Multi-day events: Day 1 flights, bags, later days (issue 13, items 4-7).
+"""Multi-day events: Day 1 flights, bags, later days (README "Events: flights, bags and the next day").
 
 Imported at the end of ``tournament.models``. Each flight and each later day
 is a tournament of its own (clock, tables, registration) that points to its

@@ -1,4 +1,4 @@
-"""What a room must keep about its players' data (issue 14): consent to be
+"""What a room must keep about its players' data (README "Player data"): consent to be
 contacted, and a log of exports, erasures and withdrawals that never holds
 the data it is about. Imported at the end of ``tournament.models``."""
 

@@ -1,4 +1,4 @@
-"""The room itself (issue 14): its name and contact for the privacy notice,
+"""The room itself (README "Player data"): its name and contact for the privacy notice,
 and how long it keeps a player's contact data. One row, edited by a director.
 Imported at the end of ``tournament.models``."""
 

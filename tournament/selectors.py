@@ -1,6 +1,6 @@
 """Reads of the tournament core: plain queries, no writes, no services.
 
-Bounties (issue 13, items 8-10): the settings, each entry's current bounty,
+Bounties (README "Events: flights, bags and the next day"): the settings, each entry's current bounty,
 what each entry won, what is left of the mystery bounties, and the screens'
 ``bounties`` part.
 """
@@ -182,7 +182,7 @@ def bounty_list(tournament: Tournament) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: (-Decimal(row["won"]), row["entry"]))
 
 
-# Contact data and the retention period (issue 14).
+# Contact data and the retention period (README "Player data").
 
 # The director's page lists what goes within this many days, not only today.
 DUE_SOON_DAYS = 30

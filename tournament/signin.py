@@ -1,4 +1,4 @@
-"""Sign-in lock-out for every way in (issue 22): the sign-in page, the admin, any ``authenticate()``.
+"""Sign-in lock-out for every way in (README "Production"): the sign-in page, the admin, any ``authenticate()``.
 
 ``LockOutBackend`` stands first in ``AUTHENTICATION_BACKENDS``: it checks no
 password, it refuses a locked name or address before Django's ``ModelBackend``

@@ -430,7 +430,7 @@ def clock_go_to(
 
 
 def clock_continue(*, tournament: Tournament, previous: Sequence[Tournament]) -> None:
-    """A later day of an event (issue 13, item 6): the structure of the day
+    """A later day of an event (README "Events: flights, bags and the next day"): the structure of the day
     before, and the clock stopped at the level the furthest flight reached,
     at its full length; the director starts it when play begins."""
     structure = structure_entries(previous[0]) if previous else ()

@@ -1,4 +1,4 @@
-"""Chip counts: the floor counts a table (every seat) or one player (issue 13, item 1).
+"""Chip counts: the floor counts a table (every seat) or one player (README "Events: flights, bags and the next day").
 
 Counts are optional during play. Each count is a new row with who counted it,
 when and in which level; a player's stack is his latest count (the row marked

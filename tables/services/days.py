@@ -1,4 +1,4 @@
-"""Ending a day and drawing the next (issue 13, items 5-6).
+"""Ending a day and drawing the next (README "Events: flights, bags and the next day").
 
 A day ends when every remaining player's chips are counted: each count is
 bagged with a bag number and the staff member who verified it, the counted

@@ -1,4 +1,4 @@
-"""Every API operation, fuzzed from its own OpenAPI schema (issue 10, item 10).
+"""Every API operation, fuzzed from its own OpenAPI schema (README "How a floor action flows").
 
 Schemathesis generates valid and invalid requests for each documented
 operation and sends each, as the director, floor staff, the desk and an

@@ -1,5 +1,5 @@
 """Registration through the break after the last late level, and reopened by one
-field (issue 21, item 3; README "Registration window")."""
+field (README "Places, re-entries and moves"; README "Registration window")."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Replaying a TD3 evening through our API as the floor would have run it (issue 21, item 8).
+"""Replaying a TD3 evening through our API as the floor would have run it (README "Places, re-entries and moves").
 
 The file says who bought in with which buy-in and at which level, who re-entered
 or rebought, who busted whom in which order, the add-ons and what each place was
 paid. The replay creates the tournament with the evening's structure, tables and
-options (DESIGN.md "Club nights"), registers each player at his level, re-enters,
+options (README "API" "Club nights"), registers each player at his level, re-enters,
 busts each bullet with ``eliminated_by``, carries out every move the floor is
 asked to make, sells the add-ons, sets the payouts as the amounts TD3 paid with
 the rest kept back, and then reads our places, prizes and pool.

@@ -1,4 +1,4 @@
-"""A club's real evenings, recorded by TD3, replayed through our API (issue 21, item 8).
+"""A club's real evenings, recorded by TD3, replayed through our API (README "Places, re-entries and moves").
 
 Every evening of ``../shared/td3/ORF 2025/`` is run as the floor ran it; each
 player's place and prize and the pool must equal what the file records. The

@@ -1,4 +1,4 @@
-"""Player data (issue 14): contact data only with consent, withdrawn with
+"""Player data (README "Player data"): contact data only with consent, withdrawn with
 it; the export holds every kind of record naming the player; after an
 erasure no row of the database holds his old name, e-mail or phone, while
 the results and the league standings are unchanged apart from the name; a

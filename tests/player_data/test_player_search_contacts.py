@@ -1,4 +1,4 @@
-"""The player search (issue 22, item 5): e-mail and phone go to directors
+"""The player search (README "Production"): e-mail and phone go to directors
 only, and each time a director's search shows them the privacy log says so.
 Floor and desk find players by name and nickname, without contact data."""
 

@@ -1,4 +1,4 @@
-"""The room's settings, the retention page and the privacy notice (issue 14):
+"""The room's settings, the retention page and the privacy notice (README "Player data"):
 directors only (the notice is public), in English and German, bad input a
 400 that changes nothing."""
 

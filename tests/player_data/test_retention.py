@@ -1,4 +1,4 @@
-"""Retention (issue 14): the contact data of players with no activity within
+"""Retention (README "Player data"): the contact data of players with no activity within
 the room's retention period is removed, exactly that and nothing else, and a
 second run changes nothing; the clock process hands the run over once a day."""
 

@@ -1,4 +1,4 @@
-"""A disqualified player's chips leave play (TDA 2019 rule 69; issue 21, item 6):
+"""A disqualified player's chips leave play (TDA 2019 rule 69; README "Places, re-entries and moves"):
 the chips in play and the average follow on the summary, the board and the API,
 and undoing the disqualification brings them back."""
 

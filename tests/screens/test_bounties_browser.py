@@ -1,4 +1,4 @@
-"""Bounties in the browser (issue 13, items 8-9): the floor's bust form on a
+"""Bounties in the browser (README "Events: flights, bags and the next day"): the floor's bust form on a
 tablet asks who eliminated the player and refuses a bust without him; the
 board's payouts layout shows the biggest bounties in play as they grow; the
 prize pool page shows the bounty money apart from the prize pool and who won

@@ -1,4 +1,4 @@
-"""Chip counts on the room's screens (issue 13, items 2 and 3): the floor counts
+"""Chip counts on the room's screens (README "Events: flights, bags and the next day"): the floor counts
 tables on the API; the board's chip-count layout lists the leaders with their
 counts, the lobby shows them on a phone, and once one table is left the
 final-table layout shows every seat with its name and count. The average tile

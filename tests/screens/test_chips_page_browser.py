@@ -1,4 +1,4 @@
-"""The chips page on an organiser's laptop (issue 12, item 15): the chip set
+"""The chips page on an organiser's laptop (README "Screens"): the chip set
 table fits its card in English and German, a row can be added for another
 denomination, and the help text is said once."""
 

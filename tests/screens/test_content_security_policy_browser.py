@@ -1,6 +1,5 @@
 """No page needs inline script: every page runs under `script-src 'self'` with no
-policy violation, and the buttons that used inline handlers still act (issue 10,
-item 15). Debian's chromium via Playwright against a real daphne server."""
+policy violation, and the buttons that used inline handlers still act (README "How a floor action flows"). Debian's chromium via Playwright against a real daphne server."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chip counts taken before later busts (issue 21, item 7): the counted average and
+"""Chip counts taken before later busts (README "Places, re-entries and moves"): the counted average and
 the chip leaders count only the chips of players still in, and a count taken
 before later busts is shown as such on the board, the lobby and the chip-counts
 page (which must not send staff looking for chips that went to the winners)."""

@@ -1,4 +1,4 @@
-"""Keyboard flow at the registration desk (issue 12, item 11): a new name typed
+"""Keyboard flow at the registration desk (README "Screens"): a new name typed
 into the search and Enter registers the new player when nobody matches; with a
 match, Enter goes to that player's "Register" button instead."""
 

@@ -1,4 +1,4 @@
-"""A multi-day event in the browser, in German (issue 13, "Done when"): the
+"""A multi-day event in the browser, in German (README "Events: flights, bags and the next day", "Done when"): the
 director creates the event with two flights and progressive bounties on the
 form; the floor counts a table on the tablet, one field per seat with Enter
 to the next; the day ends from its page (refused until everyone is counted)

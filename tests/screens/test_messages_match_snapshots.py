@@ -1,4 +1,4 @@
-"""A message applied to the last snapshot gives the next snapshot (issue 11, items 2, 3).
+"""A message applied to the last snapshot gives the next snapshot (README "Screen messages").
 
 For random sequences of floor, desk and director actions, every message the
 screens layer sends after a write is applied to the screen's copy the way the

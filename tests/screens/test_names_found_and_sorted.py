@@ -1,4 +1,4 @@
-"""Names from every corner of a club (issue 21, item 7): the lobby's seat
+"""Names from every corner of a club (README "Places, re-entries and moves"): the lobby's seat
 finder and the desk's player search find each from plain ASCII, "mueller"
 finds Müller; the printed seating list and the board's seat list put Ł, Đ,
 Ø and Þ among their Latin letters, never after Z."""

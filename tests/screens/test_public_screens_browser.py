@@ -1,4 +1,4 @@
-"""The public screens as the room reads them (issue 21, item 7): the currency
+"""The public screens as the room reads them (README "Places, re-entries and moves"): the currency
 on every board layout and in the lobby, the lobby after the end, the shot
 clock, the final table and the seat list. Screenshots go to var/screenshots/."""
 

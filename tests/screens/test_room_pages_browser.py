@@ -1,4 +1,4 @@
-"""The room's pages at the four real viewports (issue 12, "Done when"), on the
+"""The room's pages at the four real viewports (README "Screens", "Done when"), on the
 demo's 45-player field with a table break pending: no page is wider than its
 viewport; the staff menu is one line; the tablet floor shows a whole 9-seat
 table on its first screen; every player appears on the board's seat pages
@@ -29,7 +29,7 @@ STAFF_PAGES = [
     "floor/moves/",
     "chip-counts/",
 ]
-# The room's own pages, outside any tournament (issue 14).
+# The room's own pages, outside any tournament (README "Player data").
 ROOM_PAGES = ["/room/", "/players/retention/", "/privacy/"]
 
 pytestmark = [

@@ -1,4 +1,4 @@
-"""The public seat list outside the snapshot (issue 11 item 5, issue 12 items 5 and 8):
+"""The public seat list outside the snapshot (README "Screen messages", README "Screens"):
 the board pages it, the lobby searches it by full name and nickname, and the
 public snapshot stays small however many players sit."""
 

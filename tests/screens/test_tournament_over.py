@@ -1,6 +1,6 @@
 """Once the winner is known every screen knows it: the clock stops for good,
 registration is closed, the floor offers no next hand, and the screens get the
-winner and the final results (issue 11, item 3)."""
+winner and the final results (README "Screen messages")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The button belongs to the hand being played now; the floor may name the next hand's
-instead (issue 10, item 4)."""
+instead (README "How a floor action flows")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chip counts (issue 13, item 1-2): a table's seats at once or one player, the
+"""Chip counts (README "Events: flights, bags and the next day"): a table's seats at once or one player, the
 list highest first, and the counted total checked against the chips in play."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Floor defects found by rule cases through the API (issue 21, item 6): a halted
+"""Floor defects found by rule cases through the API (README "Places, re-entries and moves"): a halted
 table deals no next hand, and a pending balance move follows the source table's
 next big blind as that table plays on (TDA 2019 rule 10)."""
 

@@ -1,7 +1,7 @@
 """A bust, a move done and a table break cost the same SQL on ten tables as on two hundred.
 
 The planner sizes the tables from their kept counts and reads the seats of
-only the tables a move leaves or reaches (issue 11, item 4). Counting the
+only the tables a move leaves or reaches (README "Screen messages"). Counting the
 queries, screens' messages included, shows it without any timing: a query
 per table anywhere on the path makes the two floors differ.
 """

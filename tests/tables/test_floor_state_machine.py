@@ -1,11 +1,11 @@
-"""The floor services in any order keep every floor invariant (issue 10, item 7).
+"""The floor services in any order keep every floor invariant (README "How a floor action flows").
 
 A hypothesis state machine drives the services as the floor and the desk do:
 registrations before and after the draw, busts alone and in one hand, moves
 carried out and cancelled in any order, table breaks, undo, button and next
 hand; re-entries and registrations on a full floor, tables opened (in play or
 in reserve), a field limit, the registration window and whether tables break
-during it (issue 21, item 1). After every step: one seat per seated entry and
+during it (README "Places, re-entries and moves"). After every step: one seat per seated entry and
 no seat twice, places consecutive from the field, tables balanced within one
 once the planned moves are made, nobody at a broken table without a move, and
 every paid entry seated, out, or waiting only while no table can open.

@@ -1,4 +1,4 @@
-"""A paid entry never waits while a table can open (issue 21, item 1), through the API.
+"""A paid entry never waits while a table can open (README "Places, re-entries and moves"), through the API.
 
 The real case (a club evening, 2025-02-13): a floor broken after the first
 bust, then re-entries on the full floor. Each must be seated, bustable and

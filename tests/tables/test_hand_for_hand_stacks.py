@@ -1,5 +1,5 @@
 """Hand-for-hand busts are ranked by stack, never by the order tables report
-them (issue 10, item 2; IFP 4.27, BDPV Turnierreglement 28)."""
+them (README "How a floor action flows"; IFP 4.27, BDPV Turnierreglement 28)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The history page (the only page with "Undo") renders every kind of row
-the action log holds, in words, in German and in English (issue 21, item 7).
+the action log holds, in words, in German and in English (README "Places, re-entries and moves").
 
 It answered 500 for every tournament whose blind structure was saved: the
 page read the structure's level count (``entries``) as a list of entry ids.

@@ -1,5 +1,5 @@
 """The floor's history tells what happened in words, in the reader's language
-(issue 12, item 14): who busted where and on which place, who moved from where
+(README "Screens"): who busted where and on which place, who moved from where
 to where and why; never raw kinds like ``bust · Table 3 · #63``."""
 
 from __future__ import annotations

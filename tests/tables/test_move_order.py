@@ -1,5 +1,4 @@
-"""Moves carried out or cancelled in any order never lose a player (issue 10,
-items 5 and 6): every seated entry keeps exactly one seat, and nobody is left
+"""Moves carried out or cancelled in any order never lose a player (README "How a floor action flows"): every seated entry keeps exactly one seat, and nobody is left
 at a broken table without a move."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Where the button starts after the seat draw, by rulebook (issue 10, item 3)."""
+"""Where the button starts after the seat draw, by rulebook (README "How a floor action flows")."""
 
 from __future__ import annotations
 

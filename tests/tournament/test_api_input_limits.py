@@ -1,5 +1,5 @@
 """Numbers the database can store, text without NUL, documented errors, 401 for
-anonymous writes, a JSON 413 (issue 10, items 9 and 10)."""
+anonymous writes, a JSON 413 (README "How a floor action flows")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A body that is not the documented JSON object is refused and changes nothing
-(issue 10, item 8)."""
+(README "How a floor action flows")."""
 
 from __future__ import annotations
 

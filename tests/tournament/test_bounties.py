@@ -1,4 +1,4 @@
-"""Bounties through the API (issue 13, items 8-10): who eliminated whom is
+"""Bounties through the API (README "Events: flights, bags and the next day"): who eliminated whom is
 required, checked and paid; split pots share equally; progressive bounties
 grow; the winner takes his own; a disqualified player's bounty goes to the
 prize pool; undoing a bust undoes its payment; every cent of the bounty money

@@ -1,5 +1,5 @@
 """The tournament form offers how places count and registration through the break,
-in English and German (issue 21, items 2 and 3)."""
+in English and German (README "Places, re-entries and moves")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The desk says what is wrong beside the field, once, in the reader's language
-(issue 12, item 10)."""
+(README "Screens")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The desk and the draw say what happened (issue 12, item 17): the seat a new
+"""The desk and the draw say what happened (README "Screens"): the seat a new
 player got, his place in the alternates' line, how many the draw seated; an
 empty alternates list says so without a "1."."""
 

@@ -2,7 +2,7 @@
 whatever writes them: services, bulk inserts, queryset updates, deletes, and
 after the triggers had been lost (SQLite drops them when a migration rebuilds
 the table); the migrations install them once and a migrate with nothing to
-apply touches neither them nor the tally (issue 22, item 1)."""
+apply touches neither them nor the tally (README "Production")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The event pages in German (issue 13): a new event with its flights from
+"""The event pages in German (README "Events: flights, bags and the next day"): a new event with its flights from
 the form, the day's end refused while a player is not counted and then
 bagged, the bag list with a count slip per player, the next day drawn from
 the event page, and the event's results."""

@@ -1,4 +1,4 @@
-"""A multi-day event through the API (issue 13, "Done when"): two Day 1
+"""A multi-day event through the API (README "Events: flights, bags and the next day", "Done when"): two Day 1
 flights of 20 and 25 entries, one player surviving both, chip counts entered
 by table, both days ended and bagged, Day 2 drawn from the bags with the right
 stacks, progressive bounties paid on every bust, down to a winner; the

@@ -1,4 +1,4 @@
-"""Repeated wrong passwords lock sign-in (issue 10, item 13)."""
+"""Repeated wrong passwords lock sign-in (README "How a floor action flows")."""
 
 from __future__ import annotations
 

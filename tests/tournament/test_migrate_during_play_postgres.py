@@ -1,4 +1,4 @@
-"""A migrate during play (issue 22, item 1): on PostgreSQL, with floor writes
+"""A migrate during play (README "Production"): on PostgreSQL, with floor writes
 open or streaming, `manage.py migrate` with nothing to apply neither waits for
 them nor deadlocks with them, nor does `manage.py rebuild_tally`; no floor
 write fails or is lost."""

@@ -1,4 +1,4 @@
-"""Money typed and shown in forms as the reader writes it (issue 21: "2500.00" and a
+"""Money typed and shown in forms as the reader writes it (README "Places, re-entries and moves": "2500.00" and a
 rounding of "0.01" on German pages)."""
 
 from __future__ import annotations

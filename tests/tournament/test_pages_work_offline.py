@@ -1,4 +1,4 @@
-"""Nothing a page loads comes from outside the room's network (issue 12, item 19):
+"""Nothing a page loads comes from outside the room's network (README "Screens"):
 the API docs serve Swagger UI from our own static files, and every page has a
 favicon of its own."""
 

@@ -1,4 +1,4 @@
-"""Places follow the bust order and the field as it ends (issue 10, item 1).
+"""Places follow the bust order and the field as it ends (README "How a floor action flows").
 
 While registration is open a busted player's place is provisional: each entry
 that joins later finishes above him, so his place moves down one."""

@@ -1,5 +1,5 @@
 """Tournaments that existed before places counted players keep counting entries,
-so results already published stay as they were (issue 21, item 2)."""
+so results already published stay as they were (README "Places, re-entries and moves")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Player import and export as CSV (issue 12, item 12): German and English
+"""Player import and export as CSV (README "Screens"): German and English
 headers, UTF-8 with a byte-order mark, a preview that shows duplicates before
 anything is saved."""
 

@@ -1,4 +1,4 @@
-"""Printable lists for the room (issue 12, item 13): the alphabetical seating
+"""Printable lists for the room (README "Screens"): the alphabetical seating
 list, table cards, draw slips and results, as A4 pages and as PDF."""
 
 from __future__ import annotations

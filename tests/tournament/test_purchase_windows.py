@@ -1,5 +1,5 @@
 """Rebuys and add-ons follow the tournament's limits, decided from the clock at the
-moment of the request (issue 10, items 9 and 11)."""
+moment of the request (README "How a floor action flows")."""
 
 from __future__ import annotations
 

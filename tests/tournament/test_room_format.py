@@ -1,4 +1,4 @@
-"""Numbers, money and percentages in the reader's locale (issue 12, item 16)."""
+"""Numbers, money and percentages in the reader's locale (README "Screens")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One lock-out for every way in (issue 22, item 2).
+"""One lock-out for every way in (README "Production").
 
 The admin's sign-in, Unicode variants of a name, clients behind the room's
 proxy, and the owner of a name that someone else is guessing at.

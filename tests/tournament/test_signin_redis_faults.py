@@ -1,4 +1,4 @@
-"""Sign-in while Redis is down or hangs (issue 22, item 3), and lifting a lock early.
+"""Sign-in while Redis is down or hangs (README "Production"), and lifting a lock early.
 
 The lock-out counts live in the cache, which is Redis in production. Each
 test starts its own throw-away redis-server, points the cache at it as

@@ -1,4 +1,4 @@
-"""Entries are numbered 1, 2, 3 ... in each tournament (issue 12, item 17): the
+"""Entries are numbered 1, 2, 3 ... in each tournament (README "Screens"): the
 desk, the seat card and the API show that number, never the database id."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Words a German room reads (issue 21, item 7): the desk's error says its
+"""Words a German room reads (README "Places, re-entries and moves"): the desk's error says its
 sentence without an internal field name, the results file is named after the
 tournament in the reader's language and lists start numbers, a seat is a
 "Sitz" and a finishing place a "Platz", and a busted player's seat card after

@@ -1,4 +1,4 @@
-"""Payouts, results, deals and league seasons (DESIGN.md "API contract v1", Payouts)."""
+"""Payouts, results, deals and league seasons (README "API", Payouts)."""
 
 from __future__ import annotations
 

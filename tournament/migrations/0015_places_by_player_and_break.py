@@ -1,4 +1,4 @@
-"""Places by player and registration through the break (issue 21).
+"""Places by player and registration through the break (README "Places, re-entries and moves").
 
 Tournaments that exist keep counting places by entry: their stored places
 were counted that way, and a finished tournament's results must not change.

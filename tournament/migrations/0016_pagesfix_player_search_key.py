@@ -6,7 +6,7 @@ from tournament.rules.names import search_key
 
 
 def fill_search_keys(apps, schema_editor):
-    """Every player on file gets the key the search reads (issue 21, item 7)."""
+    """Every player on file gets the key the search reads (README "Places, re-entries and moves")."""
     Player = apps.get_model("tournament", "Player")
     players = list(Player.objects.only("pk", "name", "nickname"))
     for player in players:

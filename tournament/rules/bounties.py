@@ -1,4 +1,4 @@
-"""Bounties: who gets what when a player is eliminated (issue 13, items 8-10).
+"""Bounties: who gets what when a player is eliminated (README "Events: flights, bags and the next day").
 
 The rulebooks we follow are silent on bounties; what a room expects, as the
 tournament's bounty settings say it (README "Bounties"):

@@ -1,4 +1,4 @@
-"""Reading a player list from a CSV file (issue 12, item 12). Plain data in and out.
+"""Reading a player list from a CSV file (README "Screens"). Plain data in and out.
 
 Rooms keep their players in spreadsheets: German Excel writes ``;`` and a
 byte-order mark, English tools ``,``; headers come in either language. Each

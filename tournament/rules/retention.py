@@ -1,4 +1,4 @@
-"""How long a room keeps a player's contact data (issue 14).
+"""How long a room keeps a player's contact data (README "Player data").
 
 A player's e-mail and phone are kept for the room's retention period after
 his last activity: his latest entry, or, if none is later, the day he was

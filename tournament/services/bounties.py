@@ -1,5 +1,5 @@
 """Bounty payments, written inside the bust, disqualification or undo that
-causes them (under the tournament lock the caller holds); issue 13, items 8-10.
+causes them (under the tournament lock the caller holds); README "Events: flights, bags and the next day".
 
 The arithmetic is :mod:`tournament.rules.bounties`; the reads (current
 bounties, winnings, the pool) are :mod:`tournament.selectors`.

@@ -1,4 +1,4 @@
-"""Multi-day events (issue 13, items 4-7): the event and its Day 1 flights,
+"""Multi-day events (README "Events: flights, bags and the next day"): the event and its Day 1 flights,
 and the rule that keeps a player who bagged from entering another flight when
 the event plays "first bag only". Ending a day and drawing the next one seat
 players and count chips: they live with the tables (``tables.services.days``).

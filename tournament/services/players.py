@@ -65,7 +65,7 @@ CONTACT_NEEDS_CONSENT = _(
 
 
 def check_contact_consent(*, email: str, phone: str, consent: bool) -> None:
-    """Contact data needs the player's recorded consent (issue 14)."""
+    """Contact data needs the player's recorded consent (README "Player data")."""
     if (email or phone) and not consent:
         raise FieldInvalid("consent", CONTACT_NEEDS_CONSENT)
 

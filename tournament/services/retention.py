@@ -1,5 +1,5 @@
 """Contact data is kept only as long as the room's retention period allows
-(issue 14): a player's e-mail and phone go once his last activity (his
+(README "Player data"): a player's e-mail and phone go once his last activity (his
 latest entry, his being put on file, his last consent) is that many months
 old. Run daily by the clock process and by ``manage.py retention``; a
 second run on the same day finds nothing left to remove.

@@ -47,7 +47,7 @@ class TournamentSettings:
     display_names: str = "nickname"
     currency: str = "EUR"
     # {kind, amount, progressive_share?, mystery_prizes?, mystery_start_level?,
-    # mystery_start_in_money?}; None: no bounties (issue 13).
+    # mystery_start_in_money?}; None: no bounties (README "Events: flights, bags and the next day").
     bounty: dict[str, Any] | None = None
     # An event's day: play stops for the day when this many players are left.
     day_stop_players: int | None = None

@@ -1,5 +1,5 @@
 """Numbers, money and percentages as the reader's locale writes them
-(issue 12, item 16): German 20.000 · 1.250 € · 9,5 %, English 20,000 ·
+(README "Screens"): German 20.000 · 1.250 € · 9,5 %, English 20,000 ·
 €1,250.00 · 9.5%.
 
 Django groups thousands only with USE_THOUSAND_SEPARATOR, which would also

@@ -1,4 +1,4 @@
-"""The event pages (issue 13, items 4-7): the events, a new event with its
+"""The event pages (README "Events: flights, bags and the next day"): the events, a new event with its
 flights, and an event's days and results. Ending a day and drawing the next
 are the floor's (``tables.views``)."""
 

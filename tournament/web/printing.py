@@ -1,4 +1,4 @@
-"""Print-ready lists for the room (issue 12, item 13): the alphabetical seating
+"""Print-ready lists for the room (README "Screens"): the alphabetical seating
 list, table cards, draw slips, and payouts with results, on A4 in the reader's
 language, and the same pages as PDF.
 

@@ -1,4 +1,4 @@
-"""Names in plain letters (issue 21, item 7): a search from ASCII finds every
+"""Names in plain letters (README "Places, re-entries and moves"): a search from ASCII finds every
 spelling, a list sorts Ł, Đ, Ø, Þ among the letters they stand for."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Places by player or by entry when players join and re-enter (issue 21, item 2)."""
+"""Places by player or by entry when players join and re-enter (README "Places, re-entries and moves")."""
 
 from __future__ import annotations
 

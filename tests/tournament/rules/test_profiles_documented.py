@@ -1,4 +1,4 @@
-"""The README's profile table says what each profile really sets (issue 10, item 3)."""
+"""The README's profile table says what each profile really sets (README "How a floor action flows")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rebuys and add-ons within the tournament's limits (issue 10, item 9)."""
+"""Rebuys and add-ons within the tournament's limits (README "How a floor action flows")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The retention period's date arithmetic (issue 14): contact data is due for
+"""The retention period's date arithmetic (README "Player data"): contact data is due for
 removal exactly from the day its period has run, never before."""
 
 from __future__ import annotations

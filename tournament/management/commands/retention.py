@@ -1,4 +1,4 @@
-"""Remove the contact data past the room's retention period (issue 14).
+"""Remove the contact data past the room's retention period (README "Player data").
 
 The clock process does this once a day by itself; this command is for a
 room that wants it from cron, or to see first what would go (``--dry-run``).
