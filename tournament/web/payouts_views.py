@@ -112,21 +112,7 @@ class PricesForm(forms.ModelForm):
         model = PayoutSettings
         formfield_callback = local_formfield
         field_classes = {"rebuy_chips": LocalIntegerField, "addon_chips": LocalIntegerField}
-        fields = [
-            "re_entry_price",
-            "re_entry_fee",
-            "rebuy_price",
-            "rebuy_fee",
-            "rebuy_chips",
-            "addon_price",
-            "addon_fee",
-            "addon_chips",
-            "rebuy_limit",
-            "rebuy_until_level",
-            "addon_limit",
-            "addon_after_level",
-            "season",
-        ]
+        fields = list(pool_services.SETTINGS_FIELDS)
 
 
 class AdditionForm(forms.Form):
