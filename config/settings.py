@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tournament.security.ForwardedProtoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "tournament.security.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

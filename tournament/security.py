@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
+from tournament.signin import from_trusted_proxy
+
 CONTENT_SECURITY_POLICY = "; ".join(
     [
         "default-src 'self'",
@@ -53,3 +55,20 @@ class SecurityHeadersMiddleware:
         response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         return response
+
+
+class ForwardedProtoMiddleware:
+    """X-Forwarded-Proto only from a trusted proxy (README "Production").
+
+    Django reads the header for ``request.is_secure()`` from whoever sent it;
+    a client talking to the server directly could claim HTTPS and dodge the
+    redirect to it. This runs before Django's security middleware and drops
+    the header unless the peer is one of ``TRUSTED_PROXIES``."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "HTTP_X_FORWARDED_PROTO" in request.META and not from_trusted_proxy(request):
+            del request.META["HTTP_X_FORWARDED_PROTO"]
+        return self.get_response(request)

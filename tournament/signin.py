@@ -79,6 +79,12 @@ def _trusted(address: ipaddress.IPv4Address | ipaddress.IPv6Address | None) -> b
     return address is not None and any(address in net for net in settings.TRUSTED_PROXIES)
 
 
+def from_trusted_proxy(request: Any) -> bool:
+    """Whether the direct peer is one of ``TRUSTED_PROXIES``: only then do the
+    X-Forwarded-* headers say anything."""
+    return _trusted(_parse_address(request.META.get("REMOTE_ADDR", "")))
+
+
 def client_address(request: Any) -> str:
     """The client's address: the direct peer, or behind trusted proxies the right-most untrusted hop.
 
