@@ -161,7 +161,7 @@ def test_a_clock_call_counts_down_on_the_tablet_and_the_tv_then_clears(site, bro
         {"table": table["number"], "seat": seat, "think_seconds": 0},
     )
     banner = tv.locator("#d-calls .banner-call")
-    expect(banner).to_contain_text(f"Tisch {table['number']}, Platz {seat}")
+    expect(banner).to_contain_text(f"Tisch {table['number']}, Sitz {seat}")
     expect(banner.locator("b")).to_have_text(re.compile(r"0:(10|0\d)"))
     badge = tablet.locator(f"#table-{table['number']} .seat-call")
     expect(badge).to_have_text(re.compile(r"0:(10|0\d)"))
@@ -263,9 +263,9 @@ def test_the_final_table_shows_every_seat_while_the_players_walk_over(site, fina
     # Each player walking over stands in the seat he goes to, with where he comes from.
     walking = [m for m in pending if m["to_seat"]]
     move = walking[0]
-    row = rows.filter(has_text=f"Platz {move['to_seat']}").first
+    row = rows.filter(has_text=f"Sitz {move['to_seat']}").first
     if move.get("from_table"):
-        expect(row).to_contain_text(f"von Tisch {move['from_table']} · Platz {move['from_seat']}")
+        expect(row).to_contain_text(f"von Tisch {move['from_table']} · Sitz {move['from_seat']}")
     shot(board, "public-final-table-moves-tv-de")
     box = board.locator("#d-final-list").bounding_box()
     for i in range(9):

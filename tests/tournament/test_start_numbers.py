@@ -31,7 +31,7 @@ def test_every_tournament_numbers_its_entries_from_one(api, director):
     client = Client()
     client.force_login(director)
     card = client.get(f"/entries/{anna['id']}/card/").content.decode()
-    assert "Entry 1" in card and f"#{anna['id']}" not in card
+    assert "Start number 1" in card and f"#{anna['id']}" not in card
     desk = client.get(f"/tournaments/{second['id']}/desk/").content.decode()
     assert "<td>2</td><td>Bert Kurz" in desk
 
