@@ -332,7 +332,15 @@ def test_a_club_evening_in_german_from_the_desk_to_the_winner(server, screens):
     expect(floor.locator("#floor-live .seat-button.taken").filter(has_text=mistaken)).to_have_count(
         1
     )
-    expect(floor.locator(".moves-alert")).to_be_visible()
+    # He is on the rail: the floor sees the move that walks him to his seat.
+    table, seat = seated(floor)[mistaken]
+    his_move = floor.locator(".move-group").filter(
+        has_text="Zurück ins Spiel: vom Rail an den Platz"
+    )
+    expect(his_move.locator(".move-list li")).to_have_count(1)
+    expect(his_move.locator(".move-text")).to_have_text(
+        re.compile(rf"^{re.escape(mistaken)}\s+Tisch {table} Sitz {seat}")
+    )
     shot(floor, "4-undone")
     carry_out_moves(floor)
     seats = seated(floor)
