@@ -377,6 +377,8 @@ def test_a_club_evening_in_german_from_the_desk_to_the_winner(server, screens):
             shot(board, "9-board-after-busts")
     winner = by_chips[1]
     expect(board.locator("#d-winner")).to_contain_text(public(winner))
+    # The results take the chip counts' place: no leader, and no note about old counts.
+    expect(board.locator("section.d-counts")).to_be_hidden()
     shot(board, "10-board-winner")
     lobby.goto(f"{server.url}/lobby/{tid}/")
     expect(lobby.locator("#d-winner")).to_contain_text(public(winner))
