@@ -67,3 +67,10 @@ def test_the_lobby_finds_him_at_his_seat_without_a_move_to_the_same_seat(api, an
     surname = victim["name"].split()[-1]
     seats = anonymous_api.get(f"/tournaments/{game['id']}/seats?q={surname}").json()["seats"]
     assert [(s["table"], s["seat"], s["moving_to"]) for s in seats] == [(3, back["seat"], None)]
+
+
+def test_busting_him_again_before_he_sits_down_drops_his_move(api):
+    game, victim, _back = undone_after_the_break(api)
+    assert api.post(f"/entries/{victim['entry']}/bust").status_code == 200
+    assert [m for m in pending(api, game) if m["entry"] == victim["entry"]] == []
+    assert_floor_whole(api, game["id"])
