@@ -317,7 +317,7 @@ def test_a_club_evening_in_german_from_the_desk_to_the_winner(server, screens):
     mistaken = next(n for n in SPECIAL.values() if before[n][0] != 3)
     bust(floor, mistaken)
     players_left(floor, 16)
-    expect(floor.locator("#table-3 .badge.warn")).to_have_text(
+    expect(floor.locator("#table-3 .table-head .badge.warn")).to_have_text(
         "Wird aufgelöst: Spieler werden umgesetzt"
     )
     shot(floor, "3-break")
