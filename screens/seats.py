@@ -69,7 +69,10 @@ def _seat_rows(tournament: Tournament) -> list[dict[str, Any]]:
                     "name": shown,
                     "table": table,
                     "seat": seat,
-                    "moving_to": going.get(entry),
+                    # A move from the rail goes to the seat he holds already.
+                    "moving_to": going.get(entry)
+                    if going.get(entry) != {"table": table, "seat": seat}
+                    else None,
                     "key": names.name_order(shown),
                     "search": names.search_key(name, nickname, shown),
                 }

@@ -78,6 +78,8 @@ class Move(models.Model):
         BREAK = "break", _("Table break")
         FINAL_TABLE = "final_table", _("Final table")
         MANUAL = "manual", _("Manual")
+        # A bust undone into another seat than his old one: he walks in from the rail.
+        UNBUST = "unbust", _("Bust undone")
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -194,3 +195,27 @@ def sign_in(page: Any, base_url: str, username: str, password: str) -> None:
     page.locator("input[name=password]").fill(password)
     page.locator("button.primary[type=submit]").click()
     page.wait_for_load_state()
+
+
+# -- staff at the pages -------------------------------------------------------------
+
+
+def submit(page: Any, control: Any) -> None:
+    """Click a control that posts a form, and wait until the next page has loaded."""
+    page.evaluate("() => { window.__before_submit = true; }")
+    control.click()
+    page.wait_for_function("() => !window.__before_submit && document.readyState !== 'loading'")
+
+
+def message(page: Any) -> Any:
+    return page.locator("ul.messages li")
+
+
+def nav(page: Any, label: str) -> None:
+    """Open the menu group that holds the page, then the page (one line of groups)."""
+    menu = page.locator("header.topbar nav")
+    exact = re.compile(f"^{re.escape(label)}$")
+    group = menu.locator("details.nav-group").filter(has=page.locator("a", has_text=exact))
+    if group.count() and not group.first.evaluate("node => node.open"):
+        group.first.locator("summary").click()
+    menu.get_by_role("link", name=label, exact=True).first.click()

@@ -69,6 +69,25 @@ def cancel_moves_into(seat: Seat, by: Any) -> list[int | None]:
     return touched
 
 
+def walk_in_from_the_rail(tournament: Tournament, entry: Entry, by: Any) -> None:
+    """He was given a seat other than the one he left (it is taken, or its table
+    broke): he is on the rail, so the floor gets a move from nowhere to that seat,
+    carried out when he sits there. Nothing while he waits as an alternate."""
+    seat = Seat.objects.filter(entry=entry).values_list("table_id", "number").first()
+    if seat is None:
+        return
+    entry.refresh_from_db(fields=["wait_for_button"])
+    Move.objects.create(
+        tournament=tournament,
+        entry=entry,
+        to_table_id=seat[0],
+        to_seat=seat[1],
+        reason=Move.Reason.UNBUST,
+        wait_for_button=entry.wait_for_button,
+        created_by=by if getattr(by, "pk", None) else None,
+    )
+
+
 def seat_left(tournament: Tournament, entry: Entry) -> tuple[int, int] | None:
     """(table number, seat) the entry left when he busted or was disqualified."""
     left = (

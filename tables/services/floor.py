@@ -20,6 +20,7 @@ from tables.services.back_in_play import (
     reopen_what_his_exit_broke,
     seat_left,
     stack_of,
+    walk_in_from_the_rail,
 )
 from tables.services.hands import balance_moves_after_hand
 from tables.services.planning import floor_replan, move_cancel, move_complete, move_for_update
@@ -489,6 +490,8 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             # No seat is free: the table his bust broke plays again, with him.
             if reopen_what_his_exit_broke(tournament, entry, by):
                 seat_late_entry(tournament=tournament, entry=entry, by=by, reason="unbust")
+        if not restored:
+            walk_in_from_the_rail(tournament, entry, by)
         ActionLog.record(
             tournament,
             "unbust",

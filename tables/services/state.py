@@ -244,11 +244,13 @@ _OPEN_TABLE_COUNTS = """
 # until the floor marks it done.
 _PENDING_WITH_ORIGIN = """
     SELECT m.entry_id, m.from_table_id, f.number, m.from_seat, s.id IS NOT NULL,
-           m.to_table_id, t.number, m.to_seat
+           m.to_table_id, t.number, m.to_seat, a.id IS NOT NULL
     FROM tables_move m
     LEFT JOIN tables_table f ON f.id = m.from_table_id
     LEFT JOIN tables_seat s
       ON s.table_id = m.from_table_id AND s.number = m.from_seat AND s.entry_id = m.entry_id
+    LEFT JOIN tables_seat a
+      ON a.table_id = m.to_table_id AND a.number = m.to_seat AND a.entry_id = m.entry_id
     JOIN tables_table t ON t.id = m.to_table_id
     WHERE m.tournament_id = %s AND m.status = 'pending'
     ORDER BY m.id
@@ -288,6 +290,9 @@ class PendingMove(NamedTuple):
     to_table_id: int
     to_table: int
     to_seat: int
+    # Already holds the seat he goes to (a move from the rail after an undone
+    # bust): the table counts him once, not as a player still to arrive.
+    arrived: bool = False
 
 
 @dataclass
@@ -314,6 +319,8 @@ class Floor:
         arrivals: dict[int, int] = {}
         departures: dict[int, int] = {}
         for move in self.pending:
+            if move.arrived:
+                continue
             arrivals[move.to_table] = arrivals.get(move.to_table, 0) + 1
             if move.still_there and move.from_table is not None:
                 departures[move.from_table] = departures.get(move.from_table, 0) + 1
@@ -403,8 +410,10 @@ def floor_now(tournament: Any) -> Floor:
         tables = [TableRow(*row) for row in cursor.fetchall()]
         cursor.execute(_PENDING_WITH_ORIGIN, [tournament.pk])
         pending = [
-            PendingMove(entry, from_id, from_number, from_seat, bool(there), to_id, to_number, seat)
-            for entry, from_id, from_number, from_seat, there, to_id, to_number, seat in (
+            PendingMove(
+                entry, from_id, from_number, from_seat, bool(there), to_id, to_number, seat, bool(a)
+            )
+            for entry, from_id, from_number, from_seat, there, to_id, to_number, seat, a in (
                 cursor.fetchall()
             )
         ]

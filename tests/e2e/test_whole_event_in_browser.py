@@ -17,7 +17,17 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, ROOT, Server, manage, server_env
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    Server,
+    manage,
+    message,
+    nav,
+    server_env,
+    submit,
+)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -154,30 +164,9 @@ def page(browser):
     assert not problems, problems
 
 
-def submit(page, control) -> None:
-    """Click a control that posts a form, and wait until the next page has loaded."""
-    page.evaluate("() => { window.__before_submit = true; }")
-    control.click()
-    page.wait_for_function("() => !window.__before_submit && document.readyState !== 'loading'")
-
-
 def shot(page, lang: str, step: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"e2e-{lang}-{step}.png"), full_page=True)
-
-
-def message(page):
-    return page.locator("ul.messages li")
-
-
-def nav(page, label: str) -> None:
-    """Open the menu group that holds the page, then the page (one line of groups)."""
-    menu = page.locator("header.topbar nav")
-    exact = re.compile(f"^{re.escape(label)}$")
-    group = menu.locator("details.nav-group").filter(has=page.locator("a", has_text=exact))
-    if group.count() and not group.first.evaluate("node => node.open"):
-        group.first.locator("summary").click()
-    menu.get_by_role("link", name=label, exact=True).first.click()
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
