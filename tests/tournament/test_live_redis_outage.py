@@ -9,6 +9,7 @@ own Redis.
 from __future__ import annotations
 
 import os
+from time import monotonic
 
 import pytest
 from channels.db import database_sync_to_async
@@ -19,6 +20,9 @@ from redis_support import REDIS_SERVER, ThrowawayRedis
 
 from config.asgi import application
 from screens import fanout
+from tables.services.floor import BustReport, entries_bust
+from tables.services.seating import seats_draw
+from tables.services.tables import tables_create
 from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
@@ -155,6 +159,47 @@ async def test_a_screen_connecting_to_a_process_that_never_reached_redis_is_serv
     await register(tournament, director, "Clara Wagner")
     assert (await socket.receive_json_from(timeout=10))["version"] == snapshot["version"] + 1
     await socket.disconnect()
+
+
+@database_sync_to_async
+def seat_everyone(tournament, director):
+    tables_create(tournament_id=tournament.pk, count=1, seats=9, by=director)
+    seats_draw(tournament_id=tournament.pk, by=director)
+
+
+@database_sync_to_async
+def bust_first_seated(tournament, director):
+    entry = tournament.entries.filter(status="seated").order_by("pk").first()
+    started = monotonic()
+    [busted] = entries_bust(
+        tournament_id=tournament.pk, reports=[BustReport(entry=entry.pk)], by=director
+    )
+    return busted, monotonic() - started
+
+
+async def test_a_hung_redis_neither_holds_up_a_bust_nor_goes_unnoticed_by_the_screens(
+    director, redis, monkeypatch
+):
+    monkeypatch.setattr(fanout, "HEARTBEAT_SECONDS", 0.5)
+    monkeypatch.setattr(fanout, "PONG_WAIT_SECONDS", 1.0)
+    tournament = await make_tournament(director)
+    await register(tournament, director, "Clara Wagner")
+    await seat_everyone(tournament, director)
+    watching = await connect_display(tournament.pk)
+    assert (await watching.receive_json_from(timeout=5))["type"] == "snapshot"
+
+    redis.pause()  # Redis hangs: it accepts connections and answers nothing
+    try:
+        busted, took = await bust_first_seated(tournament, director)
+        assert busted.place == 3
+        # Two publishes waiting for Redis took 4 s; the bust hands them on and returns.
+        assert took < 3.0
+        # The screens learn that pushes stopped, from the subscriber's unanswered PING.
+        assert await watching.receive_json_from(timeout=15) == DEGRADED
+    finally:
+        redis.resume()
+    assert await watching.receive_json_from(timeout=20) == BACK
+    await watching.disconnect()
 
 
 def test_staff_pages_show_a_banner_while_live_updates_are_down(director, redis):
