@@ -94,13 +94,14 @@ def _publisher_client(url: str | None = None) -> Any:
     global _publisher, _publisher_url
     url = url or settings.REDIS_URL
     if _publisher is None or _publisher_url != url:
-        # One quick retry (a pooled connection may be stale after a Redis
-        # restart), no backoff: a floor action must not wait for a dead Redis.
+        # One quick retry when the connection broke (a pooled connection may be
+        # stale after a Redis restart), none after a timeout: a Redis that hangs
+        # costs the health check and a staff page one timeout, not two.
         _publisher = redis.Redis.from_url(
             url,
             socket_connect_timeout=CONNECT_TIMEOUT_SECONDS,
             socket_timeout=CONNECT_TIMEOUT_SECONDS,
-            retry=Retry(NoBackoff(), 1),
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
         )
         _publisher_url = url
     return _publisher
