@@ -25,8 +25,10 @@ the staff banner.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import logging
+import os
 import queue
 import threading
 from typing import Any, Protocol
@@ -59,6 +61,8 @@ PONG_WAIT_SECONDS = 2.0
 # Messages waiting for the sender thread; beyond this they are dropped (the
 # screens see the version gap and ask for a snapshot).
 OUTBOX_LIMIT = 1000
+# How long a process that exits waits for its last messages to leave.
+EXIT_WAIT_SECONDS = 2.0
 
 LIVE_OK = json.dumps({"type": "live", "state": OK})
 LIVE_DEGRADED = json.dumps({"type": "live", "state": DEGRADED})
@@ -119,9 +123,11 @@ def publish(group: str, text: str) -> None:
         )
 
 
-def sent() -> None:
-    """Wait until the sender thread has handled everything handed to it (tests, shutdown)."""
-    _outbox.join()
+def sent(timeout: float = EXIT_WAIT_SECONDS) -> bool:
+    """Wait until the sender thread has handled what it was handed (a command that
+    writes and exits, tests); False if it had not after `timeout` seconds."""
+    with _outbox.all_tasks_done:
+        return _outbox.all_tasks_done.wait_for(lambda: not _outbox.unfinished_tasks, timeout)
 
 
 def _ensure_sender() -> None:
@@ -130,6 +136,18 @@ def _ensure_sender() -> None:
         if _sender is None or not _sender.is_alive():
             _sender = threading.Thread(target=_send_forever, name="fanout-sender", daemon=True)
             _sender.start()
+
+
+def _new_outbox_after_fork() -> None:
+    """A forked worker starts empty: its parent's messages are the parent's to send."""
+    global _outbox, _sender, _sender_lock
+    _outbox = queue.Queue(maxsize=OUTBOX_LIMIT)
+    _sender = None
+    _sender_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_new_outbox_after_fork)
+atexit.register(sent)  # a management command's last messages still leave
 
 
 def _send_forever() -> None:
