@@ -178,3 +178,18 @@ def test_with_postgresql_gone_the_api_answers_503_within_seconds_not_half_a_minu
     assert response.status_code == 503
     assert response.json()["detail"].startswith("The database is not answering")
     assert took < 10  # the pool waited 30 s for a connection
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_page_whose_write_committed_says_saved_never_an_error(api, seated, floor_user):
+    entries = api.get(f"/tournaments/{seated['id']}/entries").json()
+    assert api.post(f"/entries/{entries[0]['id']}/bust").status_code == 200
+    staff = Client(HTTP_ACCEPT_LANGUAGE="de")
+    staff.force_login(floor_user)
+    with database_fails_after_the_next_commit() as committed:
+        # The floor's "undo bust" says where the player sits again: a read after the commit.
+        response = staff.post(f"/floor/entries/{entries[0]['id']}/unbust/")
+    assert committed
+    assert response.status_code == 200
+    assert "Gespeichert." in response.content.decode()
+    assert api.get(f"/tournaments/{seated['id']}").json()["remaining"] == 3
