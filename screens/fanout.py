@@ -31,6 +31,7 @@ import logging
 import os
 import queue
 import threading
+from time import monotonic
 from typing import Any, Protocol
 
 import redis
@@ -61,6 +62,8 @@ PONG_WAIT_SECONDS = 2.0
 # Messages waiting for the sender thread; beyond this they are dropped (the
 # screens see the version gap and ask for a snapshot).
 OUTBOX_LIMIT = 1000
+# After Redis failed to answer, how long live_state() says so without asking again.
+RECHECK_SECONDS = 5.0
 # How long a process that exits waits for its last messages to leave.
 EXIT_WAIT_SECONDS = 2.0
 
@@ -88,6 +91,8 @@ _publisher_url: str | None = None
 _outbox: queue.Queue[tuple[str, str, str]] = queue.Queue(maxsize=OUTBOX_LIMIT)
 _sender: threading.Thread | None = None
 _sender_lock = threading.Lock()
+# Which Redis last failed to answer this process, and when (monotonic).
+_failure: tuple[str | None, float] | None = None
 
 
 def enabled() -> bool:
@@ -163,6 +168,7 @@ def _send_one(url: str, group: str, text: str) -> None:
     try:
         _publisher_client(url).publish(group, text)
     except Exception:  # Redis down or hung: the screens are told by their subscriber
+        _note_failure(url)
         logger.warning("fan-out: could not publish to %s", group, exc_info=True)
         _drop_backlog()
 
@@ -188,11 +194,30 @@ def live_state() -> str:
         return OK
     if _listener_running() and _state == DOWN:
         return DEGRADED
+    if _failed_lately(settings.REDIS_URL):
+        return DEGRADED  # a Redis that hangs costs one page a timeout, not every page
     try:
         _publisher_client().ping()
     except Exception:  # any failure to reach Redis means no push
+        _note_failure(settings.REDIS_URL)
         return DEGRADED
+    _forget_failure()
     return OK
+
+
+def _note_failure(url: str | None) -> None:
+    global _failure
+    _failure = (url, monotonic())
+
+
+def _failed_lately(url: str | None) -> bool:
+    failure = _failure
+    return failure is not None and failure[0] == url and monotonic() - failure[1] < RECHECK_SECONDS
+
+
+def _forget_failure() -> None:
+    global _failure
+    _failure = None
 
 
 def _listener_running() -> bool:
@@ -319,6 +344,7 @@ async def _hold(pubsub: Any, settled: asyncio.Event) -> None:
             # Redis confirmed the subscription: from here nothing is missed.
             recovered = _state == DOWN
             _set_state(SUBSCRIBED, settled)
+            _forget_failure()
             if recovered:
                 logger.warning("fan-out: Redis subscription back")
                 await _deliver_to_all(LIVE_OK)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from time import monotonic
+from unittest import mock
 
 import pytest
 from channels.db import database_sync_to_async
@@ -220,3 +221,22 @@ def test_staff_pages_show_a_banner_while_live_updates_are_down(director, redis):
 
     public = Client(HTTP_HOST="localhost").get(f"/display/{tournament.pk}/").content.decode()
     assert "data-live-banner" not in public  # the room's screens just poll, quietly
+
+
+def test_a_hung_redis_costs_the_staff_pages_one_timeout_not_one_each(director, redis):
+    tournament = tournament_create(settings=TournamentSettings(name="Banner Cup"), by=director)
+    staff = Client(HTTP_HOST="localhost")
+    staff.force_login(director)
+    page = f"/tournaments/{tournament.pk}/"
+    assert "data-live-banner hidden" in staff.get(page).content.decode()
+
+    redis.pause()
+    try:
+        with mock.patch.object(
+            fanout, "_publisher_client", wraps=fanout._publisher_client
+        ) as asked:
+            for _ in range(3):
+                assert "Live updates are down" in staff.get(page).content.decode()
+        assert asked.call_count == 1  # then the pages say so without asking Redis again
+    finally:
+        redis.resume()
