@@ -3,7 +3,8 @@
 PostgreSQL down, restarting or out of connections ends a request with
 ``OperationalError`` (or ``InterfaceError``) within about two seconds (the
 connect and pool timeouts in config/settings.py). The API answers JSON
-``{"detail": ...}`` with 503 and ``Retry-After``; pages answer a translated
+``{"detail": ...}`` with 503 and ``Retry-After`` (so do the screens' polls,
+which ask for JSON); pages answer a translated
 503 page drawn without the database (no session, no user). README
 "Production", "When Redis or PostgreSQL fails".
 
@@ -54,7 +55,7 @@ def answer(request: HttpRequest, exc: BaseException) -> HttpResponse:
         "after its commit" if saved else "nothing saved",
         exc,
     )
-    if request.path.startswith(API_PREFIX):
+    if _wants_json(request):
         if saved:
             return JsonResponse({"detail": str(SAVED_BUT_UNREAD), "saved": True}, status=202)
         response: HttpResponse = JsonResponse({"detail": str(DATABASE_DOWN)}, status=503)
@@ -63,6 +64,12 @@ def answer(request: HttpRequest, exc: BaseException) -> HttpResponse:
     if not saved:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    """The API, and the screens' polls, which ask for JSON."""
+    accept = request.headers.get("Accept", "")
+    return request.path.startswith(API_PREFIX) or accept.startswith("application/json")
 
 
 def _page(request: HttpRequest, *, saved: bool) -> HttpResponse:

@@ -48,6 +48,16 @@ def test_a_write_through_the_api_answers_503_too(api, tournament):
     assert "database" in response.json()["detail"]
 
 
+def test_a_screen_polling_for_its_snapshot_gets_the_503_as_json(tournament):
+    with database_fails():
+        response = Client().get(
+            f"/live/tournaments/{tournament['id']}/display?since=1",
+            HTTP_ACCEPT="application/json",
+        )
+    assert response.status_code == 503
+    assert response.json()["detail"].startswith("The database is not answering")
+
+
 @pytest.mark.parametrize(
     ("language", "said"),
     [
