@@ -9,10 +9,12 @@ own Redis.
 from __future__ import annotations
 
 import os
+import threading
 from time import monotonic
 from unittest import mock
 
 import pytest
+import redis as redis_client
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections
@@ -166,16 +168,28 @@ async def test_a_screen_connecting_to_a_process_that_never_reached_redis_is_serv
 def seat_everyone(tournament, director):
     tables_create(tournament_id=tournament.pk, count=1, seats=9, by=director)
     seats_draw(tournament_id=tournament.pk, by=director)
+    fanout.sent(timeout=5)  # the draw's messages are out before a screen connects
 
 
 @database_sync_to_async
 def bust_first_seated(tournament, director):
+    """Bust a player; also which threads sent PUBLISH to Redis meanwhile."""
     entry = tournament.entries.filter(status="seated").order_by("pk").first()
-    started = monotonic()
-    [busted] = entries_bust(
-        tournament_id=tournament.pk, reports=[BustReport(entry=entry.pk)], by=director
-    )
-    return busted, monotonic() - started
+    publishing: list[threading.Thread] = []
+    original = redis_client.Redis.publish
+
+    def publish(client, *args, **kwargs):
+        publishing.append(threading.current_thread())
+        return original(client, *args, **kwargs)
+
+    with mock.patch.object(redis_client.Redis, "publish", autospec=True, side_effect=publish):
+        started = monotonic()
+        [busted] = entries_bust(
+            tournament_id=tournament.pk, reports=[BustReport(entry=entry.pk)], by=director
+        )
+        took = monotonic() - started
+        fanout.sent(timeout=5)
+    return busted, took, publishing, threading.current_thread()
 
 
 async def test_a_hung_redis_neither_holds_up_a_bust_nor_goes_unnoticed_by_the_screens(
@@ -191,9 +205,10 @@ async def test_a_hung_redis_neither_holds_up_a_bust_nor_goes_unnoticed_by_the_sc
 
     redis.pause()  # Redis hangs: it accepts connections and answers nothing
     try:
-        busted, took = await bust_first_seated(tournament, director)
+        busted, took, publishing, request = await bust_first_seated(tournament, director)
         assert busted.place == 3
         # Two publishes waiting for Redis took 4 s; the bust hands them on and returns.
+        assert publishing and request not in publishing
         assert took < 3.0
         # The screens learn that pushes stopped, from the subscriber's unanswered PING.
         assert await watching.receive_json_from(timeout=15) == DEGRADED
