@@ -58,6 +58,13 @@ def test_a_screen_polling_for_its_snapshot_gets_the_503_as_json(tournament):
     assert response.json()["detail"].startswith("The database is not answering")
 
 
+def test_the_api_schema_lists_the_503_and_the_saved_202(client):
+    paths = client.get("/api/v1/openapi.json").json()["paths"]
+    assert "503" in paths["/api/v1/tournaments/{tournament_id}"]["get"]["responses"]
+    bust = paths["/api/v1/entries/{entry_id}/bust"]["post"]["responses"]
+    assert {"200", "202", "503"} <= set(bust)
+
+
 @pytest.mark.parametrize(
     ("language", "said"),
     [
