@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.utils import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
@@ -19,6 +20,7 @@ from privacy.api import router as privacy_router
 from rulings.api import router as rulings_router
 from screens.api import router as screens_router
 from tables.api import router as tables_router
+from tournament import unavailable
 from tournament.api.auth import API_AUTH
 from tournament.api.openapi import document_errors
 from tournament.api.payouts import router as payouts_router
@@ -80,6 +82,13 @@ def on_http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
 @api.exception_handler(Http404)
 def on_not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
     return _detail(request, _("Not found."), 404)
+
+
+@api.exception_handler(OperationalError)
+@api.exception_handler(InterfaceError)
+def on_database_down(request: HttpRequest, exc: Exception) -> HttpResponse:
+    # 503 {"detail"} (or 202 "saved" when the write had committed), never a 500.
+    return unavailable.answer(request, exc)
 
 
 api.add_router("", tournaments_router)

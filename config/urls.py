@@ -7,6 +7,9 @@ from tournament.web.login import ThrottledAdminAuthenticationForm
 # The admin signs in through the same lock-out (tournament/signin.py); this form says so.
 admin.site.login_form = ThrottledAdminAuthenticationForm
 
+# A database that does not answer is a 503, also outside a view (a middleware).
+handler500 = "tournament.unavailable.server_error"
+
 urlpatterns = [
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),

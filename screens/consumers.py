@@ -10,6 +10,11 @@ from the process's copy of the current version (:mod:`screens.snapshots`):
 an anonymous display socket cannot make the server build and send the whole
 field in a loop. A refused request gets ``{"type": "throttled",
 "retry_after_ms": ...}``; the socket stays open.
+
+A database that does not answer never closes a socket with a server error
+(1011): a screen asking for a snapshot is told to ask again later (the same
+``throttled`` message) and keeps what it shows; a socket that cannot get its
+first snapshot is closed with 1013 ("try again later") and reconnects by itself.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from channels.layers import DEFAULT_CHANNEL_LAYER
+from django.db.utils import InterfaceError, OperationalError
 
 from screens import fanout, live
 from screens.snapshots import screen_snapshot
@@ -33,6 +39,10 @@ SNAPSHOT_REFILL_SECONDS = 2.0  # then one more every this many seconds
 # With Redis fan-out the consumers need no channel layer: a Channels consumer
 # with one keeps a receive loop on Redis and is closed (1011) when Redis goes.
 NO_CHANNEL_LAYER = "none"
+
+DATABASE_DOWN = (OperationalError, InterfaceError)
+TRY_AGAIN_LATER = 1013  # websocket close code: the server cannot serve now
+DATABASE_RETRY_MS = 5000
 
 
 class RequestBudget:
@@ -64,7 +74,12 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self) -> None:
         self.tournament_id = int(self.scope["url_route"]["kwargs"]["tournament_id"])
-        if not await database_sync_to_async(self.allowed)():
+        try:
+            allowed = await database_sync_to_async(self.allowed)()
+        except DATABASE_DOWN:
+            await self.close(code=TRY_AGAIN_LATER)
+            return
+        if not allowed:
             await self.close(code=4403)
             return
         self.group = live.group_name(self.tournament_id, self.audience)
@@ -77,7 +92,11 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
             pushing = await fanout.join(self.group, self)
         else:
             await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send_snapshot()
+        try:
+            await self.send_snapshot()
+        except DATABASE_DOWN:
+            await self.close(code=TRY_AGAIN_LATER)
+            return
         if not pushing:
             await self.send(text_data=fanout.LIVE_DEGRADED)
 
@@ -119,7 +138,10 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         if wait:
             await self.send_json({"type": "throttled", "retry_after_ms": int(wait * 1000) + 1})
             return
-        await self.send_snapshot(since=since if type(since) is int else None)
+        try:
+            await self.send_snapshot(since=since if type(since) is int else None)
+        except DATABASE_DOWN:
+            await self.send_json({"type": "throttled", "retry_after_ms": DATABASE_RETRY_MS})
 
     async def send_snapshot(self, *, since: int | None = None) -> None:
         answer = await database_sync_to_async(screen_snapshot)(

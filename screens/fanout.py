@@ -8,6 +8,12 @@ server process holds one pattern subscription and loops over its own sockets.
 Channels keeps connect, auth and routing. Without REDIS_URL the in-memory
 channel layer does the job within the one process.
 
+A publish never waits for Redis inside a floor action: :func:`publish` hands
+the message to this process's sender thread and returns (README "Production",
+"When Redis or PostgreSQL fails"). The subscription pings Redis when it has
+been quiet for a while, so a Redis that hangs (accepts connections, answers
+nothing) counts as lost like one that is gone.
+
 When Redis goes away the subscription is retried by itself (backoff up to a
 few seconds). The process's sockets are told ``{"type": "live", "state":
 "degraded"}`` when it is lost and ``{"type": "live", "state": "ok"}`` when it is
@@ -19,8 +25,13 @@ the staff banner.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import json
 import logging
+import os
+import queue
+import threading
+from time import monotonic
 from typing import Any, Protocol
 
 import redis
@@ -44,6 +55,17 @@ FIRST_SUBSCRIPTION_WAIT_SECONDS = 3.0
 RETRY_FIRST_SECONDS = 0.25
 RETRY_MAX_SECONDS = 4.0
 CONNECT_TIMEOUT_SECONDS = 1.0
+# The subscriber pings Redis after this much silence and gives the connection
+# up when no answer (the pong or any message) comes within PONG_WAIT_SECONDS.
+HEARTBEAT_SECONDS = 5.0
+PONG_WAIT_SECONDS = 2.0
+# Messages waiting for the sender thread; beyond this they are dropped (the
+# screens see the version gap and ask for a snapshot).
+OUTBOX_LIMIT = 1000
+# After Redis failed to answer, how long live_state() says so without asking again.
+RECHECK_SECONDS = 5.0
+# How long a process that exits waits for its last messages to leave.
+EXIT_WAIT_SECONDS = 2.0
 
 LIVE_OK = json.dumps({"type": "live", "state": OK})
 LIVE_DEGRADED = json.dumps({"type": "live", "state": DEGRADED})
@@ -66,30 +88,104 @@ _state = CONNECTING
 _settled: asyncio.Event | None = None
 _publisher: Any = None
 _publisher_url: str | None = None
+_outbox: queue.Queue[tuple[str, str, str]] = queue.Queue(maxsize=OUTBOX_LIMIT)
+_sender: threading.Thread | None = None
+_sender_lock = threading.Lock()
+# Which Redis last failed to answer this process, and when (monotonic).
+_failure: tuple[str | None, float] | None = None
 
 
 def enabled() -> bool:
     return bool(settings.REDIS_URL)
 
 
-def _publisher_client() -> Any:
+def _publisher_client(url: str | None = None) -> Any:
     global _publisher, _publisher_url
-    if _publisher is None or _publisher_url != settings.REDIS_URL:
-        # One quick retry (a pooled connection may be stale after a Redis
-        # restart), no backoff: a floor action must not wait for a dead Redis.
+    url = url or settings.REDIS_URL
+    if _publisher is None or _publisher_url != url:
+        # One quick retry when the connection broke (a pooled connection may be
+        # stale after a Redis restart), none after a timeout: a Redis that hangs
+        # costs the health check and a staff page one timeout, not two.
         _publisher = redis.Redis.from_url(
-            settings.REDIS_URL,
+            url,
             socket_connect_timeout=CONNECT_TIMEOUT_SECONDS,
             socket_timeout=CONNECT_TIMEOUT_SECONDS,
-            retry=Retry(NoBackoff(), 1),
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
         )
-        _publisher_url = settings.REDIS_URL
+        _publisher_url = url
     return _publisher
 
 
 def publish(group: str, text: str) -> None:
-    """Send `text` to every socket of `group` in every process (sync code, one PUBLISH)."""
-    _publisher_client().publish(group, text)
+    """Send `text` to every socket of `group` in every process: one PUBLISH, made
+    by this process's sender thread in order. Returns at once; never waits for Redis."""
+    _ensure_sender()
+    try:
+        _outbox.put_nowait((settings.REDIS_URL, group, text))
+    except queue.Full:
+        logger.warning(
+            "fan-out: %s messages wait for Redis; dropped one for %s", OUTBOX_LIMIT, group
+        )
+
+
+def sent(timeout: float = EXIT_WAIT_SECONDS) -> bool:
+    """Wait until the sender thread has handled what it was handed (a command that
+    writes and exits, tests); False if it had not after `timeout` seconds."""
+    with _outbox.all_tasks_done:
+        return _outbox.all_tasks_done.wait_for(lambda: not _outbox.unfinished_tasks, timeout)
+
+
+def _ensure_sender() -> None:
+    global _sender
+    with _sender_lock:
+        if _sender is None or not _sender.is_alive():
+            _sender = threading.Thread(target=_send_forever, name="fanout-sender", daemon=True)
+            _sender.start()
+
+
+def _new_outbox_after_fork() -> None:
+    """A forked worker starts empty: its parent's messages are the parent's to send."""
+    global _outbox, _sender, _sender_lock
+    _outbox = queue.Queue(maxsize=OUTBOX_LIMIT)
+    _sender = None
+    _sender_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_new_outbox_after_fork)
+atexit.register(sent)  # a management command's last messages still leave
+
+
+def _send_forever() -> None:
+    while True:
+        url, group, text = _outbox.get()
+        try:
+            _send_one(url, group, text)
+        finally:
+            _outbox.task_done()
+
+
+def _send_one(url: str, group: str, text: str) -> None:
+    try:
+        _publisher_client(url).publish(group, text)
+    except Exception:  # Redis down or hung: the screens are told by their subscriber
+        _note_failure(url)
+        logger.warning("fan-out: could not publish to %s", group, exc_info=True)
+        _drop_backlog()
+
+
+def _drop_backlog() -> None:
+    """After a failed publish the waiting messages would fail one timeout each:
+    drop them (the screens poll while Redis is away, then ask for a snapshot)."""
+    dropped = 0
+    while True:
+        try:
+            _outbox.get_nowait()
+        except queue.Empty:
+            break
+        _outbox.task_done()
+        dropped += 1
+    if dropped:
+        logger.warning("fan-out: dropped %s messages while Redis does not answer", dropped)
 
 
 def live_state() -> str:
@@ -98,11 +194,30 @@ def live_state() -> str:
         return OK
     if _listener_running() and _state == DOWN:
         return DEGRADED
+    if _failed_lately(settings.REDIS_URL):
+        return DEGRADED  # a Redis that hangs costs one page a timeout, not every page
     try:
         _publisher_client().ping()
     except Exception:  # any failure to reach Redis means no push
+        _note_failure(settings.REDIS_URL)
         return DEGRADED
+    _forget_failure()
     return OK
+
+
+def _note_failure(url: str | None) -> None:
+    global _failure
+    _failure = (url, monotonic())
+
+
+def _failed_lately(url: str | None) -> bool:
+    failure = _failure
+    return failure is not None and failure[0] == url and monotonic() - failure[1] < RECHECK_SECONDS
+
+
+def _forget_failure() -> None:
+    global _failure
+    _failure = None
 
 
 def _listener_running() -> bool:
@@ -195,25 +310,44 @@ async def _subscribe(url: str, settled: asyncio.Event) -> None:
     client = aioredis.Redis.from_url(
         url,
         socket_connect_timeout=CONNECT_TIMEOUT_SECONDS,
+        # Bounds the replies read outside _hold (the hand-shake on connect).
+        socket_timeout=PONG_WAIT_SECONDS,
         socket_keepalive=True,
         retry=AsyncRetry(NoBackoff(), 0),  # the loop in _listen retries, with backoff
     )
     try:
         async with client.pubsub() as pubsub:
             await pubsub.psubscribe(PATTERN)
-            async for message in pubsub.listen():
-                kind = message.get("type")
-                if kind == "pmessage":
-                    await _deliver(message["channel"].decode(), message["data"].decode())
-                elif kind == "psubscribe":
-                    # Redis confirmed the subscription: from here nothing is missed.
-                    recovered = _state == DOWN
-                    _set_state(SUBSCRIBED, settled)
-                    if recovered:
-                        logger.warning("fan-out: Redis subscription back")
-                        await _deliver_to_all(LIVE_OK)
+            await _hold(pubsub, settled)
     finally:
         await client.aclose()
+
+
+async def _hold(pubsub: Any, settled: asyncio.Event) -> None:
+    """Deliver messages until Redis stops answering: after HEARTBEAT_SECONDS of
+    silence a PING, and no answer within PONG_WAIT_SECONDS ends the subscription."""
+    pinged = False
+    while True:
+        wait = PONG_WAIT_SECONDS if pinged else HEARTBEAT_SECONDS
+        message = await pubsub.get_message(timeout=wait)
+        if message is None:
+            if pinged:
+                raise TimeoutError("Redis did not answer the subscriber's PING")
+            await pubsub.ping()
+            pinged = True
+            continue
+        pinged = False
+        kind = message.get("type")
+        if kind == "pmessage":
+            await _deliver(message["channel"].decode(), message["data"].decode())
+        elif kind == "psubscribe":
+            # Redis confirmed the subscription: from here nothing is missed.
+            recovered = _state == DOWN
+            _set_state(SUBSCRIBED, settled)
+            _forget_failure()
+            if recovered:
+                logger.warning("fan-out: Redis subscription back")
+                await _deliver_to_all(LIVE_OK)
 
 
 async def _deliver(group: str, text: str) -> None:

@@ -7,6 +7,7 @@ the screens do while Redis is away. Nothing is persisted (`--save ""`).
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 import subprocess
 import threading
@@ -58,9 +59,20 @@ class ThrowawayRedis:
         return self
 
     def stop(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGCONT)  # a paused server could not end
         end_process(self.process)
         self.process = None
         self._wait_until(answering=False)
+
+    def pause(self) -> None:
+        """Hang the server (SIGSTOP): it keeps its port, accepts connections and answers nothing."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
 
     def answers(self) -> bool:
         try:

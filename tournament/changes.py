@@ -12,7 +12,9 @@ its message (:mod:`screens.compose`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,12 +142,39 @@ def record(
         public_facts=dict(public_facts or {}),
     )
 
+    _note_commit(version)  # an answer that fails after the commit must not say the write failed
+
     def tell_the_screens() -> None:
         for composer in _composer:
             composer(change)
 
     transaction.on_commit(tell_the_screens, robust=True)
     return version
+
+
+# The writes committed in the request being served (tournament/unavailable.py).
+_commits: ContextVar[list[int] | None] = ContextVar("request_commits", default=None)
+
+
+@contextmanager
+def commits_of_request() -> Iterator[list[int]]:
+    """Within this block, the version of every write that commits is listed."""
+    commits: list[int] = []
+    token = _commits.set(commits)
+    try:
+        yield commits
+    finally:
+        _commits.reset(token)
+
+
+def committed_in_request() -> bool:
+    return bool(_commits.get())
+
+
+def _note_commit(version: int) -> None:
+    commits = _commits.get()
+    if commits is not None:
+        transaction.on_commit(lambda: commits.append(version))
 
 
 def bump_version(tournament: Any) -> int:

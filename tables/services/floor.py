@@ -300,7 +300,9 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
         remaining = counts.remaining
         highest = tournament.entries.aggregate(n=Max("bust_group"))["n"]
         group = _bust_group(tournament, highest)
-        earlier = list(tournament.entries.filter(bust_group=group, status="busted"))
+        earlier = list(
+            tournament.entries.select_related("player").filter(bust_group=group, status="busted")
+        )
         # Hand for hand, a bust at another table may join this hand later: every
         # report carries the stack so the whole hand ranks by stacks (IFP 4.27,
         # BDPV Turnierreglement 28), never by the order the tables reported.
@@ -381,6 +383,8 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
                 )
                 entry.busted_at = now
                 entry.starting_stack_at_bust = stacks.get(entry.pk)
+            # Out of play, on no seat: the answer reads nothing after the commit.
+            Entry.seat.related.set_cached_value(entry, None)
             entry.status = Entry.Status.BUSTED
             entry.place = place_of[entry.pk].place
             entry.place_shared = place_of[entry.pk].shared

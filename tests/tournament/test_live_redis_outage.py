@@ -9,8 +9,12 @@ own Redis.
 from __future__ import annotations
 
 import os
+import threading
+from time import monotonic
+from unittest import mock
 
 import pytest
+import redis as redis_client
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db import connections
@@ -19,6 +23,9 @@ from redis_support import REDIS_SERVER, ThrowawayRedis
 
 from config.asgi import application
 from screens import fanout
+from tables.services.floor import BustReport, entries_bust
+from tables.services.seating import seats_draw
+from tables.services.tables import tables_create
 from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
@@ -157,6 +164,60 @@ async def test_a_screen_connecting_to_a_process_that_never_reached_redis_is_serv
     await socket.disconnect()
 
 
+@database_sync_to_async
+def seat_everyone(tournament, director):
+    tables_create(tournament_id=tournament.pk, count=1, seats=9, by=director)
+    seats_draw(tournament_id=tournament.pk, by=director)
+    fanout.sent(timeout=5)  # the draw's messages are out before a screen connects
+
+
+@database_sync_to_async
+def bust_first_seated(tournament, director):
+    """Bust a player; also which threads sent PUBLISH to Redis meanwhile."""
+    entry = tournament.entries.filter(status="seated").order_by("pk").first()
+    publishing: list[threading.Thread] = []
+    original = redis_client.Redis.publish
+
+    def publish(client, *args, **kwargs):
+        publishing.append(threading.current_thread())
+        return original(client, *args, **kwargs)
+
+    with mock.patch.object(redis_client.Redis, "publish", autospec=True, side_effect=publish):
+        started = monotonic()
+        [busted] = entries_bust(
+            tournament_id=tournament.pk, reports=[BustReport(entry=entry.pk)], by=director
+        )
+        took = monotonic() - started
+        fanout.sent(timeout=5)
+    return busted, took, publishing, threading.current_thread()
+
+
+async def test_a_hung_redis_neither_holds_up_a_bust_nor_goes_unnoticed_by_the_screens(
+    director, redis, monkeypatch
+):
+    monkeypatch.setattr(fanout, "HEARTBEAT_SECONDS", 0.5)
+    monkeypatch.setattr(fanout, "PONG_WAIT_SECONDS", 1.0)
+    tournament = await make_tournament(director)
+    await register(tournament, director, "Clara Wagner")
+    await seat_everyone(tournament, director)
+    watching = await connect_display(tournament.pk)
+    assert (await watching.receive_json_from(timeout=5))["type"] == "snapshot"
+
+    redis.pause()  # Redis hangs: it accepts connections and answers nothing
+    try:
+        busted, took, publishing, request = await bust_first_seated(tournament, director)
+        assert busted.place == 3
+        # Two publishes waiting for Redis took 4 s; the bust hands them on and returns.
+        assert publishing and request not in publishing
+        assert took < 3.0
+        # The screens learn that pushes stopped, from the subscriber's unanswered PING.
+        assert await watching.receive_json_from(timeout=15) == DEGRADED
+    finally:
+        redis.resume()
+    assert await watching.receive_json_from(timeout=20) == BACK
+    await watching.disconnect()
+
+
 def test_staff_pages_show_a_banner_while_live_updates_are_down(director, redis):
     tournament = tournament_create(settings=TournamentSettings(name="Banner Cup"), by=director)
     staff = Client(HTTP_HOST="localhost")
@@ -175,3 +236,22 @@ def test_staff_pages_show_a_banner_while_live_updates_are_down(director, redis):
 
     public = Client(HTTP_HOST="localhost").get(f"/display/{tournament.pk}/").content.decode()
     assert "data-live-banner" not in public  # the room's screens just poll, quietly
+
+
+def test_a_hung_redis_costs_the_staff_pages_one_timeout_not_one_each(director, redis):
+    tournament = tournament_create(settings=TournamentSettings(name="Banner Cup"), by=director)
+    staff = Client(HTTP_HOST="localhost")
+    staff.force_login(director)
+    page = f"/tournaments/{tournament.pk}/"
+    assert "data-live-banner hidden" in staff.get(page).content.decode()
+
+    redis.pause()
+    try:
+        with mock.patch.object(
+            fanout, "_publisher_client", wraps=fanout._publisher_client
+        ) as asked:
+            for _ in range(3):
+                assert "Live updates are down" in staff.get(page).content.decode()
+        assert asked.call_count == 1  # then the pages say so without asking Redis again
+    finally:
+        redis.resume()

@@ -5,8 +5,11 @@ Every error of ours answers ``{"detail": "..."}`` (validation errors add
 ``errors``), so the codes follow from what the operation takes: a caller
 who must sign in can get 401 and 403, an id in the path 404, parameters
 422, a write 400 (malformed JSON), 409 (refused by the rules or busy), 413
-(body too large) and 422. Listing them here keeps the schema true for
-clients and for the schemathesis run in the test suite.
+(body too large) and 422. Any operation can answer 503 while the database
+does not answer, and a write whose change was saved but whose answer could
+not be read any more answers 202 ``{"detail", "saved": true}`` (README
+"Production", "When Redis or PostgreSQL fails"). Listing them here keeps the
+schema true for clients and for the schemathesis run in the test suite.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ ERROR_SCHEMA: dict[str, Any] = {
                 },
             },
         },
+        "saved": {
+            "type": "boolean",
+            "description": "202 only: the change was saved; reload to see the result.",
+        },
         "field": {
             "type": "string",
             "description": "The request field a 422 from the rules is about (its name starts the detail).",
@@ -46,12 +53,14 @@ DESCRIPTIONS = {
     409: "Refused in the tournament's current state, or another action is in progress.",
     413: "The body is larger than the server accepts.",
     422: "A parameter or a field of the body is missing or invalid.",
+    202: "Saved, but the database stopped answering before the answer was ready.",
+    503: "The database is not answering; try again after Retry-After seconds.",
 }
 WRITES = {"post", "put", "patch", "delete"}
 
 
 def error_codes(method: str, operation: dict[str, Any]) -> list[int]:
-    codes = {405}
+    codes = {405, 503}
     if operation.get("security"):
         codes |= {401, 403}
     parameters = operation.get("parameters", [])
@@ -60,7 +69,7 @@ def error_codes(method: str, operation: dict[str, Any]) -> list[int]:
     if parameters or "requestBody" in operation:
         codes.add(422)
     if method in WRITES:
-        codes |= {400, 409, 413, 422}
+        codes |= {202, 400, 409, 413, 422}
     return sorted(codes)
 
 
