@@ -335,7 +335,7 @@ def test_a_club_evening_in_german_from_the_desk_to_the_winner(server, screens):
     # He is on the rail: the floor sees the move that walks him to his seat.
     table, seat = seated(floor)[mistaken]
     his_move = floor.locator(".move-group").filter(
-        has_text="Zurück ins Spiel: vom Rail an den Platz"
+        has_text="Zurück ins Spiel: vom Rail an den Sitz"
     )
     expect(his_move.locator(".move-list li")).to_have_count(1)
     expect(his_move.locator(".move-text")).to_have_text(

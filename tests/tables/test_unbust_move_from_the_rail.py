@@ -43,7 +43,7 @@ def test_the_floor_page_lists_his_move(api, client, director):
     client.force_login(director)
     page = client.get(f"/tournaments/{game['id']}/floor/", HTTP_ACCEPT_LANGUAGE="de").content
     moves = page.decode().split('class="card moves-alert"')[1].split("</section>")[0]
-    assert "Zurück ins Spiel: vom Rail an den Platz" in moves
+    assert "Zurück ins Spiel: vom Rail an den Sitz" in moves
     assert victim["name"] in moves
     assert f"Tisch 3 Sitz {back['seat']}" in moves
 
