@@ -99,3 +99,15 @@ def test_structure_rows_with_huge_numbers_are_refused(director_client, tournamen
     }
     response = director_client.post(url, data)
     assert response.status_code < 500
+
+
+def test_a_deal_chip_count_of_five_thousand_digits_is_refused_beside_the_field(
+    director_client, api, tournament
+):
+    tid = tournament["id"]
+    a, b = (api.post(f"/tournaments/{tid}/entries", {"name": n}).json() for n in ("A a", "B b"))
+    for chips in ("9" * 5000, "9" * 30, "²"):
+        form = {f"chips_{a['id']}": "3000", f"chips_{b['id']}": chips, "method": "chip_chop"}
+        response = director_client.post(f"/tournaments/{tid}/deal/", {**form, "do": "preview"})
+        assert response.status_code == 422, chips[:20]
+        assert "positive whole number" in response.content.decode()

@@ -38,6 +38,7 @@ from tournament.web.local_numbers import (
     parse_amount,
 )
 from tournament.web.money_input import parse_amounts
+from tournament.web.whole_numbers import NumberRefused, whole_number
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
     "Write one percentage per line (or separated by spaces), for example 50 30 20."
@@ -398,20 +399,26 @@ def chip_count_errors(request: HttpRequest, tournament: Tournament) -> dict[int,
     beside his field, not once for the whole form."""
     errors = {}
     for entry in deal_services.remaining_entries(tournament):
-        raw = request.POST.get(f"chips_{entry.pk}", "").strip().replace(".", "").replace(" ", "")
-        if not raw.isdigit() or not 1 <= int(raw) <= MAX_DEAL_CHIPS:
+        try:
+            _deal_chips(request, entry.pk)
+        except NumberRefused:
             errors[entry.pk] = str(deal_services.STACK_NOT_POSITIVE)
     return errors
+
+
+def _deal_chips(request: HttpRequest, entry_id: int) -> int:
+    """One player's typed chip count ("12.500" or "12 500"); NumberRefused if none."""
+    raw = request.POST.get(f"chips_{entry_id}", "").strip().replace(".", "").replace(" ", "")
+    if not (raw.isascii() and raw.isdigit()):
+        raise NumberRefused(deal_services.STACK_NOT_POSITIVE)
+    return whole_number(raw, low=1, high=MAX_DEAL_CHIPS)
 
 
 def _deal_input(request: HttpRequest, tournament: Tournament) -> dict:
     if chip_count_errors(request, tournament):
         raise Invalid(deal_services.STACK_NOT_POSITIVE)
     stacks = [
-        (
-            entry.pk,
-            int(request.POST[f"chips_{entry.pk}"].strip().replace(".", "").replace(" ", "")),
-        )
+        (entry.pk, _deal_chips(request, entry.pk))
         for entry in deal_services.remaining_entries(tournament)
     ]
     method = request.POST.get("method", "")
