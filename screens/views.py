@@ -217,7 +217,8 @@ def live_snapshot(request: HttpRequest, tournament_id: int, audience: str) -> Ht
         return JsonResponse({"detail": str(FLOOR_NEEDS_STAFF)}, status=403)
     since = request.GET.get("since", "")
     try:  # a version is a whole number; anything else: send it all
-        known = whole_number(since, low=0, high=VERSION_MAX) if since.isdigit() else None
+        digits = since.isascii() and since.isdigit()
+        known = whole_number(since, low=0, high=VERSION_MAX) if digits else None
     except NumberRefused as refused:
         return JsonResponse({"detail": f"since: {refused}"}, status=422)
     answer = screen_snapshot(tournament_id, audience=audience, since=known)
