@@ -8,6 +8,8 @@ import pytest
 from django.test import Client
 
 from clock.models import Chip, Structure
+from tables.models import Table
+from tests.tables.test_floor_api import start
 from tournament.json_input import MAX_DEPTH
 
 pytestmark = pytest.mark.django_db
@@ -111,3 +113,13 @@ def test_a_deal_chip_count_of_five_thousand_digits_is_refused_beside_the_field(
         response = director_client.post(f"/tournaments/{tid}/deal/", {**form, "do": "preview"})
         assert response.status_code == 422, chips[:20]
         assert "positive whole number" in response.content.decode()
+
+
+def test_a_floor_form_whose_return_address_is_no_path_goes_back_to_the_floor(director_client, api):
+    game = start(api, players=4, tables=1)
+    table = Table.objects.get(tournament_id=game["id"])
+    response = director_client.post(
+        f"/floor/tables/{table.pk}/button/", {"seat": "1", "next": "back to: floor"}
+    )
+    assert response.status_code == 302
+    assert response.url == f"/tournaments/{game['id']}/floor/"
