@@ -123,3 +123,30 @@ def test_a_floor_form_whose_return_address_is_no_path_goes_back_to_the_floor(dir
     )
     assert response.status_code == 302
     assert response.url == f"/tournaments/{game['id']}/floor/"
+
+
+@pytest.mark.parametrize("big", [INT_MAX + 1, 2**63, 10**30])
+def test_a_structure_with_numbers_beyond_the_database_is_a_400_naming_the_level(
+    api, tournament, big
+):
+    url = f"/tournaments/{tournament['id']}/structure"
+    for level in (
+        {"kind": "level", "small_blind": 100, "big_blind": 200, "seconds": big},
+        {"kind": "level", "small_blind": big, "big_blind": big * 2, "seconds": 600},
+    ):
+        response = api.put(url, {"levels": [level]})
+        assert response.status_code == 400
+        assert response.json()["problems"][0] == {
+            "code": "out_of_range",
+            "index": 0,
+            "field": "seconds" if level["seconds"] == big else "small_blind",
+        }
+    assert not Structure.objects.filter(tournament_id=tournament["id"]).exists()
+
+
+def test_the_longest_structure_the_database_holds_runs(api, tournament):
+    tid = tournament["id"]
+    level = {"kind": "level", "small_blind": 100, "big_blind": 200, "seconds": INT_MAX}
+    assert api.put(f"/tournaments/{tid}/structure", {"levels": [level] * 3}).status_code == 200
+    assert api.post(f"/tournaments/{tid}/clock/start").status_code == 200
+    assert api.get(f"/tournaments/{tid}/clock").status_code == 200
