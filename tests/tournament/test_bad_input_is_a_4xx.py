@@ -11,6 +11,7 @@ from clock.models import Chip, Structure
 from tables.models import Table
 from tests.tables.test_floor_api import start
 from tournament.json_input import MAX_DEPTH
+from tournament.models import Entry, LeagueSeason
 
 pytestmark = pytest.mark.django_db
 
@@ -150,3 +151,20 @@ def test_the_longest_structure_the_database_holds_runs(api, tournament):
     assert api.put(f"/tournaments/{tid}/structure", {"levels": [level] * 3}).status_code == 200
     assert api.post(f"/tournaments/{tid}/clock/start").status_code == 200
     assert api.get(f"/tournaments/{tid}/clock").status_code == 200
+
+
+@pytest.mark.parametrize("big", [str(INT_MAX + 1), str(2**63), "9" * 30])
+def test_a_bust_with_a_starting_stack_beyond_the_database_is_refused(director_client, api, big):
+    game = start(api, players=4, tables=1)
+    entry = game["entries"][0]["id"]
+    response = director_client.post(f"/floor/entries/{entry}/bust/", {"starting_stack": big})
+    assert response.status_code == 302
+    assert Entry.objects.get(pk=entry).status != "busted"
+
+
+@pytest.mark.parametrize("field", ["best_of", "participation"])
+def test_a_season_with_numbers_beyond_the_database_is_refused(director_client, field):
+    data = {"name": "Club", "formula": "linear", "participation": "0", field: str(2**63)}
+    response = director_client.post("/seasons/", data)
+    assert response.status_code < 500
+    assert not LeagueSeason.objects.exists()

@@ -14,6 +14,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.api.payouts import SeasonIn
 from tournament.errors import DomainError, Invalid
 from tournament.models import Deal, LeagueSeason, PayoutSettings, PrizeAddition, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
@@ -38,7 +39,7 @@ from tournament.web.local_numbers import (
     parse_amount,
 )
 from tournament.web.money_input import parse_amounts
-from tournament.web.whole_numbers import NumberRefused, whole_number
+from tournament.web.whole_numbers import NumberRefused, api_range, whole_number
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
     "Write one percentage per line (or separated by spaces), for example 50 30 20."
@@ -536,11 +537,19 @@ class SeasonForm(forms.Form):
     table = forms.CharField(
         label=gettext_lazy("Points by place (table formula)"), required=False, max_length=4000
     )
+    # The ranges of the API's SeasonIn and the column.
     participation = LocalDecimalField(
-        label=gettext_lazy("Points for taking part"), min_value=0, initial=0, decimal_places=2
+        label=gettext_lazy("Points for taking part"),
+        min_value=0,
+        initial=0,
+        max_digits=LeagueSeason._meta.get_field("participation").max_digits,
+        decimal_places=2,
     )
     best_of = forms.IntegerField(
-        label=gettext_lazy("Count only the best results"), min_value=1, required=False
+        label=gettext_lazy("Count only the best results"),
+        min_value=1,
+        max_value=api_range(SeasonIn, "best_of")[1],
+        required=False,
     )
 
 
