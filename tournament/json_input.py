@@ -30,6 +30,7 @@ MALFORMED = _("The JSON cannot be read.")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
+_OPENING = re.compile(r"[\[{]+")
 
 
 class JsonRefused(ValueError):
@@ -45,16 +46,19 @@ def json_too_deep(text: str, *, max_depth: int = MAX_DEPTH) -> bool:
 
     Strings are dropped (their brackets are text), then each pass removes the
     innermost pairs: a value ``n`` levels deep is gone after ``n`` passes.
-    Unbalanced brackets stop the passes; the parser then reports the text.
+    Brackets left unpaired count too: ``[[[[`` never closed is as deep for
+    the parser as it is long.
     """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    for _level in range(max_depth):
-        if not brackets:
-            return False
+    for passes in range(max_depth):
         brackets, removed = _INNERMOST.subn("", brackets)
         if not removed:
-            return False
-    return bool(_INNERMOST.search(brackets))
+            return passes + _longest_opening(brackets) > max_depth
+    return _longest_opening(brackets) > 0
+
+
+def _longest_opening(brackets: str) -> int:
+    return max(map(len, _OPENING.findall(brackets)), default=0)
 
 
 def json_parse(data: str | bytes, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
@@ -70,5 +74,7 @@ def json_parse(data: str | bytes, *, max_bytes: int = MAX_BYTES, max_depth: int 
         raise JsonRefused(TOO_DEEP % {"depth": max_depth})
     try:
         return json.loads(text)
+    except RecursionError as exc:  # not expected after the check; never a 500
+        raise JsonRefused(TOO_DEEP % {"depth": max_depth}) from exc
     except ValueError as exc:
         raise JsonRefused(MALFORMED, status=400) from exc

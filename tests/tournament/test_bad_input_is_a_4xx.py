@@ -51,6 +51,12 @@ def test_a_deep_array_in_an_api_write_is_a_422(api):
     assert response.status_code == 422
 
 
+def test_brackets_opened_and_never_closed_are_a_422_not_a_parser_crash(api):
+    response = api.post("/tournaments", raw='{"name": ' + "[" * 5000)
+    assert response.status_code == 422
+    assert str(MAX_DEPTH) in response.json()["detail"]
+
+
 def test_brackets_inside_strings_are_not_nesting(api):
     response = api.post("/tournaments", {"name": "[" * 300 + "{" * 300})
     assert response.status_code == 422  # the name is too long, not too deep
