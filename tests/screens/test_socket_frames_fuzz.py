@@ -41,6 +41,7 @@ FRAMES = st.one_of(
     st.binary(max_size=100).map(lambda data: {"bytes": data}),
     JSON.map(lambda value: {"text": json.dumps(value)}),
     st.integers(1, 3000).map(lambda n: {"text": "[" * n + "]" * n}),
+    st.integers(1, 3000).map(lambda n: {"text": "[" * n}),
     st.integers(1, 3000).map(lambda n: {"text": '{"a":' * n + "1" + "}" * n}),
     st.builds(
         lambda kind, since: {"text": json.dumps({"type": kind, "since": since})},
