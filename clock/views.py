@@ -36,7 +36,13 @@ from tournament.json_input import JsonRefused, json_parse
 from tournament.models import Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF, has_role
 from tournament.web.decorators import back_to, role_required, run_action
-from tournament.web.whole_numbers import NOT_WHOLE, NumberRefused, api_range, whole_number
+from tournament.web.whole_numbers import (
+    NOT_WHOLE,
+    NumberRefused,
+    api_limits,
+    api_range,
+    whole_number,
+)
 
 CLOCK_ACTIONS = {
     "start": clock_services.clock_start,
@@ -201,7 +207,9 @@ def shot_clock_action(request: HttpRequest, tournament_id: int, action: str) -> 
                 )
                 return redirect(back)
             values = {
-                key: whole_number(request.POST.get(key), default=0, **_range(key))
+                key: whole_number(
+                    request.POST.get(key), default=0, **api_limits(ShotClockSettingsIn, key)
+                )
                 for key in ("action_seconds", "extension_seconds", "extensions_per_day")
             }
             call = lambda: shot_clock.shot_clock_settings_set(  # noqa: E731
@@ -217,11 +225,6 @@ def shot_clock_action(request: HttpRequest, tournament_id: int, action: str) -> 
         messages.error(request, str(refused))
         return redirect(back)
     return run_action(request, call, success=done, back=back)
-
-
-def _range(field: str) -> dict[str, int]:
-    low, high = api_range(ShotClockSettingsIn, field)
-    return {"low": low, "high": high}
 
 
 # -- structure editor ----------------------------------------------------------
@@ -451,19 +454,14 @@ def _chip_rows(post) -> list[dict[str, Any]]:
         if value:
             rows.append(
                 {
-                    "value": whole_number(value, **_chip_range("value")),
+                    "value": whole_number(value, **api_limits(ChipIn, "value")),
                     "colour": post.get(f"colour-{i}", ""),
                     "count": whole_number(
-                        post.get(f"count-{i}"), default=0, **_chip_range("count")
+                        post.get(f"count-{i}"), default=0, **api_limits(ChipIn, "count")
                     ),
                 }
             )
     return rows
-
-
-def _chip_range(field: str) -> dict[str, int]:
-    low, high = api_range(ChipIn, field)
-    return {"low": low, "high": high}
 
 
 def _safe_int(value: Any, default: int = 0) -> int:

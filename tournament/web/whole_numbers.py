@@ -37,6 +37,12 @@ def api_range(schema: type[BaseModel], field: str) -> tuple[int, int]:
     return low, high
 
 
+def api_limits(schema: type[BaseModel], field: str) -> dict[str, int]:
+    """:func:`api_range` as the ``low`` and ``high`` of :func:`whole_number`."""
+    low, high = api_range(schema, field)
+    return {"low": low, "high": high}
+
+
 def whole_number(
     value: Any,
     *,
