@@ -1,11 +1,12 @@
 """Every form of the staff pages, fuzzed as every role (issue 22, item 4).
 
 Each page is opened as the director and its forms are read from the HTML
-(action and field names, as a browser would send them). Hypothesis then fills
-each field with its own value or with something hostile (numbers beyond any
-column, thousands of digits, non-numbers, JSON nested thousands of levels) and
-posts the form as the director, floor staff, the desk and an anonymous
-caller. No answer may be a server error. `PAGE_FUZZ_EXAMPLES` raises the
+(action, field names and values, as a browser would send them). Each form is
+then posted with one field made hostile: every value in KNOWN_BAD (numbers
+beyond any column, thousands of digits, non-numbers, JSON nested thousands of
+levels) in every field as the director, then values drawn by hypothesis
+(those, any integer, any text) as the director, floor staff, the desk and an
+anonymous caller. No answer may be a server error. `PAGE_FUZZ_EXAMPLES` raises the
 count for a soak, as `API_FUZZ_EXAMPLES` does for the API's run.
 """
 
@@ -59,28 +60,26 @@ def nested(levels: int) -> str:
     return '{"levels": [' + '{"a":' * levels + "1" + "}" * levels + "]}"
 
 
+# Values known to have ended in a 500 somewhere: each is tried in every field.
+KNOWN_BAD = (
+    "",
+    "-1",
+    str(2**31),
+    str(-(2**31) - 1),
+    str(2**63),
+    "9" * 30,
+    "9" * 5000,
+    "1e999",
+    "nan",
+    "1,5",
+    "²",
+    "[" * 3000,
+    nested(2000),
+    '{"levels": [{"kind": "level", "small_blind": 1, "big_blind": 99999999999999999999'
+    ', "seconds": 99999999999999999999}]}',
+)
 HOSTILE = st.one_of(
-    st.sampled_from(
-        [
-            "",
-            "0",
-            "-1",
-            str(2**31),
-            str(-(2**31) - 1),
-            str(2**63),
-            "9" * 30,
-            "9" * 5000,
-            "1e999",
-            "nan",
-            "-inf",
-            "1,5",
-            "²",
-            "[" * 3000,
-            nested(2000),
-            '{"levels": [{"kind": "level", "small_blind": 1, "big_blind": 99999999999999999999'
-            ', "seconds": 99999999999999999999}]}',
-        ]
-    ),
+    st.sampled_from(KNOWN_BAD),
     st.integers().map(str),
     st.text(max_size=30).filter(lambda text: "\x00" not in text),
 )
@@ -110,12 +109,16 @@ class Forms(HTMLParser):
             self.current = None
 
 
+# Every page's header: signing out would leave the rest of the run anonymous.
+NOT_FUZZED = ("/logout/", "/i18n/setlang/")
+
+
 def forms_of(client: Client, page: str) -> list[tuple[str, dict[str, str]]]:
     response = client.get(page)
     assert response.status_code < 500, page
     parser = Forms(page)
     parser.feed(response.content.decode())
-    return parser.forms
+    return [(action, fields) for action, fields in parser.forms if action not in NOT_FUZZED]
 
 
 @pytest.fixture
@@ -137,21 +140,28 @@ def clients(director) -> dict[str, Client]:
     return {**browsers, "anonymous": Client()}
 
 
+def post(clients: dict[str, Client], action: str, form: dict[str, str], field: str) -> None:
+    for role, client in clients.items():
+        response = client.post(action, form)
+        assert response.status_code < 500, (role, action, field, form[field][:40])
+
+
 @pytest.mark.parametrize("page", PAGES)
 def test_no_page_form_answers_a_server_error(page, room, clients):
     # The forms are read once: what a post changes must not change what is drawn.
     forms = forms_of(clients["director"], page.format(**room))
+    director = {"director": clients["director"]}
+    for action, fields in forms:
+        for name in fields:
+            for value in KNOWN_BAD:
+                post(director, action, {**fields, name: value}, name)
 
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True)
     @given(data=st.data())
     def post_every_form(data):
         for action, fields in forms:
-            form = {
-                name: data.draw(st.one_of(st.just(value), HOSTILE), label=name)
-                for name, value in fields.items()
-            }
-            for role, client in clients.items():
-                response = client.post(action, form)
-                assert response.status_code < 500, (role, action, form)
+            for name in fields:
+                # The form as the page sends it, with one field made hostile.
+                post(clients, action, {**fields, name: data.draw(HOSTILE, label=name)}, name)
 
     post_every_form()
