@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.http import HttpRequest
@@ -22,6 +21,7 @@ from clock.services.structure import (
 from tournament.api.auth import require_role
 from tournament.api.fields import DB_INT_MAX, Body
 from tournament.errors import Invalid
+from tournament.json_input import JsonRefused, json_parse
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.services.tournaments import tournament_get
 
@@ -37,8 +37,8 @@ NOT_JSON = _("The body must be JSON.")
 
 def _json_body(request: HttpRequest) -> Any:
     try:
-        return json.loads(request.body or b"null")
-    except (ValueError, UnicodeDecodeError) as exc:
+        return json_parse(request.body or b"null")
+    except JsonRefused as exc:
         raise Invalid(NOT_JSON) from exc
 
 

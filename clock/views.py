@@ -7,6 +7,7 @@ service's translated message with its 4xx status.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from django.contrib import messages
@@ -16,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clock.api import AdjustIn, ChipIn, RemainingIn, ShotClockSettingsIn
 from clock.rules.structure import TEMPLATES, Break, Level, shift_blinds, to_json_data
 from clock.services import chip_race, chips, player_clock, shot_clock
 from clock.services import clock as clock_services
@@ -30,9 +32,17 @@ from tables.models import Table
 from tables.presenters import tables_payload
 from tables.services import chip_counts
 from tournament.errors import DomainError
+from tournament.json_input import JsonRefused, json_parse
 from tournament.models import Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF, has_role
 from tournament.web.decorators import back_to, role_required, run_action
+from tournament.web.whole_numbers import (
+    NOT_WHOLE,
+    NumberRefused,
+    api_limits,
+    api_range,
+    whole_number,
+)
 
 CLOCK_ACTIONS = {
     "start": clock_services.clock_start,
@@ -50,14 +60,11 @@ CLOCK_DONE = {
     "adjust": gettext_lazy("Time changed."),
     "remaining": gettext_lazy("Time left set."),
 }
-BAD_NUMBER = gettext_lazy("Enter whole numbers.")
 
 
 def _int(value: Any, default: int = 0) -> int:
-    try:
-        return int(str(value).strip() or default)
-    except (TypeError, ValueError):
-        raise ValueError from None
+    """A whole number from the form, in the range the database stores."""
+    return whole_number(value, default=default)
 
 
 # -- clock control -----------------------------------------------------------
@@ -92,10 +99,9 @@ def clock_action(request: HttpRequest, tournament_id: int, action: str) -> HttpR
         call = lambda: service(tournament_id=tournament_id, by=request.user)  # noqa: E731
     elif action in ("adjust", "remaining"):
         try:
-            seconds = _int(request.POST.get("seconds"))
-            minutes = _int(request.POST.get("minutes"), 0)
-        except ValueError:
-            messages.error(request, str(BAD_NUMBER))
+            seconds, minutes = _time_change(request, action)
+        except NumberRefused as refused:
+            messages.error(request, str(refused))
             return redirect(back)
         if action == "adjust":
             call = lambda: clock_services.clock_adjust(  # noqa: E731
@@ -110,6 +116,18 @@ def clock_action(request: HttpRequest, tournament_id: int, action: str) -> HttpR
     else:
         return redirect(back)
     return run_action(request, call, success=str(CLOCK_DONE[action]), back=back)
+
+
+def _time_change(request: HttpRequest, action: str) -> tuple[int, int]:
+    """(seconds, minutes) of an adjust or a time left, within the API's range."""
+    if action == "adjust":
+        low, high = api_range(AdjustIn, "delta_seconds")
+        return whole_number(request.POST.get("seconds"), low=low, high=high, default=0), 0
+    low, high = api_range(RemainingIn, "remaining_seconds")
+    minutes = whole_number(request.POST.get("minutes"), low=0, high=high // 60, default=0)
+    seconds = whole_number(request.POST.get("seconds"), low=low, high=high, default=0)
+    whole_number(minutes * 60 + seconds, low=low, high=high)
+    return seconds, minutes
 
 
 @role_required(*FLOOR_STAFF)
@@ -130,8 +148,8 @@ def clock_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
         )
     try:
         table, seat = _int(request.POST.get("table")), _int(request.POST.get("seat"))
-    except ValueError:
-        messages.error(request, str(BAD_NUMBER))
+    except NumberRefused as refused:
+        messages.error(request, str(refused))
         return redirect(back)
     return run_action(
         request,
@@ -189,7 +207,9 @@ def shot_clock_action(request: HttpRequest, tournament_id: int, action: str) -> 
                 )
                 return redirect(back)
             values = {
-                key: _int(request.POST.get(key))
+                key: whole_number(
+                    request.POST.get(key), default=0, **api_limits(ShotClockSettingsIn, key)
+                )
                 for key in ("action_seconds", "extension_seconds", "extensions_per_day")
             }
             call = lambda: shot_clock.shot_clock_settings_set(  # noqa: E731
@@ -201,8 +221,8 @@ def shot_clock_action(request: HttpRequest, tournament_id: int, action: str) -> 
             done = _("Shot clock settings saved.")
         else:
             return redirect(back)
-    except ValueError:
-        messages.error(request, str(BAD_NUMBER))
+    except NumberRefused as refused:
+        messages.error(request, str(refused))
         return redirect(back)
     return run_action(request, call, success=done, back=back)
 
@@ -248,7 +268,7 @@ def _rows_from_post(post) -> list[dict[str, Any]]:
     levels: list[dict[str, Any]] = []
     for i in range(min(count, 500)):
         kind = post.get(f"kind-{i}")
-        seconds = round(float(post.get(f"minutes-{i}", "0").replace(",", ".") or 0) * 60)
+        seconds = _seconds(post.get(f"minutes-{i}", "0"))
         if kind == "level":
             levels.append(
                 {
@@ -266,6 +286,17 @@ def _rows_from_post(post) -> list[dict[str, Any]]:
                 {"kind": "break", "seconds": seconds, "color_up": [_int(v) for v in values]}
             )
     return levels
+
+
+def _seconds(minutes: str) -> int:
+    """Typed minutes ("12", "7,5") as whole seconds; NumberRefused if no such time."""
+    try:
+        value = float(minutes.replace(",", ".") or 0) * 60
+    except ValueError:
+        raise NumberRefused(NOT_WHOLE) from None
+    if not math.isfinite(value):
+        raise NumberRefused(NOT_WHOLE)
+    return whole_number(round(value), low=0)
 
 
 def _edit(levels: list[dict[str, Any]], op: str, index: int) -> list[dict[str, Any]]:
@@ -307,7 +338,7 @@ def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 key = request.POST.get("template", "")
                 levels = to_json_data(TEMPLATES[key].entries)["levels"] if key in TEMPLATES else []
             elif op == "import":
-                levels = json.loads(request.POST.get("json", "")).get("levels")
+                levels = json_parse(request.POST.get("json", "")).get("levels")
             else:
                 levels = _rows_from_post(request.POST)
             if op == "shift":
@@ -316,6 +347,9 @@ def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 levels = to_json_data(shifted)["levels"]
             levels = _edit(levels, op, _int(position, -1) if position else -1)
             entries = structure_parse({"levels": levels})
+        except (JsonRefused, NumberRefused) as refused:
+            messages.error(request, str(refused))
+            return redirect("structure-page", tournament.pk)
         except (ValueError, AttributeError, KeyError, TypeError):
             messages.error(request, _("The structure could not be read; check the numbers."))
             return redirect("structure-page", tournament.pk)
@@ -381,17 +415,11 @@ def chips_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 success=_("Colour-ups written into the structure's breaks."),
                 back=back,
             )
-        rows = []
-        for i in range(min(_safe_int(request.POST.get("rows")), CHIP_ROWS_MAX)):
-            value = request.POST.get(f"value-{i}", "").strip()
-            if value:
-                rows.append(
-                    {
-                        "value": _safe_int(value, -1),
-                        "colour": request.POST.get(f"colour-{i}", ""),
-                        "count": _safe_int(request.POST.get(f"count-{i}"), -1),
-                    }
-                )
+        try:
+            rows = _chip_rows(request.POST)
+        except NumberRefused as refused:
+            messages.error(request, str(refused))
+            return redirect(back)
         return run_action(
             request,
             lambda: chips.chip_set_set(tournament_id=tournament.pk, chips=rows, by=request.user),
@@ -418,10 +446,30 @@ def chips_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 CHIP_ROWS_MAX = 30
 
 
+def _chip_rows(post) -> list[dict[str, Any]]:
+    """The chip set typed into the page, each number within the API's range."""
+    rows = []
+    for i in range(min(_safe_int(post.get("rows")), CHIP_ROWS_MAX)):
+        value = post.get(f"value-{i}", "").strip()
+        if value:
+            rows.append(
+                {
+                    "value": whole_number(value, **api_limits(ChipIn, "value")),
+                    "colour": post.get(f"colour-{i}", ""),
+                    "count": whole_number(
+                        post.get(f"count-{i}"), default=0, **api_limits(ChipIn, "count")
+                    ),
+                }
+            )
+    return rows
+
+
 def _safe_int(value: Any, default: int = 0) -> int:
+    """A number for the chip race: what is no whole number the database holds
+    counts as not typed."""
     try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
+        return whole_number(value)
+    except NumberRefused:
         return default
 
 

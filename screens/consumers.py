@@ -15,21 +15,30 @@ A database that does not answer never closes a socket with a server error
 (1011): a screen asking for a snapshot is told to ask again later (the same
 ``throttled`` message) and keeps what it shows; a socket that cannot get its
 first snapshot is closed with 1013 ("try again later") and reconnects by itself.
+
+Frames are read by the app's one JSON reader (:mod:`tournament.json_input`):
+an empty, binary or unreadable frame gets ``{"type": "error", "detail": ...}``
+in the screen's language and the socket stays open; a frame nested too deep
+or larger than :data:`FRAME_MAX_BYTES` closes it with 1008 and the reason.
+A path that names no socket is refused before the handshake (4404).
 """
 
 from __future__ import annotations
 
-import json
 from time import monotonic, time
+from types import SimpleNamespace
 from typing import Any
 
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from channels.layers import DEFAULT_CHANNEL_LAYER
 from django.db.utils import InterfaceError, OperationalError
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from screens import fanout, live
 from screens.snapshots import screen_snapshot
+from tournament.json_input import JsonRefused, json_parse
 from tournament.models import Tournament
 from tournament.roles import STAFF, has_role
 
@@ -43,6 +52,21 @@ NO_CHANNEL_LAYER = "none"
 DATABASE_DOWN = (OperationalError, InterfaceError)
 TRY_AGAIN_LATER = 1013  # websocket close code: the server cannot serve now
 DATABASE_RETRY_MS = 5000
+# A screen sends pings and snapshot requests of a few dozen bytes.
+FRAME_MAX_BYTES = 16_384
+POLICY_VIOLATION = 1008  # RFC 6455: a frame the server will not take
+NOT_FOUND = 4404  # the socket path names no socket
+TEXT_FRAMES_ONLY = _("Send JSON as text frames.")
+
+
+def screen_language(scope: dict[str, Any]) -> str:
+    """The language of the page that opened the socket (its cookie or browser)."""
+    headers = dict(scope.get("headers", ()))
+    request = SimpleNamespace(
+        COOKIES=scope.get("cookies", {}),
+        META={"HTTP_ACCEPT_LANGUAGE": headers.get(b"accept-language", b"").decode("latin-1")},
+    )
+    return translation.get_language_from_request(request)  # type: ignore[arg-type]
 
 
 class RequestBudget:
@@ -111,14 +135,24 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    @classmethod
-    async def decode_json(cls, text_data: str) -> Any:
-        # A frame that is not JSON is ignored; it must not close the socket
-        # with a server error (1011) and a traceback in the log.
-        try:
-            return json.loads(text_data)
-        except ValueError:
-            return None
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        # Channels' JSON consumer answers an empty or binary frame, and a
+        # parser's RecursionError, by closing the socket as a server error (1011).
+        with translation.override(screen_language(self.scope)):
+            if not text_data:
+                await self.send_json({"type": "error", "detail": str(TEXT_FRAMES_ONLY)})
+                return
+            try:
+                content = json_parse(text_data, max_bytes=FRAME_MAX_BYTES)
+            except JsonRefused as refused:
+                if refused.status == 400:  # not JSON: say so, keep the socket
+                    await self.send_json({"type": "error", "detail": str(refused)})
+                else:
+                    await self.close(code=POLICY_VIOLATION, reason=_close_reason(refused))
+                return
+        await self.receive_json(content, **kwargs)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if isinstance(content, dict) and content.get("type") == "snapshot":
@@ -167,3 +201,17 @@ class FloorConsumer(_LiveConsumer):
 
     def allowed(self) -> bool:
         return has_role(self.scope.get("user"), STAFF) and super().allowed()
+
+
+def _close_reason(refused: JsonRefused) -> str:
+    """The reason of a close frame: at most 123 bytes of UTF-8 (RFC 6455)."""
+    return str(refused).encode("utf-8")[:123].decode("utf-8", "ignore")
+
+
+class UnknownSocket(AsyncWebsocketConsumer):
+    """Every socket path that names no live socket: refused before the handshake."""
+
+    channel_layer_alias = NO_CHANNEL_LAYER
+
+    async def connect(self) -> None:
+        await self.close(code=NOT_FOUND)

@@ -26,6 +26,7 @@ from screens.seats import seat_page
 from screens.snapshots import screen_snapshot, snapshot
 from tables.models import Table
 from tables.presenters import tables_payload
+from tournament.api.fields import DB_BIGINT_MAX as VERSION_MAX
 from tournament.errors import TOURNAMENT_NOT_FOUND
 from tournament.models import ActionLog, Tournament
 from tournament.roles import STAFF, has_role
@@ -33,6 +34,7 @@ from tournament.summary import tournament_summary
 from tournament.web.addresses import public_address
 from tournament.web.decorators import role_required
 from tournament.web.labels import screen_labels
+from tournament.web.whole_numbers import NumberRefused, whole_number
 
 FLOOR_NEEDS_STAFF = _("Sign in as staff to follow the floor.")
 
@@ -214,7 +216,11 @@ def live_snapshot(request: HttpRequest, tournament_id: int, audience: str) -> Ht
     if audience == live.FLOOR and not has_role(request.user, STAFF):
         return JsonResponse({"detail": str(FLOOR_NEEDS_STAFF)}, status=403)
     since = request.GET.get("since", "")
-    known = int(since) if since.isascii() and since.isdigit() else None  # else: send it all
+    try:  # a version is a whole number; anything else: send it all
+        digits = since.isascii() and since.isdigit()
+        known = whole_number(since, low=0, high=VERSION_MAX) if digits else None
+    except NumberRefused as refused:
+        return JsonResponse({"detail": f"since: {refused}"}, status=422)
     answer = screen_snapshot(tournament_id, audience=audience, since=known)
     if answer is None:
         return JsonResponse({"detail": str(TOURNAMENT_NOT_FOUND)}, status=404)

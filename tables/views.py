@@ -32,13 +32,15 @@ from tournament.selectors import bounty_settings_for
 from tournament.summary import tournament_summary
 from tournament.web.decorators import back_to, role_required, run_action
 from tournament.web.labels import screen_labels
+from tournament.web.whole_numbers import NumberRefused, whole_number
 
 
 def _int(value: str | None) -> int:
+    """A whole number from the form, in the range the database stores."""
     try:
-        return int(value or "")
-    except ValueError as exc:
-        raise Invalid(_("Please enter a whole number.")) from exc
+        return whole_number(value)
+    except NumberRefused as exc:
+        raise Invalid(str(exc)) from exc
 
 
 def _pending_moves(tournament: Tournament) -> list[dict]:

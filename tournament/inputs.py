@@ -7,6 +7,7 @@ defaults. Here a non-empty body must be sent as JSON and be an object
 (operations then validate its fields), a body over the size limit gets a
 JSON 413 instead of Django's HTML page, and no string may carry a NUL
 character: PostgreSQL cannot store one and a search for it ended in a 500.
+JSON nested deeper than :data:`tournament.json_input.MAX_DEPTH` is a 422.
 
 Pages: a NUL in a query or form value is refused with 400 the same way;
 Django's forms refuse it already, this covers values views read directly.
@@ -14,13 +15,14 @@ Django's forms refuse it already, this covers values views read directly.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext_lazy as _
+
+from tournament.json_input import JsonRefused, json_parse
 
 API_PREFIX = "/api/v1/"
 WITH_BODY = ("POST", "PUT", "PATCH")
@@ -87,9 +89,9 @@ def body_problem(request: HttpRequest) -> JsonResponse | None:
     if content_type != "application/json" and not content_type.endswith("+json"):
         return _refuse(NOT_JSON, 422)
     try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        return _refuse(MALFORMED, 400)
+        data = json_parse(body)
+    except JsonRefused as refused:
+        return _refuse(MALFORMED if refused.status == 400 else refused, refused.status)
     if not isinstance(data, dict):
         return _refuse(NOT_AN_OBJECT, 422)
     field = _field_with_nul(_strings(data, ""))

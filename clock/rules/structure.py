@@ -341,7 +341,7 @@ def from_json_data(data: Any) -> tuple[Entry, ...]:
 
     Only the shape and types are checked here (codes ``not_an_object``,
     ``levels_missing``, ``levels_not_a_list``, ``unknown_kind``,
-    ``missing_field``, ``not_an_integer``, ``not_a_boolean``,
+    ``missing_field``, ``not_an_integer``, ``out_of_range``, ``not_a_boolean``,
     ``not_a_list``); call :func:`validate_structure` for the poker rules.
     ``ante`` defaults to 0, ``big_blind_ante`` to false, ``color_up`` to
     an empty list. Unknown fields are ignored.
@@ -385,10 +385,18 @@ def _integer(raw: Mapping[str, Any], field: str, index: int, default: int | None
     return _plain_int(raw[field], index, field)
 
 
+# The largest amount or duration (seconds) a structure may hold: PostgreSQL's
+# `integer`, as the rest of the app's chip amounts; the clock keeps durations
+# as milliseconds in a `bigint`, which this keeps far from overflowing.
+MAX_NUMBER = 2**31 - 1
+
+
 def _plain_int(value: object, index: int, field: str) -> int:
     # bool is an int subclass in Python; true/false is never an amount.
     if isinstance(value, bool) or not isinstance(value, int):
         raise StructureDataError("not_an_integer", index=index, field=field)
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:
+        raise StructureDataError("out_of_range", index=index, field=field)
     return value
 
 

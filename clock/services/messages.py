@@ -33,6 +33,7 @@ MESSAGES: dict[str, Promise] = {
     "unknown_kind": _("Each entry's kind must be level or break."),
     "missing_field": _("A required field is missing."),
     "not_an_integer": _("A whole number is expected."),
+    "out_of_range": _("A number is larger than a structure can hold."),
     "not_a_boolean": _("true or false is expected."),
     "not_a_list": _("A list is expected."),
     # structure rules

@@ -143,18 +143,22 @@ def test_the_floor_snapshot_over_http_is_for_staff_only(director):
     assert floor.status_code == 200
     assert floor.json()["audience"] == "floor"
     assert floor["Cache-Control"] == "no-store"
-    for odd in ("x", "²", "-1", "9" * 40):  # anything but the current version: all of it
+    for odd in ("x", "²", "-1"):  # anything but a version: all of it
         odd_since = staff.get(f"/live/tournaments/{tournament.pk}/floor", {"since": odd})
         assert odd_since.status_code == 200
+    # A number no version can reach is refused (issue 22): 5,000 digits were a 500.
+    too_big = staff.get(f"/live/tournaments/{tournament.pk}/floor", {"since": "9" * 40})
+    assert too_big.status_code == 422 and too_big.json()["detail"].startswith("since:")
     missing = staff.get("/live/tournaments/987654/floor")
     assert missing.status_code == 404
     assert "detail" in missing.json()
 
 
-async def test_a_frame_that_is_not_json_is_ignored_and_the_socket_stays_open(director):
+async def test_a_frame_that_is_not_json_gets_an_error_and_the_socket_stays_open(director):
     tournament = await make_tournament(director)
     socket, _ = await connected(tournament.pk)
     await socket.send_to(text_data="{not json")
+    assert (await socket.receive_json_from(timeout=5))["type"] == "error"
     await socket.send_json_to({"type": "ping", "client_time": 1})
     assert (await socket.receive_json_from(timeout=5))["type"] == "pong"
     await socket.disconnect()

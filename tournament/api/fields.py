@@ -13,6 +13,8 @@ from pydantic import ConfigDict, Strict
 DB_INT_MAX = 2**31 - 1
 # PostgreSQL's `smallint` (Django's PositiveSmallIntegerField).
 DB_SMALLINT_MAX = 2**15 - 1
+# PostgreSQL's `bigint` (the tournament's version).
+DB_BIGINT_MAX = 2**63 - 1
 
 
 class Body(Schema):

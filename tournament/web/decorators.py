@@ -37,9 +37,10 @@ def role_required(*allowed: str) -> Callable:
 
 
 def back_to(request: HttpRequest, default: str) -> str:
-    """Where a form post returns: the page's own ``next`` when it is on this site."""
+    """Where a form post returns: the page's own ``next`` when it is a path on
+    this site (anything else, "a:b" say, would be taken for a URL name)."""
     wanted = request.POST.get("next") or ""
-    if wanted and url_has_allowed_host_and_scheme(
+    if wanted.startswith("/") and url_has_allowed_host_and_scheme(
         wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
         return wanted

@@ -14,6 +14,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournament.api.payouts import SeasonIn
 from tournament.errors import DomainError, Invalid
 from tournament.models import Deal, LeagueSeason, PayoutSettings, PrizeAddition, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
@@ -38,6 +39,7 @@ from tournament.web.local_numbers import (
     parse_amount,
 )
 from tournament.web.money_input import parse_amounts
+from tournament.web.whole_numbers import NumberRefused, api_range, whole_number
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
     "Write one percentage per line (or separated by spaces), for example 50 30 20."
@@ -384,20 +386,26 @@ def chip_count_errors(request: HttpRequest, tournament: Tournament) -> dict[int,
     beside his field, not once for the whole form."""
     errors = {}
     for entry in deal_services.remaining_entries(tournament):
-        raw = request.POST.get(f"chips_{entry.pk}", "").strip().replace(".", "").replace(" ", "")
-        if not raw.isdigit() or not 1 <= int(raw) <= MAX_DEAL_CHIPS:
+        try:
+            _deal_chips(request, entry.pk)
+        except NumberRefused:
             errors[entry.pk] = str(deal_services.STACK_NOT_POSITIVE)
     return errors
+
+
+def _deal_chips(request: HttpRequest, entry_id: int) -> int:
+    """One player's typed chip count ("12.500" or "12 500"); NumberRefused if none."""
+    raw = request.POST.get(f"chips_{entry_id}", "").strip().replace(".", "").replace(" ", "")
+    if not (raw.isascii() and raw.isdigit()):
+        raise NumberRefused(deal_services.STACK_NOT_POSITIVE)
+    return whole_number(raw, low=1, high=MAX_DEAL_CHIPS)
 
 
 def _deal_input(request: HttpRequest, tournament: Tournament) -> dict:
     if chip_count_errors(request, tournament):
         raise Invalid(deal_services.STACK_NOT_POSITIVE)
     stacks = [
-        (
-            entry.pk,
-            int(request.POST[f"chips_{entry.pk}"].strip().replace(".", "").replace(" ", "")),
-        )
+        (entry.pk, _deal_chips(request, entry.pk))
         for entry in deal_services.remaining_entries(tournament)
     ]
     method = request.POST.get("method", "")
@@ -515,11 +523,19 @@ class SeasonForm(forms.Form):
     table = forms.CharField(
         label=gettext_lazy("Points by place (table formula)"), required=False, max_length=4000
     )
+    # The ranges of the API's SeasonIn and the column.
     participation = LocalDecimalField(
-        label=gettext_lazy("Points for taking part"), min_value=0, initial=0, decimal_places=2
+        label=gettext_lazy("Points for taking part"),
+        min_value=0,
+        initial=0,
+        max_digits=LeagueSeason._meta.get_field("participation").max_digits,
+        decimal_places=2,
     )
     best_of = forms.IntegerField(
-        label=gettext_lazy("Count only the best results"), min_value=1, required=False
+        label=gettext_lazy("Count only the best results"),
+        min_value=1,
+        max_value=api_range(SeasonIn, "best_of")[1],
+        required=False,
     )
 
 
