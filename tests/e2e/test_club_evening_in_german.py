@@ -1,4 +1,4 @@
-"""A club evening through the pages in German (issue 21), with the names of a
+"""A club evening through the pages in German (README "Places, re-entries and moves"), with the names of a
 real club: Jürgen Groß, Łukasz Żółć, Dragan Đorđević, Björn Ødegård and more.
 
 The director creates the tournament and registers twenty players at the desk

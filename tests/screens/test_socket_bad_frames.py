@@ -1,4 +1,4 @@
-"""Bad frames and bad paths on the live sockets (issue 22, item 4): an empty,
+"""Bad frames and bad paths on the live sockets (README "Production"): an empty,
 binary or unreadable frame gets an error message and the socket stays open;
 JSON nested too deep or too large closes it with 1008 and a reason; a path
 that names no socket is refused before the handshake completes. Never 1011,

@@ -1,4 +1,4 @@
-"""The live sockets fuzzed with hypothesis, as every role (issue 22, item 4).
+"""The live sockets fuzzed with hypothesis, as every role (README "Production").
 
 Each example opens a socket (the display anonymously, the floor with the
 token of a director, floor staff or the desk), sends a few generated frames

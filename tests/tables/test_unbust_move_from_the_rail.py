@@ -1,4 +1,4 @@
-"""A bust undone after its table break was carried out (issue 21, item 7, found by
+"""A bust undone after its table break was carried out (README "Places, re-entries and moves", found by
 the evening in the browser): the player's old seat is taken, so he sits down
 somewhere else. He is on the rail: the floor must see a move that walks him to
 that seat, until it is carried out, and the floor stays balanced around it."""

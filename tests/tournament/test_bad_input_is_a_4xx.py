@@ -1,4 +1,4 @@
-"""Bad input on the API and the pages is a clear 4xx, never a 500 (issue 22, item 4):
+"""Bad input on the API and the pages is a clear 4xx, never a 500 (README "Production"):
 deeply nested JSON, numbers with thousands of digits, numbers beyond what the
 database holds."""
 

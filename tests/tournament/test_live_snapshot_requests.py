@@ -146,7 +146,7 @@ def test_the_floor_snapshot_over_http_is_for_staff_only(director):
     for odd in ("x", "²", "-1"):  # anything but a version: all of it
         odd_since = staff.get(f"/live/tournaments/{tournament.pk}/floor", {"since": odd})
         assert odd_since.status_code == 200
-    # A number no version can reach is refused (issue 22): 5,000 digits were a 500.
+    # A number no version can reach is refused (README "Production"): 5,000 digits were a 500.
     too_big = staff.get(f"/live/tournaments/{tournament.pk}/floor", {"since": "9" * 40})
     assert too_big.status_code == 422 and too_big.json()["detail"].startswith("since:")
     missing = staff.get("/live/tournaments/987654/floor")

@@ -1,4 +1,4 @@
-"""Every form of the staff pages, fuzzed as every role (issue 22, item 4).
+"""Every form of the staff pages, fuzzed as every role (README "Production").
 
 Each page is opened as the director and its forms are read from the HTML
 (action, field names and values, as a browser would send them). Each form is
