@@ -126,3 +126,18 @@ def _celery_tasks_in_process(request):
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def fresh_signin_counts():
+    """Sign-in failure counts start and end empty (they live in the cache and,
+    while Redis is away, in the process)."""
+    from django.core.cache import cache
+
+    from tournament.signin import counts
+
+    cache.clear()
+    counts.reset()
+    yield
+    cache.clear()
+    counts.reset()

@@ -9,22 +9,9 @@ from clock.models import BoundaryFired
 from clock.services import clock as clock_services
 from clock.services.boundaries import boundary_fire
 from clock.tasks import fire_boundary
+from tests.clock.clock_scenarios import MINUTE, STRUCTURE, T0
 from tournament.models import ActionLog, Tournament
 
-T0 = 1_700_000_000_000
-MINUTE = 60_000
-
-# Late registration: 4 levels (tournament fixture). Levels 1-4 of 10 minutes.
-STRUCTURE = {
-    "levels": [
-        {"kind": "level", "small_blind": 25 * n, "big_blind": 50 * n, "seconds": 600}
-        for n in range(1, 5)
-    ]
-    + [
-        {"kind": "break", "seconds": 300},
-        {"kind": "level", "small_blind": 200, "big_blind": 400, "seconds": 600},
-    ]
-}
 REG_CLOSES = T0 + 4 * 10 * MINUTE  # end of level 4
 
 

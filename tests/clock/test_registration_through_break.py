@@ -10,23 +10,10 @@ from clock.services import clock as clock_services
 from clock.services.boundaries import boundary_fire
 from screens import live
 from screens.snapshots import snapshot
+from tests.clock.clock_scenarios import MINUTE, STRUCTURE, T0
 from tournament.models import Tournament
 
 pytestmark = pytest.mark.django_db
-
-T0 = 1_700_000_000_000
-MINUTE = 60_000
-# Levels 1-4 of 10 minutes, a 5-minute break, level 5: the break runs 40-45 min.
-STRUCTURE = {
-    "levels": [
-        {"kind": "level", "small_blind": 25 * n, "big_blind": 50 * n, "seconds": 600}
-        for n in range(1, 5)
-    ]
-    + [
-        {"kind": "break", "seconds": 300},
-        {"kind": "level", "small_blind": 200, "big_blind": 400, "seconds": 600},
-    ]
-}
 
 
 class Clock:

@@ -7,18 +7,8 @@ from django.core.cache import cache, caches
 from django.test import Client, RequestFactory, override_settings
 
 from tests.conftest import make_staff
-from tournament.signin import counts
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    counts.reset()
-    yield
-    cache.clear()
-    counts.reset()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_signin_counts")]
 
 
 def sign_in(client: Client, username: str, password: str, address: str = "10.0.0.1"):

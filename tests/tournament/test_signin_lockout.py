@@ -10,27 +10,17 @@ import ipaddress
 import time
 
 import pytest
-from django.core.cache import cache
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, RequestFactory
 
 from config.env import env_networks
 from tests.conftest import make_staff
 from tests.tournament.test_login_throttling import sign_in
-from tournament.signin import client_address, counts
+from tournament.signin import client_address
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("fresh_signin_counts")]
 
 PROXY = "10.0.0.2"
-
-
-@pytest.fixture(autouse=True)
-def fresh_counts():
-    cache.clear()
-    counts.reset()
-    yield
-    cache.clear()
-    counts.reset()
 
 
 def admin_sign_in(client: Client, username: str, password: str, address: str = "10.0.0.1"):
