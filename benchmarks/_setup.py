@@ -15,6 +15,13 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 
 
+def as_production() -> None:
+    """DEBUG off, as a server runs: with it on, Django keeps every query's SQL and
+    time, and the timed requests paid for that bookkeeping. Call before django.setup()."""
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", "benchmark-only-secret-key-" + "x" * 32)
+
+
 def prepare_database() -> None:
     """Create the benchmark database if needed and migrate it."""
     url = os.environ["DATABASE_URL"]

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from clock.models import BoundaryFired, Chip, ClockCall, ClockState, Structure
+from clock.models import BoundaryFired, Chip, ClockCall, ClockState, SavedTemplate, Structure
 
 
 @admin.register(ClockState)
@@ -12,6 +12,12 @@ class ClockStateAdmin(admin.ModelAdmin):
 @admin.register(Structure)
 class StructureAdmin(admin.ModelAdmin):
     list_display = ("tournament", "updated_at")
+
+
+@admin.register(SavedTemplate)
+class SavedTemplateAdmin(admin.ModelAdmin):
+    list_display = ("name", "starting_stack", "source", "updated_at")
+    search_fields = ("name",)
 
 
 @admin.register(Chip)

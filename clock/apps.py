@@ -1,5 +1,13 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from tournament.models import Tournament
 
 
 class ClockConfig(AppConfig):
@@ -8,21 +16,33 @@ class ClockConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from clock.services.clock import (
-            clock_continue,
-            clock_pause_within,
-            level_played_now,
-            registration_open_now,
-        )
-        from tournament import extensions
+        from tournament.clock_port import plug_clock
 
-        # The core decides registration and purchase windows from the clock at
-        # the request's moment; it asks through these answers.
-        extensions.clock_answers(
-            registration_open=lambda tournament: registration_open_now(tournament=tournament),
-            level_played=lambda tournament: level_played_now(tournament=tournament),
-            continue_clock=lambda tournament, previous: clock_continue(
-                tournament=tournament, previous=previous
-            ),
-            pause_clock=clock_pause_within,
-        )
+        # The core and the tables decide registration and purchase windows, the
+        # level played and a day's stop from the clock at the request's moment.
+        plug_clock(ClockAnswers())
+
+
+class ClockAnswers:
+    """The clock's answers to :class:`tournament.clock_port.Clock` (its services
+    import the models, so they are imported once the apps are ready)."""
+
+    def registration_open(self, tournament: Tournament) -> bool:
+        from clock.services.clock_state import registration_open_now
+
+        return registration_open_now(tournament=tournament)
+
+    def level_played(self, tournament: Tournament) -> tuple[int, bool]:
+        from clock.services.clock_state import level_played_now
+
+        return level_played_now(tournament=tournament)
+
+    def pause_within(self, tournament: Tournament, by: object, reason: str) -> bool:
+        from clock.services.clock import clock_pause_within
+
+        return clock_pause_within(tournament, by, reason)
+
+    def continue_from(self, tournament: Tournament, previous: Sequence[Tournament]) -> None:
+        from clock.services.clock import clock_continue
+
+        clock_continue(tournament=tournament, previous=previous)

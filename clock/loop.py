@@ -12,8 +12,14 @@ and several loops at once harmless.
 
 Once a day (at the first pass of each local date, so also at every start)
 it hands the room's contact-data retention to the idempotent task
-``tournament.contact_retention`` (README "Player data"): the clock process is the one
-process every set-up runs, so no separate scheduler is needed.
+``tournament.contact_retention`` (README "Player data"), and the daily tasks
+the apps above the clock registered (:func:`daily_task_add`: the cash desk's
+ticket expiry, README "Satellites and tickets"): the clock process is the one
+process every set-up runs, so no separate scheduler (Celery beat) is needed.
+
+Apps above the clock add a step of their own to every pass with
+:func:`every_pass` (the pre-registrations' check-in deadline, README
+"Pre-registration and the schedule"); a failing step never stops the clocks.
 
 Production: ``python manage.py clockloop``. Embedded default
 (``CLOCK_LOOP_IN_PROCESS``): :func:`start_in_background` from the ASGI module.
@@ -33,7 +39,7 @@ from django.utils import timezone
 
 from clock.models import ClockState
 from clock.rules import clock as rules
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from clock.tasks import fire_boundary
 from tournament.tasks import contact_retention
 
@@ -51,17 +57,17 @@ def _send_task(tournament_id: int, key: str) -> object:
 def run_once(*, now_ms: int | None = None, dispatch: Dispatch | None = None) -> float:
     """One pass: dispatch due boundaries; return the seconds to sleep before the next pass."""
     dispatch = dispatch or _send_task
-    now_ms = clock_services.now() if now_ms is None else now_ms
+    now_ms = clock_state.now() if now_ms is None else now_ms
     sleep_ms = MAX_SLEEP_S * 1000
     rows = ClockState.objects.filter(status=ClockState.Status.RUNNING).select_related("tournament")
     for row in rows:
         tournament = row.tournament
         try:
-            structure = clock_services.structure_entries(tournament)
+            structure = clock_state.structure_entries(tournament)
             if not structure:
                 continue
-            state = clock_services.rule_state(row, structure)
-            for boundary in clock_services.passed_boundaries(tournament, state, structure, now_ms):
+            state = clock_state.rule_state(row, structure)
+            for boundary in clock_state.passed_boundaries(tournament, state, structure, now_ms):
                 dispatch(tournament.pk, boundary.key)
             upcoming = rules.next_boundaries(
                 state,
@@ -96,13 +102,63 @@ def daily_retention(
     return True
 
 
+# Daily tasks of the apps above the clock, by task name, and the local date
+# each was last handed over on.
+_daily: dict[str, Callable[[], object]] = {}
+_daily_sent_on: dict[str, date] = {}
+
+
+def daily_task_add(name: str, dispatch: Callable[[], object]) -> None:
+    """An app above the clock hands the loop an idempotent task to run once a
+    day (from its ``AppConfig.ready``); ``dispatch`` sends it (``task.delay``)."""
+    _daily[name] = dispatch
+
+
+def daily_tasks(*, today: date | None = None) -> list[str]:
+    """Hand each registered daily task over once per local date; the names sent.
+    One failing task does not keep the others from being sent."""
+    today = today or timezone.localdate()
+    sent = []
+    for name, dispatch in list(_daily.items()):
+        if _daily_sent_on.get(name) == today:
+            continue
+        try:
+            dispatch()
+        except Exception:
+            logger.exception("clock loop: daily task %s failed", name)
+            continue
+        _daily_sent_on[name] = today
+        sent.append(name)
+    return sent
+
+
+# Steps of the apps above the clock, run at every pass (each cheap or rate-limited).
+_steps: list[Callable[[], object]] = []
+
+
+def every_pass(step: Callable[[], object]) -> None:
+    """Run ``step`` at every pass of the loop (once, however often it is added)."""
+    if step not in _steps:
+        _steps.append(step)
+
+
+def every_pass_steps() -> tuple[Callable[[], object], ...]:
+    """The steps added with :func:`every_pass`."""
+    return tuple(_steps)
+
+
+def _run_steps() -> None:
+    for step in [daily_retention, daily_tasks, *_steps]:
+        try:
+            step()
+        except Exception:  # the clocks must run on even if a step fails
+            logger.exception("clock loop: %s failed", getattr(step, "__name__", step))
+
+
 def _run_once_safely() -> float:
     close_old_connections()
     try:
-        try:
-            daily_retention()
-        except Exception:  # the clocks must run on even if the retention fails
-            logger.exception("clock loop: contact retention failed")
+        _run_steps()
         return run_once()
     except Exception:
         logger.exception("clock loop pass failed")

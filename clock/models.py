@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Tournament
@@ -26,6 +27,36 @@ class Structure(models.Model):
 
     def __str__(self) -> str:
         return str(self.tournament)
+
+
+class SavedTemplate(models.Model):
+    """A blind structure the room saved to start later tournaments from, beside the
+    built-in templates (README "Blind structure templates"). ``levels`` is the API
+    body's ``levels`` list, as in :class:`Structure`; names are unique ignoring case."""
+
+    name = models.CharField(_("name"), max_length=120)
+    levels = models.JSONField(_("levels"), default=list)
+    starting_stack = models.PositiveIntegerField(_("starting stack"), null=True, blank=True)
+    # The tournament it was saved from (an imported one, too); kept when that goes.
+    source = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = [Lower("name"), "id"]
+        verbose_name = _("saved structure template")
+        verbose_name_plural = _("saved structure templates")
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="saved_template_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class ClockState(models.Model):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clock import views
+from clock import template_views, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/clock/", views.clock_page, name="clock-page"),
@@ -19,6 +19,16 @@ urlpatterns = [
         name="clock-action",
     ),
     path("tournaments/<int:tournament_id>/structure/", views.structure_page, name="structure-page"),
+    path(
+        "tournaments/<int:tournament_id>/structure/save-as-template/",
+        template_views.structure_template_save,
+        name="structure-template-save",
+    ),
+    path(
+        "structure-templates/<int:template_id>/delete/",
+        template_views.structure_template_delete,
+        name="structure-template-delete",
+    ),
     path("tournaments/<int:tournament_id>/chips/", views.chips_page, name="chips-page"),
     path(
         "tournaments/<int:tournament_id>/tables/<int:table_number>/chip-race/",

@@ -17,17 +17,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clock.api import AdjustIn, ChipIn, RemainingIn, ShotClockSettingsIn
-from clock.rules.structure import TEMPLATES, Break, Level, shift_blinds, to_json_data
-from clock.services import chip_race, chips, player_clock, shot_clock
+from clock.api_schemas import AdjustIn, ChipIn, RemainingIn
+from clock.api_schemas_calls import ShotClockSettingsIn
+from clock.rules.structure import Break, Level, shift_blinds, to_json_data
+from clock.services import chip_race, chips, clock_state, player_clock, shot_clock, templates
 from clock.services import clock as clock_services
 from clock.services.structure import (
     StructureInvalid,
     structure_check,
     structure_parse,
     structure_set,
-    template_choices,
 )
+from clock.template_views import template_context
 from tables.models import Table
 from tables.presenters import tables_payload
 from tables.services import chip_counts
@@ -73,7 +74,7 @@ def _int(value: Any, default: int = 0) -> int:
 @role_required(*STAFF)
 def clock_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    clock = clock_services.clock_get(tournament=tournament)
+    clock = clock_state.clock_get(tournament=tournament)
     tables = Table.objects.filter(tournament=tournament, status=Table.Status.OPEN)
     return render(
         request,
@@ -84,7 +85,7 @@ def clock_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "clock_json": clock,
             "calls": player_clock.clock_calls_current(tournament=tournament),
             "tables": tables,
-            "structure": _rows(clock_services.structure_entries(tournament)),
+            "structure": _rows(clock_state.structure_entries(tournament)),
         },
     )
 
@@ -328,7 +329,7 @@ def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     status = 200
     problems: list[dict[str, Any]] = []
-    entries = clock_services.structure_entries(tournament)
+    entries = clock_state.structure_entries(tournament)
     export = json.dumps(to_json_data(entries), indent=1)
     if request.method == "POST":
         action = request.POST.get("action", "save")
@@ -336,7 +337,7 @@ def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             if op == "template":
                 key = request.POST.get("template", "")
-                levels = to_json_data(TEMPLATES[key].entries)["levels"] if key in TEMPLATES else []
+                levels = to_json_data(templates.template_entries(key))["levels"]
             elif op == "import":
                 levels = json_parse(request.POST.get("json", "")).get("levels")
             else:
@@ -353,7 +354,7 @@ def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except (ValueError, AttributeError, KeyError, TypeError):
             messages.error(request, _("The structure could not be read; check the numbers."))
             return redirect("structure-page", tournament.pk)
-        except StructureInvalid as exc:
+        except DomainError as exc:  # the structure or the template refused
             messages.error(request, str(exc))
             return redirect("structure-page", tournament.pk)
         if op == "save":
@@ -389,8 +390,8 @@ def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "rows": rows,
             "problems": [p for p in problems if p.get("index") is None],
-            "templates": template_choices(),
             "export": export,
+            **template_context(request, tournament),
         },
     )
     response.status_code = status

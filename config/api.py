@@ -2,7 +2,8 @@
 app's router. It lives in the project package: it is the one place that knows
 all the apps' faces (README "How a floor action flows").
 
-Every error answers ``{"detail": "..."}`` with a 4xx status.
+Every error answers ``{"detail": "..."}`` with one status per kind of error
+(README "API", Errors).
 """
 
 from __future__ import annotations
@@ -15,12 +16,19 @@ from django.utils.translation import gettext as _
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
+from cashdesk.api import router as cashdesk_router
+from cashdesk.api_tickets import router as tickets_router
 from clock.api import router as clock_router
+from imports.api import router as imports_router
+from layouts.api import router as layouts_router
+from prereg.api import router as prereg_router
 from privacy.api import router as privacy_router
 from rulings.api import router as rulings_router
 from screens.api import router as screens_router
+from signage.api import router as signage_router
 from tables.api import router as tables_router
 from tournament import unavailable
+from tournament.api import validation
 from tournament.api.auth import API_AUTH
 from tournament.api.openapi import document_errors
 from tournament.api.payouts import router as payouts_router
@@ -34,10 +42,41 @@ class DirectorAPI(NinjaAPI):
     def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
         return document_errors(super().get_openapi_schema(*args, **kwargs))
 
+    def get_openapi_operation_id(self, operation: Any) -> str:
+        # The handler's name alone ("create_tournament"): what a generated client
+        # calls the function. The schema test holds the names unique.
+        return operation.view_func.__name__
+
+
+DESCRIPTION = """\
+The tournament director of a live poker room: tournaments, registrations, the
+seat draw, tables, bust-outs and moves, the clock, rulings, payouts and
+results. Result websites, league sites, cashier systems and dealer tablets use
+it to read and run the room's tournaments.
+
+**Authentication.** Send a per-user token as `Authorization: Bearer <token>`
+(a director prints one with `python manage.py apitoken USERNAME`). A browser
+signed in to the site may use its session instead, with the CSRF header on
+writes. What a caller may do follows the user's role: director, floor or desk.
+
+**Ids and numbers.** Paths take ids. Inside a tournament's payloads `table` is
+the table's number, as the floor says it (unique in its tournament), not its id.
+
+**Money** is a decimal string with two decimals (`"1250.00"`); chips are
+whole numbers.
+
+**Errors** answer `{"detail": "..."}` in the reader's language
+(`Accept-Language`): 400 a body that is not JSON, 401 no valid credentials,
+403 the role may not do this, 404 unknown id, 409 the tournament's state
+forbids the action (or another action is in progress), 413 body too large,
+422 a value the schema or a field's rules refuse (`field` names it),
+503 the database is not answering.
+"""
 
 api = DirectorAPI(
     title="Tournament director API",
     version="1",
+    description=DESCRIPTION,
     urls_namespace="api-v1",
     auth=API_AUTH,
     docs_url="/docs",
@@ -56,17 +95,17 @@ def on_domain_error(request: HttpRequest, exc: DomainError) -> HttpResponse:
     return _detail(request, str(exc), exc.status)
 
 
-def _describe(error: dict) -> str:
-    where = ".".join(str(part) for part in error.get("loc", ()) if part not in ("body", "payload"))
-    return f"{where}: {error.get('msg', '')}" if where else str(error.get("msg", ""))
+def _field(errors: list) -> str | None:
+    """The first refused field, dotted, as a service's field error names it."""
+    return next((validation.where(e) for e in errors if validation.where(e)), None)
 
 
 @api.exception_handler(ValidationError)
 def on_validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
     errors = list(exc.errors)
-    message = "; ".join(_describe(e) for e in errors) or _("Invalid request.")
-    safe = [{"loc": list(map(str, e.get("loc", ()))), "msg": str(e.get("msg", ""))} for e in errors]
-    return _detail(request, message, 422, errors=safe)
+    message = "; ".join(validation.describe(e) for e in errors) or _("Invalid request.")
+    safe = [{"loc": list(map(str, e.get("loc", ()))), "msg": validation.message(e)} for e in errors]
+    return _detail(request, message, 422, field=_field(errors), errors=safe)
 
 
 @api.exception_handler(AuthenticationError)
@@ -98,3 +137,9 @@ api.add_router("", rulings_router)
 api.add_router("", payouts_router)
 api.add_router("", screens_router)
 api.add_router("", privacy_router)
+api.add_router("", imports_router)
+api.add_router("", tickets_router)
+api.add_router("", cashdesk_router)
+api.add_router("", layouts_router)
+api.add_router("", prereg_router)
+api.add_router("", signage_router)

@@ -13,6 +13,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from config import sqlite
 from config.env import env_bool, env_int, env_list, env_networks, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -59,7 +60,12 @@ INSTALLED_APPS = [
     "clock",
     "rulings",
     "privacy",
+    "imports",
+    "cashdesk",
+    "prereg",
+    "layouts",
     "screens",
+    "signage",
 ]
 
 MIDDLEWARE = [
@@ -97,6 +103,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tournament.context_processors.roles",
                 "screens.context_processors.live_status",
+                "screens.context_processors.live_parts",
             ],
         },
     },
@@ -105,8 +112,7 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several floor tablets write at once: wait for the write lock instead of failing.
-    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    DATABASES["default"]["OPTIONS"] = dict(sqlite.OPTIONS)
 else:
     # A PostgreSQL that is down or hangs answers a request with a 503 within
     # about 2 s, never a wait of half a minute (README "When Redis or
@@ -232,4 +238,18 @@ LOGIN_NAME_DELAY_SECONDS = env_int("LOGIN_NAME_DELAY_SECONDS", 60)
 # one of them is the direct peer is X-Forwarded-For read for the client address.
 TRUSTED_PROXIES = env_networks("TRUSTED_PROXIES")
 
+# The public pre-registration forms (README "Pre-registration and the schedule"):
+# sends per client address, and per tournament from everyone, within the window.
+PREREG_PER_ADDRESS = env_int("PREREG_PER_ADDRESS", 10)
+PREREG_PER_TOURNAMENT = env_int("PREREG_PER_TOURNAMENT", 120)
+PREREG_WINDOW_MINUTES = env_int("PREREG_WINDOW_MINUTES", 10)
+
 CLOCK_LOOP_IN_PROCESS = env_bool("CLOCK_LOOP_IN_PROCESS", not REDIS_URL)
+
+# Where the screens' messages are composed after a write commits (README
+# "How a floor action flows"): "thread", this process's composer thread, after
+# the request has answered; "inline", in the committing thread before it
+# answers (the tests that read a message right after a write).
+SCREENS_COMPOSE = env_str("SCREENS_COMPOSE", "thread").lower()
+if SCREENS_COMPOSE not in ("thread", "inline"):
+    raise ImproperlyConfigured(f"SCREENS_COMPOSE must be thread or inline, not {SCREENS_COMPOSE!r}")

@@ -21,4 +21,9 @@ urlpatterns = [
     path("", include("rulings.urls")),
     path("", include("screens.urls")),
     path("", include("privacy.urls")),
+    path("", include("imports.urls")),
+    path("", include("cashdesk.urls")),
+    path("", include("layouts.urls")),
+    path("", include("prereg.urls")),
+    path("", include("signage.urls")),
 ]

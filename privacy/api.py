@@ -8,13 +8,21 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from ninja import Router
-from pydantic import Field
 
 from privacy import services
+from privacy.api_schemas import (
+    ConsentIn,
+    ConsentOut,
+    ErasedOut,
+    EraseIn,
+    PlayerExportOut,
+    RetentionOut,
+    RetentionRunOut,
+    RoomIn,
+    RoomOut,
+)
 from tournament.api.auth import require_role
-from tournament.api.fields import Body
 from tournament.models import RoomSettings
-from tournament.models_room import RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN
 from tournament.roles import DIRECTOR
 from tournament.selectors import HeldContact, retention_overview
 from tournament.services.players import consent_record, consent_withdraw
@@ -25,30 +33,21 @@ router = Router(tags=["player data"])
 ONLY_DIRECTOR = _("Only a tournament director may see or erase a player's data.")
 
 
-class EraseIn(Body):
-    reason: str = Field(min_length=1, max_length=500)
-
-
-class ConsentIn(Body):
-    contact: bool
-    news: bool = False
-
-
-@router.get("/players/{player_id}/export", response=dict)
+@router.get("/players/{player_id}/export", response=PlayerExportOut)
 def export_player(request: HttpRequest, player_id: int):
     """Everything stored about one player (logged)."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     return services.player_export(player_id=player_id, by=user)
 
 
-@router.post("/players/{player_id}/erase", response=dict)
+@router.post("/players/{player_id}/erase", response=ErasedOut)
 def erase_player(request: HttpRequest, player_id: int, payload: EraseIn):
     """Name and contact data replaced by a pseudonym; results stay (409 while he plays)."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     return services.player_erase(player_id=player_id, reason=payload.reason, by=user)
 
 
-@router.post("/players/{player_id}/consent", response=dict)
+@router.post("/players/{player_id}/consent", response=ConsentOut)
 def set_consent(request: HttpRequest, player_id: int, payload: ConsentIn):
     """Record the player's consent, or its withdrawal (his e-mail and phone go)."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
@@ -62,14 +61,6 @@ def set_consent(request: HttpRequest, player_id: int, payload: ConsentIn):
 ONLY_DIRECTOR_ROOM = _("Only a tournament director may see or change the room's settings.")
 
 
-class RoomIn(Body):
-    name: str | None = Field(None, max_length=120)
-    address: str | None = Field(None, max_length=300)
-    contact_email: str | None = Field(None, max_length=254)
-    contact_phone: str | None = Field(None, max_length=40)
-    retention_months: int | None = Field(None, ge=RETENTION_MONTHS_MIN, le=RETENTION_MONTHS_MAX)
-
-
 def _room(room: RoomSettings) -> dict[str, Any]:
     return {
         "name": room.name,
@@ -77,19 +68,20 @@ def _room(room: RoomSettings) -> dict[str, Any]:
         "contact_email": room.contact_email,
         "contact_phone": room.contact_phone,
         "retention_months": room.retention_months,
+        "public_schedule": room.public_schedule,
         "retention_last_run": room.retention_last_run,
         "retention_last_removed": room.retention_last_removed,
     }
 
 
-@router.get("/room", response=dict)
+@router.get("/room", response=RoomOut)
 def get_room(request: HttpRequest):
     """The room's name and contact (the privacy notice's) and its retention period."""
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ROOM)
     return _room(RoomSettings.current())
 
 
-@router.patch("/room", response=dict)
+@router.patch("/room", response=RoomOut)
 def patch_room(request: HttpRequest, payload: RoomIn):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ROOM)
     changes = {k: v for k, v in payload.model_dump(exclude_unset=True).items() if v is not None}
@@ -108,7 +100,7 @@ def _held(contact: HeldContact) -> dict[str, Any]:
     }
 
 
-@router.get("/players/retention", response=dict)
+@router.get("/players/retention", response=RetentionOut)
 def get_retention(request: HttpRequest):
     """Whose contact data the retention period removes now and within 30 days,
     and the contact data kept without recorded consent."""
@@ -126,7 +118,7 @@ def get_retention(request: HttpRequest):
     }
 
 
-@router.post("/players/retention/run", response=dict)
+@router.post("/players/retention/run", response=RetentionRunOut)
 def run_retention(request: HttpRequest):
     """Remove now what the daily run would remove (idempotent)."""
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR)

@@ -10,5 +10,12 @@ from tournament.models import RoomSettings
 class RoomSettingsForm(forms.ModelForm):
     class Meta:
         model = RoomSettings
-        fields = ["name", "address", "contact_email", "contact_phone", "retention_months"]
+        fields = [
+            "name",
+            "address",
+            "contact_email",
+            "contact_phone",
+            "retention_months",
+            "public_schedule",
+        ]
         widgets = {"address": forms.Textarea(attrs={"rows": 3})}

@@ -11,6 +11,7 @@ Only directors call them; the pages and API handlers check that.
 from __future__ import annotations
 
 import json
+from contextlib import ExitStack
 from decimal import Decimal
 from typing import Any
 
@@ -23,7 +24,6 @@ from rulings.models import Amendment, Penalty, Ruling, RulingEntry
 from tables.models import ChipCount
 from tournament import changes
 from tournament.errors import Conflict, FieldInvalid, NotFound
-from tournament.locking import lock_tournament
 from tournament.models import (
     LIVE_STATUSES,
     ActionLog,
@@ -36,6 +36,7 @@ from tournament.models import (
     Tournament,
 )
 from tournament.services.players import PLAYER_NOT_FOUND, player_lock
+from tournament.writes import tournament_write
 
 REASON_NEEDED = _("Say why the player is erased (his request, the retention period …).")
 STILL_PLAYING = _(
@@ -174,10 +175,14 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
     if not reason:
         raise FieldInvalid("reason", REASON_NEEDED)
     played = Entry.objects.filter(player_id=player_id).values_list("tournament_id", flat=True)
-    with transaction.atomic():
-        # His tournaments first, in id order, then the player: their screens
-        # are told of the new name under the same locks as any floor action.
-        locked = [lock_tournament(tournament_id) for tournament_id in sorted(set(played))]
+    # One transaction (the player is locked even where he played nowhere); his
+    # tournaments are written first, in id order, then the player: their screens
+    # are told of the new name under the same locks as any floor action.
+    with transaction.atomic(), ExitStack() as stack:
+        writes = [
+            stack.enter_context(tournament_write(tournament_id, by=by))
+            for tournament_id in sorted(set(played))
+        ]
         player = player_lock(player_id)
         playing = (
             Entry.objects.filter(player=player, status__in=LIVE_STATUSES)
@@ -230,8 +235,8 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
         # Every screen part can name him (seats, results, deals, bounties,
         # rulings, counts): open screens get them all again, and no copy of a
         # snapshot from before is served, its version being an old one.
-        for tournament in locked:
-            changes.record(tournament, "player_erased", parts=changes.PARTS)
+        for write in writes:
+            write.record("player_erased", parts=changes.PARTS)
         # The erasure is logged: who, when, why; never what was erased.
         PrivacyLog.record(
             [player.pk], PrivacyLog.Kind.ERASURE, by=by, note=_replace(reason, words, pseudonym)

@@ -1,26 +1,33 @@
 """Rulings API (README "API" "Rulings"): log, list, amend; search the rule catalog.
 
 Rulings are append-only: there is no PUT, PATCH or DELETE on a ruling, so
-those answer 405.
+those answer 405. A ruling's `table` is a table number (README "API", "Table ids
+and table numbers").
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
-from ninja import Router, Status
-from pydantic import Field
+from ninja import Query, Router, Status
 
-from rulings.models import Category, Ruling
+from rulings.api_schemas import (
+    AmendmentIn,
+    CategoryName,
+    RuleOut,
+    RulingIn,
+    RulingOut,
+)
+from rulings.models import PenaltyKindChoice, Ruling
 from rulings.presenters import ruling_payload
 from rulings.services.catalog import rule_payload, rules_search
 from rulings.services.penalties import penalty_hands_left
 from rulings.services.queries import rulings_filtered
 from rulings.services.rulings import PenaltyOrder, amendment_add, ruling_create, ruling_get
 from tournament.api.auth import require_role
-from tournament.api.fields import DB_SMALLINT_MAX, Body
+from tournament.errors import FieldInvalid
 from tournament.roles import FLOOR_STAFF, STAFF
 from tournament.services.tournaments import tournament_get
 
@@ -28,31 +35,21 @@ router = Router(tags=["rulings"])
 
 ONLY_FLOOR = _("Only floor staff or a director may log rulings.")
 ONLY_STAFF = _("Only staff may read rulings.")
+TWO_TABLES = _("table and table_number name different tables: send one of them.")
 
-PenaltyKindName = Literal["warning", "missed_hands", "missed_rounds", "disqualification"]
+if TYPE_CHECKING:
+    PenaltyFilter = str
+else:
+    PenaltyFilter = Literal[("any", "none", *PenaltyKindChoice.values)]
 
-
-class PenaltyIn(Body):
-    entry: int = Field(ge=1)
-    kind: str = Field(max_length=40)
-    count: int | None = Field(None, ge=0, le=DB_SMALLINT_MAX)
-    # A disqualification: the chips the floor took off the table (default: his
-    # latest count, else the average stack).
-    chips: int | None = Field(None, ge=0, le=10**13)
+PENALTY_QUERY = Query(None, description='"any": with a penalty; "none": without; or one kind.')
 
 
-class RulingIn(Body):
-    table: int | None = Field(None, ge=1)
-    entries: list[int] = Field(default_factory=list, max_length=20)
-    category: str = Field(max_length=40)
-    situation: str = Field(min_length=1, max_length=4000)
-    decision: str = Field(min_length=1, max_length=4000)
-    rules: list[str] = Field(default_factory=list, max_length=30)
-    penalty: PenaltyIn | None = None
-
-
-class AmendmentIn(Body):
-    text: str = Field(min_length=1, max_length=4000)
+def _table_number(table: int | None, table_number: int | None) -> int | None:
+    """`table` and `table_number` both name the table by its number."""
+    if table is not None and table_number is not None and table != table_number:
+        raise FieldInvalid("table_number", TWO_TABLES)
+    return table if table is not None else table_number
 
 
 def _payloads(rulings: list[Ruling]) -> list[dict]:
@@ -61,9 +58,15 @@ def _payloads(rulings: list[Ruling]) -> list[dict]:
     return [ruling_payload(r, hands_left=left) for r in rulings]
 
 
-@router.post("/tournaments/{tournament_id}/rulings", response={201: dict})
+@router.post(
+    "/tournaments/{tournament_id}/rulings",
+    response={201: RulingOut},
+    description="Log a ruling (append-only). `decided_by` and `created_at` come from the "
+    "signed-in user and the server clock. A penalty's `hands` follow from the rulebook.",
+)
 def ruling_log(request: HttpRequest, tournament_id: int, payload: RulingIn):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
+    table = _table_number(payload.table, payload.table_number)
     penalty = (
         PenaltyOrder(
             entry=payload.penalty.entry,
@@ -81,23 +84,23 @@ def ruling_log(request: HttpRequest, tournament_id: int, payload: RulingIn):
         situation=payload.situation,
         decision=payload.decision,
         rules=payload.rules,
-        table=payload.table,
+        table=table,
         entries=payload.entries,
         penalty=penalty,
     )
     return Status(201, _payloads([ruling_get(ruling.pk)])[0])
 
 
-@router.get("/tournaments/{tournament_id}/rulings", response=list[dict])
+@router.get("/tournaments/{tournament_id}/rulings", response=list[RulingOut])
 def ruling_list(
     request: HttpRequest,
     tournament_id: int,
-    table: int | None = None,
-    entry: int | None = None,
-    player: int | None = None,
-    category: Literal[tuple(Category.values)] | None = None,  # type: ignore[valid-type]
-    penalty: Literal["any", "none", "warning", "missed_hands", "missed_rounds", "disqualification"]
-    | None = None,
+    table: int | None = Query(None, description="A table NUMBER (not its id)."),
+    table_number: int | None = Query(None, description="The same as `table`."),
+    entry: int | None = Query(None, description="An entry involved or penalised."),
+    player: int | None = Query(None, description="A player involved or penalised."),
+    category: CategoryName | None = None,
+    penalty: PenaltyFilter | None = PENALTY_QUERY,
 ):
     require_role(request, STAFF, ONLY_STAFF)
     tournament = tournament_get(tournament_id)
@@ -105,7 +108,7 @@ def ruling_list(
         list(
             rulings_filtered(
                 tournament,
-                table=table,
+                table=_table_number(table, table_number),
                 entry=entry,
                 player=player,
                 category=category,
@@ -115,20 +118,24 @@ def ruling_list(
     )
 
 
-@router.get("/rulings/{ruling_id}", response=dict)
+@router.get("/rulings/{ruling_id}", response=RulingOut)
 def ruling_detail(request: HttpRequest, ruling_id: int):
     require_role(request, STAFF, ONLY_STAFF)
     return _payloads([ruling_get(ruling_id)])[0]
 
 
-@router.post("/rulings/{ruling_id}/amendments", response={201: dict})
+@router.post("/rulings/{ruling_id}/amendments", response={201: RulingOut})
 def ruling_amend(request: HttpRequest, ruling_id: int, payload: AmendmentIn):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
     amendment_add(ruling_id=ruling_id, text=payload.text, by=user)
     return Status(201, _payloads([ruling_get(ruling_id)])[0])
 
 
-@router.get("/rules", response=list[dict])
-def rules_find(request: HttpRequest, q: str = "", limit: int = 50):
+@router.get("/rules", response=list[RuleOut])
+def rules_find(
+    request: HttpRequest,
+    q: str = Query("", description="Words to search in ids, titles and keywords."),
+    limit: int = Query(50, description="At most this many (1-300)."),
+):
     require_role(request, STAFF, ONLY_STAFF)
     return [rule_payload(r) for r in rules_search(q[:200], limit=max(1, min(limit, 300)))]

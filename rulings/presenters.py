@@ -42,6 +42,8 @@ def penalty_payload(penalty: Penalty, *, hands_left: int | None = None) -> dict[
         "hands": penalty.hands,
         "hands_left": hands_left,
         "table": penalty.table.number if penalty.table_id else None,
+        "table_number": penalty.table.number if penalty.table_id else None,
+        "table_id": penalty.table_id,
         "hand_at_start": penalty.hand_at_start,
     }
 
@@ -57,7 +59,10 @@ def ruling_payload(ruling: Ruling, *, hands_left: dict[int, int] | None = None) 
         "created_at": ruling.created_at.isoformat(),
         "level_index": ruling.level_index,
         "decided_by": user_label(ruling.decided_by),
+        # `table` is the table's number (README "API", "Table ids and table numbers").
         "table": ruling.table_number,
+        "table_number": ruling.table_number,
+        "table_id": ruling.table_id,
         "entries": [i.entry_id for i in ruling.involved.all()],
         "seats": [
             {

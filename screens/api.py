@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from ninja import Query, Router, Status
-from pydantic import Field
 
 from screens import services
+from screens.api_schemas import (
+    AnnouncementIn,
+    AnnouncementOut,
+    FloorCallIn,
+    FloorCallOut,
+    MeOut,
+    SeatPageOut,
+)
+from screens.me import me_payload
+from screens.me_links import me_subject
 from screens.seats import PER_PAGE_MAX, seat_page
 from tournament.api.auth import require_role
-from tournament.api.fields import Body
+from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.roles import DIRECTOR, STAFF
 
@@ -19,17 +28,10 @@ router = Router(tags=["screens"])
 
 ONLY_DIRECTOR_ANNOUNCES = _("Only a tournament director may make announcements.")
 ONLY_STAFF_CALLS = _("Only staff may call the floor from a table.")
+ME_NOT_FOUND = _("This personal link is unknown or was revoked.")
 
 
-class AnnouncementIn(Body):
-    text: str = Field(max_length=2000)
-
-
-class FloorCallIn(Body):
-    reason: str = Field(default="", max_length=500)
-
-
-@router.post("/tournaments/{tournament_id}/announcements", response={201: dict})
+@router.post("/tournaments/{tournament_id}/announcements", response={201: AnnouncementOut})
 def post_announcement(request: HttpRequest, tournament_id: int, payload: AnnouncementIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ANNOUNCES)
     result = services.announcement_post(tournament_id=tournament_id, text=payload.text, by=user)
@@ -43,7 +45,7 @@ def clear_announcement(request: HttpRequest, tournament_id: int):
     return Status(204, None)
 
 
-@router.get("/tournaments/{tournament_id}/seats", response=dict, auth=None)
+@router.get("/tournaments/{tournament_id}/seats", response=SeatPageOut, auth=None)
 def get_seats(
     request: HttpRequest,
     tournament_id: int,
@@ -57,8 +59,20 @@ def get_seats(
     return seat_page(tournament, query=q, page=page, per_page=per_page)
 
 
-@router.post("/tables/{table_id}/floor-call", response={201: dict})
+@router.post("/tables/{table_id}/floor-call", response={201: FloorCallOut})
 def post_floor_call(request: HttpRequest, table_id: int, payload: FloorCallIn | None = None):
     user = require_role(request, STAFF, ONLY_STAFF_CALLS)
     reason = payload.reason if payload is not None else ""
-    return Status(201, services.floor_call(table_id=table_id, by=user, reason=reason))
+    call = services.floor_call(table_id=table_id, by=user, reason=reason)
+    return Status(201, {**call, "table_number": call["table"]})
+
+
+@router.get("/me/{token}", response=MeOut, auth=None)
+def get_me(request: HttpRequest, response: HttpResponse, token: str):
+    """Public, for the holder of the personal link: the player's page data
+    (README "The player's page"). An unknown or revoked link: 404."""
+    subject = me_subject(token)
+    if subject is None:
+        raise NotFound(ME_NOT_FOUND)
+    response["Cache-Control"] = "no-store"
+    return me_payload(subject)

@@ -14,7 +14,7 @@ class ScreensConfig(AppConfig):
     verbose_name = _("Live screens")
 
     def ready(self) -> None:
-        from screens import compose
+        from screens import composer
         from tournament import changes
 
-        changes.compose_with(compose.send)
+        changes.compose_with(composer.hand_over)

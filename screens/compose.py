@@ -1,5 +1,6 @@
 """The screens layer's half of a write: after the commit, build each audience's
-message from the parts the write recorded (:mod:`tournament.changes`).
+message from the parts the write recorded (:mod:`tournament.changes`), off
+the request path on the composer thread (:mod:`screens.composer`).
 
 The parts come from the readers that build the snapshot
 (:data:`screens.live_data.READERS`, and the tables presenter for the
@@ -40,6 +41,9 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     if parts & {changes.TABLES, changes.SUMMARY}:
         # The bounty pool follows the entries, the bounties in play the busts.
         parts.add(changes.BOUNTIES)
+    if parts & {changes.CLOCK, changes.SUMMARY}:
+        # The purchase windows follow the clock's level and the purchase settings.
+        parts.add(changes.PURCHASES)
     floor_parts, public_parts = parts_data(tournament, parts)
     floor: dict[str, Any] = {**head, **change.facts, **floor_parts}
     public: dict[str, Any] = {**head, **change.public_facts, **public_parts}

@@ -25,9 +25,11 @@ A path that names no socket is refused before the handshake (4404).
 
 from __future__ import annotations
 
+import json
 from time import monotonic, time
 from types import SimpleNamespace
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
@@ -38,6 +40,7 @@ from django.utils.translation import gettext_lazy as _
 
 from screens import fanout, live
 from screens.snapshots import screen_snapshot
+from tables.floor_tablet import area_numbers
 from tournament.json_input import JsonRefused, json_parse
 from tournament.models import Tournament
 from tournament.roles import STAFF, has_role
@@ -91,6 +94,8 @@ class RequestBudget:
 
 class _LiveConsumer(AsyncJsonWebsocketConsumer):
     audience = live.DISPLAY
+    # The tables whose rows the snapshot carries; None: every table.
+    area: tuple[int, ...] | None = None
 
     @property
     def channel_layer_alias(self) -> str:
@@ -112,15 +117,19 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         )
         await self.accept()
         pushing = True
+        self.fanned = SnapshotFirst(self)
         if fanout.enabled():
-            pushing = await fanout.join(self.group, self)
+            pushing = await fanout.join(self.group, self.fanned)
         else:
             await self.channel_layer.group_add(self.group, self.channel_name)
         try:
-            await self.send_snapshot()
+            version = await self.send_snapshot()
         except DATABASE_DOWN:
             await self.close(code=TRY_AGAIN_LATER)
             return
+        if version is None:
+            return  # closed: no such tournament
+        await self.fanned.snapshot_sent(version)
         if not pushing:
             await self.send(text_data=fanout.LIVE_DEGRADED)
 
@@ -131,7 +140,7 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         if not hasattr(self, "group"):
             return
         if fanout.enabled():
-            fanout.leave(self.group, self)
+            fanout.leave(self.group, self.fanned)
         else:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -177,19 +186,56 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
         except DATABASE_DOWN:
             await self.send_json({"type": "throttled", "retry_after_ms": DATABASE_RETRY_MS})
 
-    async def send_snapshot(self, *, since: int | None = None) -> None:
+    async def send_snapshot(self, *, since: int | None = None) -> int | None:
+        """Send the snapshot (or "current"); its version, None when there is none."""
         answer = await database_sync_to_async(screen_snapshot)(
-            self.tournament_id, audience=self.audience, since=since
+            self.tournament_id, audience=self.audience, since=since, area=self.area
         )
         if answer is None:
             await self.close(code=4404)
-        elif answer.text is None:
+            return None
+        if answer.text is None:
             await self.send_json({"type": "current", "version": answer.version})
         else:
             await self.send(text_data=answer.text)
+        return answer.version
 
     async def live_message(self, event: dict[str, Any]) -> None:
         await self.send_json(event["message"])
+
+
+class SnapshotFirst:
+    """What the Redis fan-out writes to for one socket: the fan-out delivers from
+    its own task, so a message published just before the socket joined could
+    overtake the socket's first snapshot. Messages are held until the snapshot
+    is sent; then those not older than it follow, in order (README "Screen
+    messages": a screen starts from its snapshot)."""
+
+    def __init__(self, socket: AsyncWebsocketConsumer) -> None:
+        self.socket = socket
+        self.held: list[str] | None = []
+
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.held is not None and text_data is not None:
+            self.held.append(text_data)
+            return
+        await self.socket.send(text_data=text_data, bytes_data=bytes_data)
+
+    async def snapshot_sent(self, version: int | None) -> None:
+        held, self.held = self.held or [], None
+        for text in held:
+            if version is None or not _older(text, version):
+                await self.socket.send(text_data=text)
+
+
+def _older(text: str, version: int) -> bool:
+    """Whether a held message is of a version the snapshot already shows."""
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    stamped = message.get("version") if isinstance(message, dict) else None
+    return type(stamped) is int and stamped <= version
 
 
 class DisplayConsumer(_LiveConsumer):
@@ -197,10 +243,25 @@ class DisplayConsumer(_LiveConsumer):
 
 
 class FloorConsumer(_LiveConsumer):
+    """``?tables=41-80``: a tablet showing one area of a large floor gets the rows
+    of its tables in its snapshots (the messages carry every changed row)."""
+
     audience = live.FLOOR
 
     def allowed(self) -> bool:
+        self.area = socket_area(self.scope)
         return has_role(self.scope.get("user"), STAFF) and super().allowed()
+
+
+def socket_area(scope: dict[str, Any]) -> tuple[int, ...] | None:
+    """The area named in the socket's query string; None (every table) for none
+    or one the page could not have sent."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    try:
+        numbers = area_numbers((query.get("tables") or [""])[0])
+    except ValueError:
+        return None
+    return tuple(numbers) if numbers is not None else None
 
 
 def _close_reason(refused: JsonRefused) -> str:

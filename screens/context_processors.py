@@ -1,4 +1,5 @@
 from screens import fanout
+from screens.live_data import SCREEN_PARTS
 from tournament.roles import roles_of
 
 
@@ -9,3 +10,9 @@ def live_status(request):
     if not roles_of(getattr(request, "user", None)):
         return {"live_degraded": False}
     return {"live_degraded": lambda: fanout.live_state() == fanout.DEGRADED}
+
+
+def live_parts(request):
+    """``live_parts``: the parts of a screen message, rendered as ``#live-parts``
+    for static/js/live.js, which keeps no list of its own (README "Screen messages")."""
+    return {"live_parts": SCREEN_PARTS}

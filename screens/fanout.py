@@ -28,9 +28,6 @@ import asyncio
 import atexit
 import json
 import logging
-import os
-import queue
-import threading
 from time import monotonic
 from typing import Any, Protocol
 
@@ -40,6 +37,8 @@ from redis import asyncio as aioredis
 from redis.asyncio.retry import Retry as AsyncRetry
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+from screens.worker import QueueWorker
 
 logger = logging.getLogger(__name__)
 
@@ -88,9 +87,6 @@ _state = CONNECTING
 _settled: asyncio.Event | None = None
 _publisher: Any = None
 _publisher_url: str | None = None
-_outbox: queue.Queue[tuple[str, str, str]] = queue.Queue(maxsize=OUTBOX_LIMIT)
-_sender: threading.Thread | None = None
-_sender_lock = threading.Lock()
 # Which Redis last failed to answer this process, and when (monotonic).
 _failure: tuple[str | None, float] | None = None
 
@@ -119,10 +115,7 @@ def _publisher_client(url: str | None = None) -> Any:
 def publish(group: str, text: str) -> None:
     """Send `text` to every socket of `group` in every process: one PUBLISH, made
     by this process's sender thread in order. Returns at once; never waits for Redis."""
-    _ensure_sender()
-    try:
-        _outbox.put_nowait((settings.REDIS_URL, group, text))
-    except queue.Full:
+    if not _outbox.put((settings.REDIS_URL, group, text)):
         logger.warning(
             "fan-out: %s messages wait for Redis; dropped one for %s", OUTBOX_LIMIT, group
         )
@@ -131,37 +124,16 @@ def publish(group: str, text: str) -> None:
 def sent(timeout: float = EXIT_WAIT_SECONDS) -> bool:
     """Wait until the sender thread has handled what it was handed (a command that
     writes and exits, tests); False if it had not after `timeout` seconds."""
-    with _outbox.all_tasks_done:
-        return _outbox.all_tasks_done.wait_for(lambda: not _outbox.unfinished_tasks, timeout)
+    return _outbox.done(timeout)
 
 
-def _ensure_sender() -> None:
-    global _sender
-    with _sender_lock:
-        if _sender is None or not _sender.is_alive():
-            _sender = threading.Thread(target=_send_forever, name="fanout-sender", daemon=True)
-            _sender.start()
+def _send(batch: list[tuple[str, str, str]]) -> None:
+    for url, group, text in batch:
+        _send_one(url, group, text)
 
 
-def _new_outbox_after_fork() -> None:
-    """A forked worker starts empty: its parent's messages are the parent's to send."""
-    global _outbox, _sender, _sender_lock
-    _outbox = queue.Queue(maxsize=OUTBOX_LIMIT)
-    _sender = None
-    _sender_lock = threading.Lock()
-
-
-os.register_at_fork(after_in_child=_new_outbox_after_fork)
+_outbox: QueueWorker[tuple[str, str, str]] = QueueWorker("fanout-sender", _send, limit=OUTBOX_LIMIT)
 atexit.register(sent)  # a management command's last messages still leave
-
-
-def _send_forever() -> None:
-    while True:
-        url, group, text = _outbox.get()
-        try:
-            _send_one(url, group, text)
-        finally:
-            _outbox.task_done()
 
 
 def _send_one(url: str, group: str, text: str) -> None:
@@ -176,14 +148,7 @@ def _send_one(url: str, group: str, text: str) -> None:
 def _drop_backlog() -> None:
     """After a failed publish the waiting messages would fail one timeout each:
     drop them (the screens poll while Redis is away, then ask for a snapshot)."""
-    dropped = 0
-    while True:
-        try:
-            _outbox.get_nowait()
-        except queue.Empty:
-            break
-        _outbox.task_done()
-        dropped += 1
+    dropped = _outbox.drop_waiting()
     if dropped:
         logger.warning("fan-out: dropped %s messages while Redis does not answer", dropped)
 

@@ -21,19 +21,21 @@ from typing import Any
 from django.db.models import Count, Q, Sum
 
 from clock.services.chips import chip_set_current
-from clock.services.clock import clock_get
+from clock.services.clock_state import clock_get, level_played_now
 from clock.services.player_clock import clock_calls_current
 from clock.services.shot_clock import shot_clock_turns_current
 from rulings.services.queries import rulings_latest
 from screens.services import announcements_current
 from tables.models import Move, Table
-from tables.presenters import move_payload
+from tables.presenters import move_payload, pending_moves_in_order
 from tables.selectors import chip_standing
 from tournament import changes
 from tournament.models import Tournament
+from tournament.rules import purchases as purchase_rules
 from tournament.selectors import bounty_part
 from tournament.services.deals import deal_current
 from tournament.services.payouts import payouts_view
+from tournament.services.prize_pool import payout_settings_for, purchase_limits_of
 from tournament.services.results import results_compute
 from tournament.summary import tournament_summary
 
@@ -47,12 +49,17 @@ RULINGS_SHOWN = 20
 # again when a message brings this part.
 SEATING = "seating"
 
+# Every part a screen message or snapshot may carry, for static/js/live.js.
+SCREEN_PARTS = sorted(changes.PARTS | {SEATING})
+
 
 def pending_moves(tournament: Tournament, *, public: bool) -> list[dict[str, Any]]:
     moves = Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
         "entry__player", "from_table", "to_table"
     )
-    return [move_payload(m, public=public, style=tournament.display_names) for m in moves]
+    shown = [move_payload(m, public=public, style=tournament.display_names) for m in moves]
+    # The floor carries out the moves in order: each names the move it waits for.
+    return shown if public else pending_moves_in_order(shown)
 
 
 def clock_data(tournament: Tournament) -> dict[str, Any]:
@@ -130,6 +137,23 @@ def seating(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def purchase_windows(tournament: Tournament) -> dict[str, Any]:
+    """The rebuy and add-on windows at the clock's level now (README "Rebuys and
+    add-ons"): the board words them, it never works them out."""
+    settings = payout_settings_for(tournament)
+    level, in_break = level_played_now(tournament=tournament)
+    windows = purchase_rules.purchase_windows(
+        purchase_limits_of(settings),
+        purchase_rules.PlayPosition(level=level, in_break=in_break),
+        rebuys=bool(settings.rebuy_chips),
+        addon=bool(settings.addon_chips),
+    )
+    return {
+        kind: None if window is None else {"state": window.state, "level": window.level}
+        for kind, window in windows.items()
+    }
+
+
 @dataclass(frozen=True)
 class Reader:
     """How a part is read; ``by_audience``: the public gets its own, name-safe copy."""
@@ -155,6 +179,7 @@ READERS: dict[str, Reader] = {
         lambda t, public: chip_standing(t, public=public), by_audience=True
     ),
     changes.BOUNTIES: Reader(lambda t, public: bounty_part(t, public=public), by_audience=True),
+    changes.PURCHASES: Reader(lambda t, public: purchase_windows(t)),
 }
 
 

@@ -1,20 +1,18 @@
-"""Director's announcements and floor calls: one locked transaction each; the
-change is recorded with :mod:`tournament.changes` and reaches the screens after
-the commit."""
+"""Director's announcements and floor calls: one tournament write each; the
+change is recorded on the write and reaches the screens after the commit."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Table
 from tournament import changes
 from tournament.errors import Invalid, NotFound
-from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
+from tournament.writes import tournament_write
 
 ANNOUNCEMENT_EMPTY = _("Write the announcement first.")
 ANNOUNCEMENT_TOO_LONG = _("An announcement can have at most 280 characters.")
@@ -42,11 +40,9 @@ def announcement_post(*, tournament_id: int, text: str, by: Any) -> dict[str, An
         raise Invalid(ANNOUNCEMENT_EMPTY)
     if len(text) > MAX_ANNOUNCEMENT:
         raise Invalid(ANNOUNCEMENT_TOO_LONG)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        row = ActionLog.record(tournament, ANNOUNCED, {"text": text}, by)
-        changes.record(
-            tournament,
+    with tournament_write(tournament_id, by=by) as w:
+        row = w.log(ANNOUNCED, {"text": text})
+        w.record(
             "announcement",
             parts=(changes.ANNOUNCEMENTS,),
             public_facts={"kind": "director", "id": row.pk},
@@ -56,11 +52,9 @@ def announcement_post(*, tournament_id: int, text: str, by: Any) -> dict[str, An
 
 def announcement_clear(*, tournament_id: int, by: Any) -> None:
     """Take the director's announcement off the screens."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        ActionLog.record(tournament, ANNOUNCEMENT_CLEARED, {}, by)
-        changes.record(
-            tournament,
+    with tournament_write(tournament_id, by=by) as w:
+        w.log(ANNOUNCEMENT_CLEARED, {})
+        w.record(
             "announcement",
             parts=(changes.ANNOUNCEMENTS,),
             public_facts={"kind": "director_cleared"},
@@ -86,22 +80,19 @@ def floor_call(*, table_id: int, by: Any, reason: str = "") -> dict[str, Any]:
     )
     if tournament_id is None:
         raise NotFound(TABLE_NOT_FOUND)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
         table = Table.objects.get(pk=table_id)
         reason = " ".join((reason or "").split())[:120]
-        row = ActionLog.record(
-            tournament, FLOOR_CALL, {"table": table.number, "reason": reason}, by
-        )
+        row = w.log(FLOOR_CALL, {"table": table.number, "reason": reason})
         payload = {
             "table": table.number,
             "table_id": table.pk,
             "reason": reason,
             "at": _epoch_ms(row.at if row.at else timezone.now()),
-            "by": by.get_username() if getattr(by, "pk", None) else None,
+            "by": w.user.get_username() if w.user is not None else None,
         }
         # Not state but an alert (a toast and a sound on the floor tablets), so it
         # travels as a fact of the change, staff only: the display group just
         # learns the new version.
-        changes.record(tournament, FLOOR_CALL, facts=payload)
+        w.record(FLOOR_CALL, facts=payload)
     return payload

@@ -29,8 +29,11 @@ from tournament.models import Tournament
 COPY_MAX_AGE_SECONDS = 10.0
 
 
-def snapshot(tournament_id: int, *, audience: str) -> dict[str, Any]:
-    """The whole picture for one audience. The floor gets every table's rows;
+def snapshot(
+    tournament_id: int, *, audience: str, area: tuple[int, ...] | None = None
+) -> dict[str, Any]:
+    """The whole picture for one audience. The floor gets every table's rows, or
+    those of its ``area`` (a tablet showing one area of a large floor);
     the public screens get the seating counts and page or search the seats
     (``GET .../seats``), so their snapshot stays small for any field."""
     tournament = Tournament.objects.get(pk=tournament_id)
@@ -44,7 +47,8 @@ def snapshot(tournament_id: int, *, audience: str) -> dict[str, Any]:
         SEATING: seating(tournament),
     }
     if not public:
-        data["tables"] = tables_payload(tournament, public=False)
+        numbers = list(area) if area is not None else None
+        data["tables"] = tables_payload(tournament, public=False, table_numbers=numbers)
     return data
 
 
@@ -64,12 +68,14 @@ class _Copy:
     built_at: float
 
 
-_copies: dict[tuple[int, str], _Copy] = {}
-_locks: dict[tuple[int, str], threading.Lock] = {}
+# Keyed by tournament, audience and area (floor tablets showing one area).
+_Key = tuple[int, str, tuple[int, ...] | None]
+_copies: dict[_Key, _Copy] = {}
+_locks: dict[_Key, threading.Lock] = {}
 _locks_guard = threading.Lock()
 
 
-def _lock_for(key: tuple[int, str]) -> threading.Lock:
+def _lock_for(key: _Key) -> threading.Lock:
     with _locks_guard:
         return _locks.setdefault(key, threading.Lock())
 
@@ -84,7 +90,11 @@ def _usable(copy: _Copy | None, version: int, created_at: datetime) -> bool:
 
 
 def screen_snapshot(
-    tournament_id: int, *, audience: str, since: int | None = None
+    tournament_id: int,
+    *,
+    audience: str,
+    since: int | None = None,
+    area: tuple[int, ...] | None = None,
 ) -> ScreenSnapshot | None:
     """The snapshot for a screen; None if there is no such tournament.
 
@@ -98,14 +108,15 @@ def screen_snapshot(
     version, created_at = row
     if since == version:
         return ScreenSnapshot(version=version, text=None)
-    key = (tournament_id, audience)
+    area = area if audience == live.FLOOR else None
+    key = (tournament_id, audience, area)
     copy = _copies.get(key)
     if not _usable(copy, version, created_at):
         with _lock_for(key):
             copy = _copies.get(key)
             if not _usable(copy, version, created_at):
                 try:
-                    data = snapshot(tournament_id, audience=audience)
+                    data = snapshot(tournament_id, audience=audience, area=area)
                 except Tournament.DoesNotExist:
                     return None
                 copy = _Copy(

@@ -1,12 +1,14 @@
 from django.urls import path
 
-from screens import live, views
+from screens import live, me_views, views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("display/<int:tournament_id>/", views.display, name="screens-display"),
     path("lobby/", views.lobby_list, name="screens-lobby-list"),
     path("lobby/<int:tournament_id>/", views.lobby, name="screens-lobby"),
+    path("lobby/<int:tournament_id>/me/", me_views.me_finder, name="screens-me-finder"),
+    path("me/<str:token>", me_views.me_page, name="screens-me"),
     # The sockets' snapshots over HTTP (/ws/... -> /live/...), polled while pushes are down.
     path(
         "live/tournaments/<int:tournament_id>/display",

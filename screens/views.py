@@ -8,22 +8,29 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
 from django.db import connection
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
+from layouts.selectors import layout_by_id_or_preset
 from rulings.services.penalties import seat_penalties
 from screens import fanout, live
 from screens.live_data import clock_calls, clock_data, final_results, pending_moves
+from screens.me_links import pre_registrations_checked_in
+from screens.pages import LANGUAGES as LANGUAGES  # signage reads it here
+from screens.pages import localised
+from screens.pages import page_language as _language
+from screens.rendering import qr_svg
 from screens.seats import seat_page
 from screens.snapshots import screen_snapshot, snapshot
+from screens.tiles import tile_board
+from tables.floor_tablet import AREA_REFUSED, area_numbers
 from tables.models import Table
 from tables.presenters import tables_payload
 from tournament.api.fields import DB_BIGINT_MAX as VERSION_MAX
@@ -39,27 +46,6 @@ from tournament.web.whole_numbers import NumberRefused, whole_number
 FLOOR_NEEDS_STAFF = _("Sign in as staff to follow the floor.")
 
 LAYOUTS = ("clock", "payouts", "seats", "chips", "final")
-LANGUAGES = ("de", "en")
-
-
-def _language(request: HttpRequest) -> str:
-    asked = request.GET.get("lang", "")
-    return asked if asked in LANGUAGES else (translation.get_language() or "en")[:2]
-
-
-def _localised(request: HttpRequest, template: str, context: dict[str, Any], lang: str):
-    with translation.override(lang):
-        context = {**context, "lang": lang, "labels": screen_labels()}
-        response = render(request, template, context)
-    response["Content-Language"] = lang
-    return response
-
-
-def qr_svg(url: str) -> str:
-    """The URL as an inline SVG QR code (rendered here: no outside service)."""
-    return segno.make(url, error="m", micro=False).svg_inline(
-        scale=6, border=2, dark="#000", light="#fff", omitsize=True
-    )
 
 
 def _seconds(value: str | None) -> int | None:
@@ -69,17 +55,13 @@ def _seconds(value: str | None) -> int | None:
         return None
 
 
-@require_GET
-def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    layout = request.GET.get("layout", "clock")
-    layout = layout if layout in LAYOUTS else "clock"
-    lang = _language(request)
+def display_context(request: HttpRequest, tournament: Tournament, layout: str, lang: str):
+    """The display board's page data: also what a named screen draws (README "Named screens")."""
     data = snapshot(tournament.pk, audience=live.DISPLAY)
     lobby_url = public_address(
         request, reverse("screens-lobby", args=[tournament.pk]) + f"?lang={lang}"
     )
-    context = {
+    return {
         "tournament": tournament,
         "layout": layout,
         "snapshot": data,
@@ -94,7 +76,22 @@ def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "qr": qr_svg(lobby_url),
         "lobby_url": lobby_url,
     }
-    return _localised(request, "screens/display.html", context, lang)
+
+
+@require_GET
+def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    layout = request.GET.get("layout", "clock")
+    lang = _language(request)
+    # A layout of tiles by its id, or a preset drawn from its tiles with ?tiles=1
+    # (README "Screen layouts and the room's look"); the preset names keep the board.
+    tiled = layout not in LAYOUTS or request.GET.get("tiles") == "1"
+    chosen = layout_by_id_or_preset(layout) if tiled else None
+    if chosen is not None:
+        return tile_board(request, tournament, chosen, lang)
+    layout = layout if layout in LAYOUTS else "clock"
+    context = display_context(request, tournament, layout, lang)
+    return localised(request, "screens/display.html", context, lang)
 
 
 def lobby_tournaments() -> list[Tournament]:
@@ -120,7 +117,7 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
         }
         for t in lobby_tournaments()
     ]
-    return _localised(request, "screens/lobby_list.html", {"cards": cards}, lang)
+    return localised(request, "screens/lobby_list.html", {"cards": cards}, lang)
 
 
 @require_GET
@@ -141,9 +138,13 @@ def lobby(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "currency": tournament.currency,
             "sound": False,
             "layout": "lobby",
+            # Players checked in from a pre-registration reach their page from here.
+            "me_finder": reverse("screens-me-finder", args=[tournament.pk])
+            if pre_registrations_checked_in(tournament)
+            else None,
         },
     }
-    return _localised(request, "screens/lobby.html", context, lang)
+    return localised(request, "screens/lobby.html", context, lang)
 
 
 def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
@@ -221,7 +222,13 @@ def live_snapshot(request: HttpRequest, tournament_id: int, audience: str) -> Ht
         known = whole_number(since, low=0, high=VERSION_MAX) if digits else None
     except NumberRefused as refused:
         return JsonResponse({"detail": f"since: {refused}"}, status=422)
-    answer = screen_snapshot(tournament_id, audience=audience, since=known)
+    try:
+        area = area_numbers(request.GET.get("tables")) if audience == live.FLOOR else None
+    except ValueError:
+        return JsonResponse({"detail": str(AREA_REFUSED)}, status=400)
+    answer = screen_snapshot(
+        tournament_id, audience=audience, since=known, area=tuple(area) if area else None
+    )
     if answer is None:
         return JsonResponse({"detail": str(TOURNAMENT_NOT_FOUND)}, status=404)
     if answer.text is None:

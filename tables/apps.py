@@ -6,15 +6,13 @@ class TablesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from tables.services.seating import replan_if_drawn, seat_new_entry_if_drawn
-        from tables.services.state import keep_counts
-        from tournament import changes, extensions
+        from django.core import checks
+        from django.db.models.signals import post_migrate, pre_migrate
 
-        # Every write recounts who sits at the tables it touched.
-        changes.keep_with(keep_counts)
-        # A late entry registered at the desk gets his seat here.
-        # A late entry registered at the desk gets his seat here; new table
-        # sizes are planned at once.
-        extensions.seating_answers(
-            seat_new_entry=seat_new_entry_if_drawn, replan_floor=replan_if_drawn
-        )
+        from tables.counts import check_seated_counts, drop_before_migrate, install_after_migrate
+
+        # How many sit at each table is kept by the database (tables/counts.py);
+        # on SQLite its triggers step aside while migrations run.
+        pre_migrate.connect(drop_before_migrate, sender=self)
+        post_migrate.connect(install_after_migrate, sender=self)
+        checks.register(check_seated_counts, checks.Tags.database)

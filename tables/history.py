@@ -25,6 +25,7 @@ SEAT_CHANGE_REASONS: Mapping[str, Any] = {
     "bust": _("busted"),
     "unbust": _("bust undone"),
     "disqualified": _("disqualified"),
+    "withdrawn": _("unregistered"),
     "undo": _("move undone"),
     "balance": _("balancing"),
     "break": _("table break"),
@@ -65,6 +66,9 @@ ACTION_NAMES: Mapping[str, Any] = {
     "undo": _("Undo"),
     "registration_closed": _("Late registration closed"),
     "payouts_frozen": _("Payouts fixed"),
+    "prizes_fixed": _("Prizes fixed"),
+    "prizes_reopened": _("Fixed prizes taken back"),
+    "pot_in": _("Kept back into its pot"),
     "payouts_updated": _("Payouts changed"),
     "payout_settings_updated": _("Payout settings changed"),
     "prize_addition": _("Added to the prize pool"),
@@ -98,6 +102,7 @@ ACTION_NAMES: Mapping[str, Any] = {
     "day_ended": _("Day ended, chips bagged"),
     "day_reopened": _("Day reopened"),
     "day_drawn": _("Next day drawn"),
+    "td3_import": _("Imported from TD3"),
 }
 
 

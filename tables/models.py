@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -29,9 +31,11 @@ class Table(models.Model):
     hand = models.PositiveIntegerField(_("hand"), default=0)
     halted = models.BooleanField(_("halted"), default=False)
     hand_finished = models.BooleanField(default=False)
-    # Players sitting here now (seats with an entry). Every write recounts the
-    # tables it touched (tables.services.state.keep_counts), so the planner reads
-    # the size of 1,100 tables from their rows instead of scanning every seat.
+    # Players sitting here now (seats with an entry), kept by the database's
+    # triggers on the seats (tables/counts.py): the planner reads the size of
+    # 1,100 tables from their rows instead of scanning every seat. No code
+    # writes it; save() leaves it out, so a table read before its seats changed
+    # cannot put back a stale count.
     seated = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -50,11 +54,23 @@ class Table(models.Model):
     def __str__(self) -> str:
         return f"{self.number}"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "seated"
+            ]
+        super().save(*args, **kwargs)
+
 
 class Seat(models.Model):
     """A physical seat. Its entry is unique: one entry per seat, one seat per entry."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_set")
+    # The (table, number) constraint's index serves it (README "Benchmarks").
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seat_set", db_index=False
+    )
     number = models.PositiveSmallIntegerField(
         _("seat"), validators=[MinValueValidator(1), MaxValueValidator(10)]
     )

@@ -9,6 +9,30 @@ from tables.models import Move, Seat, Table
 from tables.rules import button as button_rules
 from tables.selectors import public_name
 
+# The status a table payload shows: a table set up but not opened is "reserve".
+TABLE_STATUS_NAMES = {
+    Table.Status.OPEN: "open",
+    Table.Status.BROKEN: "broken",
+    Table.Status.CLOSED: "reserve",
+}
+
+
+def blind_fields(
+    button: int | None, small_blind: int | None, big_blind: int | None, occupied: set[int]
+) -> dict[str, Any]:
+    """Button and blinds as the API shows them: `small_blind_seat` is the player
+    who posts the small blind, null when it falls on an empty seat (a dead small
+    blind, README "API", "Button and blinds"); `small_blind_position` keeps the
+    seat it is on."""
+    return {
+        "button_seat": button,
+        "small_blind_seat": small_blind if small_blind in occupied else None,
+        "big_blind_seat": big_blind,
+        "dead_small_blind": small_blind is not None and small_blind not in occupied,
+        "small_blind_position": small_blind,
+        "dead_button": button is not None and button not in occupied,
+    }
+
 
 def table_payload(
     table: Table,
@@ -39,13 +63,14 @@ def table_payload(
         "number": table.number,
         "seats": table.seats,
         # "reserve": set up, opened when the field outgrows the open tables.
-        "status": {Table.Status.BROKEN: "broken", Table.Status.CLOSED: "reserve"}.get(
-            table.status, "open"
-        ),
+        "status": TABLE_STATUS_NAMES.get(table.status, "open"),
         # Positions in the hand being played now; `next_hand` where they go after it.
-        "button_seat": table.button_seat,
-        "small_blind_seat": table.small_blind_seat,
-        "big_blind_seat": table.big_blind_seat,
+        **blind_fields(
+            table.button_seat,
+            table.small_blind_seat,
+            table.big_blind_seat,
+            {player["seat"] for player in players},
+        ),
         "next_hand": _next_hand_positions(table, players, dead_button),
         "hand": table.hand,
         "halted": table.halted,
@@ -76,11 +101,7 @@ def _next_hand_positions(
         )
     except ValueError:  # positions left over from a larger table layout
         return None
-    return {
-        "button_seat": upcoming.button,
-        "small_blind_seat": upcoming.small_blind,
-        "big_blind_seat": upcoming.big_blind,
-    }
+    return blind_fields(upcoming.button, upcoming.small_blind, upcoming.big_blind, set(occupied))
 
 
 class _Penalties:
@@ -181,8 +202,10 @@ def move_payload(move: Move, *, public: bool, style: str = "nickname") -> dict[s
         "entry": move.entry_id,
         "name": player.public_name(style) if public else player.name,
         "from_table": move.from_table.number if move.from_table_id else None,
+        "from_table_id": move.from_table_id,
         "from_seat": move.from_seat,
         "to_table": move.to_table.number,
+        "to_table_id": move.to_table_id,
         "to_seat": move.to_seat,
         "reason": move.reason,
         "status": move.status,
@@ -191,20 +214,48 @@ def move_payload(move: Move, *, public: bool, style: str = "nickname") -> dict[s
 
 
 def pending_moves_in_order(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Pending moves with `after`: the move (id and name) whose player still sits
-    in this move's destination seat, which the floor carries out first.
+    """Pending moves in an order the floor can carry out one by one, with `after`:
+    the move (id and name) whose player still sits in this move's destination
+    seat, listed before it (README "API", "Moves in the order they can be done").
 
-    Moves that can be carried out now come first. A ring of moves (a final-table
-    redraw swapping seats) has every member after another; any of them carries
-    out the whole ring.
+    A chain (A into B's seat, B into a free seat) lists B, then A. A ring of moves
+    (a final-table redraw swapping seats) has every member after another: its
+    members come last, together, marked `ring`; done on any of them carries out
+    the whole ring.
     """
-    leaving = {(m["from_table"], m["from_seat"]): m for m in moves}
-    ordered = []
+    leaving = {(m["from_table"], m["from_seat"]): m for m in moves if m["from_table"] is not None}
+    blocker: dict[int, dict[str, Any] | None] = {}
+    waiting_for: dict[int, dict[str, Any]] = {}  # blocker id -> the move waiting for it
     for move in moves:
-        blocker = leaving.get((move["to_table"], move["to_seat"]))
-        if blocker is not None and blocker["entry"] != move["entry"]:
-            after = {"id": blocker["id"], "name": blocker["name"]}
+        found = leaving.get((move["to_table"], move["to_seat"]))
+        if found is not None and found["entry"] != move["entry"]:
+            blocker[move["id"]] = found
+            waiting_for[found["id"]] = move
         else:
-            after = None
-        ordered.append({**move, "after": after})
-    return sorted(ordered, key=lambda m: m["after"] is not None)
+            blocker[move["id"]] = None
+    ordered: list[dict[str, Any]] = []
+    placed: set[int] = set()
+    rings: set[int] = set()
+    starts = [m for m in moves if blocker[m["id"]] is None]
+    starts += [m for m in moves if blocker[m["id"]] is not None]  # what is left are rings
+    for start in starts:
+        in_ring = start["id"] not in placed and blocker[start["id"]] is not None
+        current: dict[str, Any] | None = start
+        while current is not None and current["id"] not in placed:
+            placed.add(current["id"])
+            if in_ring:
+                rings.add(current["id"])
+            ordered.append(current)
+            current = waiting_for.get(current["id"])
+    return [
+        {
+            **move,
+            "after": _after(blocker[move["id"]]),
+            "ring": move["id"] in rings,
+        }
+        for move in ordered
+    ]
+
+
+def _after(move: dict[str, Any] | None) -> dict[str, Any] | None:
+    return {"id": move["id"], "name": move["name"]} if move is not None else None

@@ -232,3 +232,24 @@ def bag_list(tournament: Tournament) -> list[dict[str, Any]]:
             "entry__player", "verified_by"
         )
     ]
+
+
+def move_done_in_ring(*, move_id: int, user: Any) -> Move | None:
+    """The move, when it is done and was carried out by `user` together with other
+    moves, as one ring (players swapping seats); else None.
+
+    A "done" on such a move found the work done by the caller's own "done" on
+    another member: it is answered as a success, not as "already carried out"
+    (README "API", "Moves in the order they can be done")."""
+    move = (
+        Move.objects.select_related("entry__player", "from_table", "to_table")
+        .filter(pk=move_id, status=Move.Status.DONE, finished_by_id=getattr(user, "pk", None))
+        .exclude(finished_at=None)
+        .first()
+    )
+    if move is None:
+        return None
+    together = Move.objects.filter(
+        tournament_id=move.tournament_id, status=Move.Status.DONE, finished_at=move.finished_at
+    ).exclude(pk=move.pk)
+    return move if together.exists() else None

@@ -16,11 +16,24 @@ from django.views.decorators.http import require_POST
 
 from clock.services.player_clock import clock_calls_current
 from rulings.services.penalties import seat_penalties
-from tables import selectors
+from tables import floor_tablet, selectors
 from tables.history import described, seat_change_text
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order, tables_payload
-from tables.services import chip_counts, days, floor
+from tables.services import chip_counts, days
+from tables.services import moves as move_services
+from tables.services.back_in_play import entry_unbust
+from tables.services.busts import BustReport, entries_bust
+from tables.services.hand_for_hand import hand_for_hand_set, table_hand_finished
+from tables.services.hands import table_button_set, table_hand_next
+from tables.services.keep_apart import keep_apart_add
+from tables.services.moves import (
+    breaking_order_set,
+    move_cancelled,
+    move_done,
+    move_manual,
+    table_break,
+)
 from tables.services.seating import seats_are_drawn, seats_draw
 from tables.services.state import breaking_order
 from tables.services.tables import tables_create
@@ -52,19 +65,10 @@ def _pending_moves(tournament: Tournament) -> list[dict]:
 
 def _area(text: str | None) -> list[int] | None:
     """``?tables=1-10,14``: the tables of one area of the floor; None for all."""
-    if not text:
-        return None
-    numbers: set[int] = set()
     try:
-        for part in text.replace(" ", "").split(","):
-            first, _dash, last = part.partition("-")
-            low, high = int(first), int(last or first)
-            if not 1 <= low <= high <= 10_000 or high - low > 2_000:
-                raise ValueError(part)
-            numbers.update(range(low, high + 1))
+        return floor_tablet.area_numbers(text)
     except ValueError as exc:
-        raise Invalid(_('Name the tables as "1-10" or "1,3,5".')) from exc
-    return sorted(numbers)
+        raise Invalid(str(floor_tablet.AREA_REFUSED)) from exc
 
 
 def _floor_tables(tournament: Tournament, area: list[int] | None, moves: list[dict]) -> list[dict]:
@@ -205,10 +209,38 @@ def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
         area = _area(request.GET.get("tables"))
     except Invalid as exc:
         return HttpResponseBadRequest(str(exc))
-    context = {**_floor_context(tournament, area), "area": request.GET.get("tables", "")}
+    shown = request.GET.get("tables", "")
+    area_names = floor_tablet.areas(tournament)
+    query = request.GET.get("find", "")[:100]
+    hit = floor_tablet.found(tournament, query) if query else None
+    if hit is not None and area_names:
+        shown = floor_tablet.area_of_table(hit[0])
+        area = _area(shown)
+    elif area is None and area_names:
+        # A large floor loads one area: the first load stays small at any field size.
+        shown = area_names[0]
+        area = _area(shown)
+    context = {**_floor_context(tournament, area), "area": shown}
     if request.headers.get("HX-Request"):
         return render(request, "tables/_map.html", context)
-    return render(request, "tables/floor.html", {**context, "live_labels": screen_labels()})
+    tablet = {
+        "labels": floor_tablet.tablet_labels(),
+        "links": floor_tablet.tablet_links(),
+        "area": area,
+        "found": hit,
+    }
+    return render(
+        request,
+        "tables/floor.html",
+        {
+            **context,
+            "live_labels": screen_labels(),
+            "tablet": tablet,
+            "areas": area_names,
+            "query": query,
+            "not_found": bool(query) and hit is None,
+        },
+    )
 
 
 @role_required(*FLOOR_STAFF)
@@ -268,14 +300,14 @@ def _stack(request: HttpRequest, entry_id: int) -> int | None:
     return _int(stack) if stack else None
 
 
-def _bust_reports(request: HttpRequest, entry: Entry) -> list[floor.BustReport]:
+def _bust_reports(request: HttpRequest, entry: Entry) -> list[BustReport]:
     """The tapped player and those ticked as busted in the same hand."""
     others = [_int(value) for value in request.POST.getlist("same_hand") if value]
     busted = [entry.pk, *(other for other in others if other != entry.pk)]
     # A bounty tournament: who won the pot, for everyone busted in it.
     eliminators = tuple(_int(value) for value in request.POST.getlist("eliminated_by") if value)
     return [
-        floor.BustReport(entry=pk, starting_stack=_stack(request, pk), eliminated_by=eliminators)
+        BustReport(entry=pk, starting_stack=_stack(request, pk), eliminated_by=eliminators)
         for pk in busted
     ]
 
@@ -288,7 +320,7 @@ def _said_of_bust(busted: list[Entry]) -> str:
 
 bust = _floor_post(
     Entry,
-    lambda request, entry: floor.entries_bust(
+    lambda request, entry: entries_bust(
         tournament_id=entry.tournament_id, reports=_bust_reports(request, entry), by=request.user
     ),
     _said_of_bust,
@@ -309,12 +341,12 @@ def _said_of_unbust(entry: Entry) -> str:
 
 unbust = _floor_post(
     Entry,
-    lambda request, entry: floor.entry_unbust(entry_id=entry.pk, by=request.user),
+    lambda request, entry: entry_unbust(entry_id=entry.pk, by=request.user),
     _said_of_unbust,
 )
 button = _floor_post(
     Table,
-    lambda request, table: floor.table_button_set(
+    lambda request, table: table_button_set(
         table_id=table.pk,
         seat=_int(request.POST.get("seat")),
         hand=request.POST.get("hand", "current"),
@@ -323,23 +355,23 @@ button = _floor_post(
     gettext_lazy("Button set."),
 )
 next_hand = _floor_post(
-    Table, lambda request, table: floor.table_hand_next(table_id=table.pk, by=request.user), ""
+    Table, lambda request, table: table_hand_next(table_id=table.pk, by=request.user), ""
 )
 break_table = _floor_post(
     Table,
-    lambda request, table: floor.table_break(table_id=table.pk, by=request.user),
+    lambda request, table: table_break(table_id=table.pk, by=request.user),
     gettext_lazy("Table broken: carry out the moves."),
 )
 table_moves_done = _floor_post(
     Table,
-    lambda request, table: floor.table_moves_done(table_id=table.pk, by=request.user),
+    lambda request, table: move_services.table_moves_done(table_id=table.pk, by=request.user),
     lambda done: (
         ngettext("%(count)s move carried out.", "%(count)s moves carried out.", len(done))
         % {"count": len(done)}
     ),
 )
 hand_finished = _floor_post(
-    Table, lambda request, table: floor.table_hand_finished(table_id=table.pk, by=request.user), ""
+    Table, lambda request, table: table_hand_finished(table_id=table.pk, by=request.user), ""
 )
 
 
@@ -349,7 +381,7 @@ def move_action(request: HttpRequest, move_id: int, action: str) -> HttpResponse
     move = get_object_or_404(Move, pk=move_id)
     if action not in ("done", "cancel"):
         raise Http404
-    service = floor.move_done if action == "done" else floor.move_cancelled
+    service = move_done if action == "done" else move_cancelled
     return run_action(
         request,
         lambda: service(move_id=move.pk, by=request.user),
@@ -447,26 +479,26 @@ def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 back=back,
             )
         elif action == "keep_apart":
-            call = lambda: floor.keep_apart_add(  # noqa: E731
+            call = lambda: keep_apart_add(  # noqa: E731
                 tournament_id=tournament.pk,
                 entries=[_int(request.POST.get("first")), _int(request.POST.get("second"))],
                 by=request.user,
             )
         elif action == "manual_move":
-            call = lambda: floor.move_manual(  # noqa: E731
+            call = lambda: move_manual(  # noqa: E731
                 entry_id=_int(request.POST.get("entry")),
                 to_table=_int(request.POST.get("to_table")),
                 to_seat=_int(request.POST.get("to_seat")),
                 by=request.user,
             )
         elif action == "break_order":
-            call = lambda: floor.breaking_order_set(  # noqa: E731
+            call = lambda: breaking_order_set(  # noqa: E731
                 tournament_id=tournament.pk,
                 numbers=[_int(n) for n in request.POST.get("order", "").replace(",", " ").split()],
                 by=request.user,
             )
         elif action == "hand_for_hand":
-            call = lambda: floor.hand_for_hand_set(  # noqa: E731
+            call = lambda: hand_for_hand_set(  # noqa: E731
                 tournament_id=tournament.pk, on=request.POST.get("on") == "1", by=request.user
             )
         else:

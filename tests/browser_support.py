@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
@@ -42,6 +43,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
     "--disable-quic",
+    # Nothing outside this machine resolves (LanOnlyBrowser notes any attempt).
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
 ]
 
 
@@ -173,17 +176,61 @@ def staff_token(env: dict[str, str], username: str, role: str, password: str) ->
 # -- a real browser ---------------------------------------------------------------
 
 
-@contextmanager
-def chromium_browser() -> Iterator[Any]:
-    """Debian's chromium, headless, for one test module."""
-    from playwright.sync_api import sync_playwright
+class LanOnlyBrowser:
+    """The browser, noting every request its pages make to a host other than this machine.
 
+    No request may leave the room's network (README "Screens"): a page that
+    asks for a font, a script or an image from outside fails its test module.
+    Chromium also resolves no outside name, so nothing actually leaves.
+    """
+
+    LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.outside: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.browser.new_context(**options)
+        context.on("request", lambda request: self.note(request.url))
+        return context
+
+    def new_page(self, **options: Any) -> Any:
+        context = self.new_context(**options)
+        page = context.new_page()
+        page.on("close", lambda _page: context.close())
+        return page
+
+    def note(self, url: str) -> None:
+        parts = urlsplit(url)
+        if (
+            parts.scheme in ("http", "https", "ws", "wss")
+            and parts.hostname not in self.LOCAL_HOSTS
+        ):
+            self.outside.append(url)
+
+
+@contextmanager
+def chromium_browser(args: list[str] | None = None) -> Iterator[Any]:
+    """Debian's chromium, headless, for one test module; fails it on any outside request."""
+    from playwright.sync_api import expect, sync_playwright
+
+    # CI runs the embedded and the production suites side by side on two cores:
+    # a page that answers in 100 ms alone can take seconds then. The bound is
+    # how long a check waits, not a speed the test asserts (README "Tests").
+    expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        browser = LanOnlyBrowser(
+            playwright.chromium.launch(
+                executable_path=CHROMIUM, headless=True, args=[*CHROMIUM_ARGS, *(args or [])]
+            )
         )
         try:
             yield browser
+            assert not browser.outside, f"requests left the LAN: {browser.outside}"
         finally:
             browser.close()
 

@@ -111,6 +111,22 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _writes_must_record(settings):
+    # A write that changes rows and tells the screens nothing fails the test
+    # (tournament/writes.py).
+    settings.WRITES_MUST_RECORD = True
+
+
+@pytest.fixture(autouse=True)
+def _screens_compose_inline(settings):
+    # A test reads a write's message right after it, often inside the test's own
+    # transaction, where the composer thread could not see the rows: compose in
+    # the committing thread. The composer thread's own tests ask for it
+    # (tests/screens/test_composer_thread.py).
+    settings.SCREENS_COMPOSE = "inline"
+
+
+@pytest.fixture(autouse=True)
 def _celery_tasks_in_process(request):
     """Tasks run in the test's own process unless a test asks for a real worker.
 
@@ -141,3 +157,28 @@ def fresh_signin_counts():
     yield
     cache.clear()
     counts.reset()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _ledger_guards_let_the_runner_flush():
+    """The ledger's append-only triggers (cashdesk/triggers.py) refuse a DELETE;
+    SQLite empties tables with DELETE after a transactional test, so the flush
+    lifts them for its own statements and puts them back. PostgreSQL truncates,
+    which no row trigger sees."""
+    from django.db import connection
+
+    from cashdesk.triggers import guard_statements
+
+    if connection.vendor != "sqlite":
+        yield
+        return
+    DatabaseOperations = type(connection.ops)
+    original = DatabaseOperations.execute_sql_flush
+
+    def flush(self, sql_list):
+        lifted = guard_statements("sqlite", install=False)
+        return original(self, [*lifted, *sql_list, *guard_statements("sqlite")])
+
+    DatabaseOperations.execute_sql_flush = flush
+    yield
+    DatabaseOperations.execute_sql_flush = original

@@ -10,6 +10,7 @@ import re
 import pytest
 from django.test import Client
 
+from layouts.models import Layout
 from tests.tables.test_floor_api import seated_entry, start
 
 pytestmark = pytest.mark.django_db
@@ -123,6 +124,9 @@ def pages(api) -> list[str]:
         f"/tournaments/{tid}/entries",
         {"name": "Player 1", "email": "p1@example.org", "consent": {"contact": True}},
     ).json()["player"]
+    # A cash box with the director's shift open: the shift page shows its money.
+    box = api.post("/cash-boxes", {"name": "Kasse 1"}).json()
+    api.post(f"/cash-boxes/{box['id']}/shifts", {"float": "100"})
     return [
         "/",
         f"/tournaments/{tid}/",
@@ -146,10 +150,16 @@ def pages(api) -> list[str]:
         f"/tournaments/{tid}/payouts/",
         f"/tournaments/{tid}/deal/",
         f"/tournaments/{tid}/standings/",
+        f"/tournaments/{tid}/cash/shift/",
+        f"/tournaments/{tid}/cash/money/",
+        f"/tournaments/{tid}/cash/tickets/",
+        f"/tournaments/{tid}/cash/pots/",
+        f"/tournaments/{tid}/cash/satellite/",
         f"/tournaments/{tid}/print/seating/",
         f"/tournaments/{tid}/print/results/",
         f"/tables/{table}/view/",
         "/players/import/",
+        "/imports/td3/",
         f"/players/{player}/data/",
         "/room/",
         "/players/retention/",
@@ -157,6 +167,10 @@ def pages(api) -> list[str]:
         f"/display/{tid}/?layout=clock&lang=de",
         f"/display/{tid}/?layout=seats&lang=de",
         f"/lobby/{tid}/?lang=de",
+        "/layouts/",
+        f"/layouts/{Layout.objects.get(preset='payouts').pk}/",
+        "/room/look/",
+        f"/display/{tid}/?layout=payouts&tiles=1&lang=de",
     ]
 
 

@@ -1,6 +1,11 @@
 """Errors a floor action can end with. Each carries a translatable message and
 the HTTP status the API and the pages answer with; nothing is changed when one
-is raised inside a service transaction."""
+is raised inside a service transaction.
+
+One status per kind of error (README "API", Errors): 422 for a value the rules
+of a field do not allow, 409 for a state that forbids the action, 404 for an
+unknown id, 403 for a role. 400 is left to a body that is not JSON at all.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class DomainError(Exception):
-    status = 400
+    status = 422
 
     def __init__(self, message: object) -> None:
         super().__init__(message)
@@ -19,7 +24,10 @@ class DomainError(Exception):
 
 
 class Invalid(DomainError):
-    status = 400
+    """A value the rules do not allow (a seat beyond the table, percentages that do
+    not add up): 422, like a body that does not fit the schema."""
+
+    status = 422
 
 
 class FieldInvalid(Invalid):
@@ -51,3 +59,13 @@ class Conflict(DomainError):
 
 BUSY = _("Another action on this tournament is in progress. Please try again.")
 TOURNAMENT_NOT_FOUND = _("Tournament not found.")
+
+
+# The largest id a row can have (a 64-bit key). The ORM answers "no such row"
+# for a larger number; a plain query handed one fails in the driver instead,
+# so the plain lookups on the hot path ask this first (README "API", Errors).
+LARGEST_ROW_ID = 2**63 - 1
+
+
+def can_be_a_row_id(value: int) -> bool:
+    return 0 < value <= LARGEST_ROW_ID

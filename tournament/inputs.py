@@ -10,7 +10,9 @@ character: PostgreSQL cannot store one and a search for it ended in a 500.
 JSON nested deeper than :data:`tournament.json_input.MAX_DEPTH` is a 422.
 
 Pages: a NUL in a query or form value is refused with 400 the same way;
-Django's forms refuse it already, this covers values views read directly.
+Django's forms refuse it already, this covers values views read directly. A
+form with more files than a request takes, or too big, is a plain 422 / 413
+in the reader's language instead of Django's "Bad Request" page.
 """
 
 from __future__ import annotations
@@ -18,13 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from django.core.exceptions import RequestDataTooBig
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext_lazy as _
 
 from tournament.json_input import JsonRefused, json_parse
 
 API_PREFIX = "/api/v1/"
+# Operations that take files as multipart form data (README "Importing TD3 files"):
+# their body is streamed to the upload handlers, never read whole here.
+UPLOAD_PREFIXES = ("/api/v1/imports/",)
 WITH_BODY = ("POST", "PUT", "PATCH")
 NUL = "\x00"
 
@@ -32,6 +38,7 @@ NOT_JSON = _("Send the body as JSON (Content-Type: application/json).")
 MALFORMED = _("The body is not valid JSON.")
 NOT_AN_OBJECT = _("The body must be a JSON object, e.g. {}.")
 TOO_LARGE = _("The body is too large.")
+TOO_MANY_FILES = _("At most %(most)s files at once.")
 NUL_IN_TEXT = _("%(field)s: text must not contain NUL characters.")
 
 
@@ -100,19 +107,44 @@ def body_problem(request: HttpRequest) -> JsonResponse | None:
     return None
 
 
+def upload_problem(request: HttpRequest) -> JsonResponse | None:
+    """Files sent as multipart form data: too many, or a form too big, is a JSON error."""
+    try:
+        request.FILES  # noqa: B018 - parsing the form is the check
+    except TooManyFilesSent:
+        most = settings.DATA_UPLOAD_MAX_NUMBER_FILES
+        return _refuse(TOO_MANY_FILES % {"most": most}, 422)
+    except RequestDataTooBig:
+        return _refuse(TOO_LARGE, 413)
+    return None
+
+
 def api_problem(request: HttpRequest) -> JsonResponse | None:
     field = _field_with_nul(_query_pairs(request))
     if field is not None:
         return _refuse(NUL_IN_TEXT % {"field": field}, 422)
     if request.method in WITH_BODY:
+        if request.path.startswith(UPLOAD_PREFIXES) and request.content_type == FORM_TYPES[1]:
+            return upload_problem(request)
         return body_problem(request)
     return None
+
+
+def _page_refusal(message: object, status: int) -> HttpResponse:
+    return HttpResponse(str(message), status=status, content_type="text/plain; charset=utf-8")
 
 
 def page_problem(request: HttpRequest) -> HttpResponse | None:
     pairs = list(_query_pairs(request))
     if request.method == "POST" and request.content_type in FORM_TYPES:
-        pairs += [(key, value) for key, values in request.POST.lists() for value in values]
+        try:  # a page's upload (the TD3 import) with more files than a request takes
+            form = request.POST
+        except TooManyFilesSent:
+            most = settings.DATA_UPLOAD_MAX_NUMBER_FILES
+            return _page_refusal(TOO_MANY_FILES % {"most": most}, 422)
+        except RequestDataTooBig:
+            return _page_refusal(TOO_LARGE, 413)
+        pairs += [(key, value) for key, values in form.lists() for value in values]
     field = _field_with_nul(iter(pairs))
     if field is not None:
         return HttpResponseBadRequest(str(NUL_IN_TEXT % {"field": field}))

@@ -10,11 +10,12 @@ from django.db.models import Q
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
+from tournament.models_schedule import ScheduleFields
 from tournament.rules import names
 from tournament.rules.profiles import resolve_options
 
 
-class Tournament(models.Model):
+class Tournament(ScheduleFields, models.Model):
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
         RUNNING = "running", _("Running")
@@ -233,6 +234,8 @@ class Player(models.Model):
 
 
 LIVE_STATUSES = ("registered", "seated", "waiting")
+# Entries out of the field altogether: unregistered, the money refunded.
+WITHDRAWN_STATUSES = ("withdrawn",)
 
 
 class Entry(models.Model):
@@ -242,8 +245,13 @@ class Entry(models.Model):
         WAITING = "waiting", _("Alternate")
         BUSTED = "busted", _("Busted")
         DISQUALIFIED = "disqualified", _("Disqualified")
+        # Unregistered before playing, the money refunded (README "Cash desk"):
+        # out of the field, the pool, the counts and the seat lists.
+        WITHDRAWN = "withdrawn", _("Unregistered")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", db_index=False
+    )  # the (tournament, status) index serves it (README "Benchmarks")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     number = models.PositiveSmallIntegerField(
         _("entry number"), default=1, help_text=_("1 for the first entry, 2 for the first re-entry")
@@ -295,8 +303,11 @@ class Entry(models.Model):
                 condition=Q(status__in=LIVE_STATUSES),
                 name="one_live_entry_per_player",
             ),
+            # A player who unregistered and comes back takes his number again.
             models.UniqueConstraint(
-                fields=["tournament", "player", "number"], name="entry_number_unique_per_player"
+                fields=["tournament", "player", "number"],
+                condition=~Q(status="withdrawn"),
+                name="entry_number_unique_per_player",
             ),
             models.UniqueConstraint(
                 fields=["tournament", "start_number"], name="start_number_unique_per_tournament"
@@ -360,7 +371,8 @@ class ApiToken(models.Model):
 class ActionLog(models.Model):
     """Append-only audit trail: who did what, when, with what data (and undo data)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="actions")
+    # No index of its own: the (tournament, kind) index serves it (README "Benchmarks").
+    tournament = models.ForeignKey(Tournament, models.CASCADE, "actions", db_index=False)
     kind = models.CharField(max_length=40)
     data = models.JSONField(default=dict)
     by = models.ForeignKey(

@@ -28,6 +28,7 @@ class LeagueSeason(models.Model):
         LINEAR = "linear", _("One point per entry beaten (linear)")
         SQRT = "sqrt", _("Square root of field size by place")
         TABLE = "table", _("Fixed points table by place")
+        TD3 = "td3", _("Own formula (TD3 formula language)")
 
     name = models.CharField(_("name"), max_length=120)
     formula = models.CharField(
@@ -39,6 +40,11 @@ class LeagueSeason(models.Model):
         _("points for taking part"), max_digits=8, decimal_places=2, default=Decimal(0)
     )
     best_of = models.PositiveSmallIntegerField(_("best results counted"), null=True, blank=True)
+    # The formula text when ``formula`` is "td3" (README "Switching from TD3").
+    formula_text = models.TextField(_("formula"), blank=True, default="")
+    # The league and season as TD3 named them, so later imports find this season.
+    td3_league = models.CharField(_("TD3 league"), max_length=200, blank=True, default="")
+    td3_season = models.CharField(_("TD3 season"), max_length=200, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

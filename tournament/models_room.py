@@ -30,6 +30,15 @@ class RoomSettings(models.Model):
             MaxValueValidator(RETENTION_MONTHS_MAX),
         ],
     )
+    # README "Pre-registration and the schedule": off, the public schedule and the
+    # pre-registration forms are closed for every tournament.
+    public_schedule = models.BooleanField(
+        _("public schedule and pre-registration"),
+        default=True,
+        help_text=_(
+            "Off: the schedule and the pre-registration forms answer that they are closed."
+        ),
+    )
     # The daily task's last run, for the director's page.
     retention_last_run = models.DateTimeField(null=True, blank=True)
     retention_last_removed = models.PositiveIntegerField(default=0)

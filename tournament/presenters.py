@@ -4,7 +4,7 @@ from typing import Any
 
 from tournament.models import Entry, Tournament
 from tournament.rules.payouts import money
-from tournament.selectors import bounty_settings_for
+from tournament.selectors import bounty_settings_for, pre_registration_capacity
 from tournament.summary import tournament_summary
 
 
@@ -39,6 +39,14 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "places": tournament.places,
         "late_registration_through_break": tournament.late_registration_through_break,
         "break_during_registration": tournament.break_during_registration,
+        "starts_at": tournament.starts_at,
+        "listed": tournament.listed,
+        "pre_registration": {
+            "open": tournament.pre_registration_open,
+            "capacity": pre_registration_capacity(tournament),
+            "capacity_set": tournament.pre_registration_capacity is not None,
+            "check_in_deadline_minutes": tournament.check_in_deadline_minutes,
+        },
     }
 
 

@@ -38,5 +38,10 @@ def roles_of(user: AbstractBaseUser | AnonymousUser | None) -> set[str]:
     return cached
 
 
+def remember_roles(user: Any, names: Iterable[str | None]) -> None:
+    """The user's group names, read with the user himself, serve this request's checks."""
+    user._role_names = set(names) & set(ROLES)
+
+
 def has_role(user: Any, allowed: Iterable[str]) -> bool:
     return bool(roles_of(user) & set(allowed))

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from tournament.models import (
     LIVE_STATUSES,
+    WITHDRAWN_STATUSES,
     BountyPayment,
     BountySettings,
     Entry,
@@ -97,7 +98,8 @@ def bounty_to_pool(tournament: Tournament) -> Decimal:
 
 def _paid_entries(tournament: Tournament) -> int:
     """Every entry counts into the bounty money, re-entries included."""
-    return EntryTally.objects.filter(tournament=tournament).aggregate(n=Sum("entries"))["n"] or 0
+    tally = EntryTally.objects.filter(tournament=tournament).exclude(status__in=WITHDRAWN_STATUSES)
+    return tally.aggregate(n=Sum("entries"))["n"] or 0
 
 
 def bounty_part(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
@@ -277,3 +279,13 @@ def privacy_log_recent(limit: int = PRIVACY_LOG_SHOWN) -> list[PrivacyLog]:
     """The latest lines of the room's privacy log (who exported, erased,
     recorded or withdrew consent, and what the retention removed), newest first."""
     return list(PrivacyLog.objects.select_related("player", "by").order_by("-at", "-id")[:limit])
+
+
+def pre_registration_capacity(tournament: Tournament) -> int:
+    """Players the pre-registration field takes before its waiting list starts
+    (README "Pre-registration and the schedule"): the tournament's own number,
+    else the seats of its tables that are open or not opened yet."""
+    if tournament.pre_registration_capacity is not None:
+        return tournament.pre_registration_capacity
+    seats = tournament.tables.exclude(status="broken").aggregate(total=Sum("seats"))["total"]
+    return int(seats or 0)

@@ -98,18 +98,27 @@ def _postgresql() -> list[str]:
         $$ LANGUAGE plpgsql""",
         # The row-level triggers of the first version, if this database has them.
         f"DROP TRIGGER IF EXISTS {TALLY}_insert_delete ON {ENTRY}",
-        f"DROP TRIGGER IF EXISTS {TALLY}_insert ON {ENTRY}",
-        f"DROP TRIGGER IF EXISTS {TALLY}_delete ON {ENTRY}",
-        f"DROP TRIGGER IF EXISTS {TALLY}_update ON {ENTRY}",
-        f"""CREATE TRIGGER {TALLY}_insert AFTER INSERT ON {ENTRY}
+        *statement_triggers(TALLY, ENTRY),
+    ]
+
+
+def statement_triggers(name: str, table: str) -> list[str]:
+    """PostgreSQL: the insert, delete and update triggers that run ``{name}_keep()``
+    once per statement over its transition tables (new_rows, old_rows), replacing
+    any of the same names."""
+    return [
+        f"DROP TRIGGER IF EXISTS {name}_insert ON {table}",
+        f"DROP TRIGGER IF EXISTS {name}_delete ON {table}",
+        f"DROP TRIGGER IF EXISTS {name}_update ON {table}",
+        f"""CREATE TRIGGER {name}_insert AFTER INSERT ON {table}
             REFERENCING NEW TABLE AS new_rows
-            FOR EACH STATEMENT EXECUTE FUNCTION {TALLY}_keep()""",
-        f"""CREATE TRIGGER {TALLY}_delete AFTER DELETE ON {ENTRY}
+            FOR EACH STATEMENT EXECUTE FUNCTION {name}_keep()""",
+        f"""CREATE TRIGGER {name}_delete AFTER DELETE ON {table}
             REFERENCING OLD TABLE AS old_rows
-            FOR EACH STATEMENT EXECUTE FUNCTION {TALLY}_keep()""",
-        f"""CREATE TRIGGER {TALLY}_update AFTER UPDATE ON {ENTRY}
+            FOR EACH STATEMENT EXECUTE FUNCTION {name}_keep()""",
+        f"""CREATE TRIGGER {name}_update AFTER UPDATE ON {table}
             REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-            FOR EACH STATEMENT EXECUTE FUNCTION {TALLY}_keep()""",
+            FOR EACH STATEMENT EXECUTE FUNCTION {name}_keep()""",
     ]
 
 
@@ -159,19 +168,24 @@ def _lock_for_recount(cursor: Any, vendor: str) -> None:
         cursor.execute(f"LOCK TABLE {ENTRY} IN SHARE MODE")
 
 
-def entry_tally_triggers_missing(connection: BaseDatabaseWrapper) -> set[str]:
-    """The tally's triggers the entry table lacks (none when all are there)."""
+def triggers_on(connection: BaseDatabaseWrapper, table: str) -> set[str]:
+    """The names of the triggers a table has (ours: the tables app keeps counts so too)."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(
                 "SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass(%s) AND NOT tgisinternal",
-                [ENTRY],
+                [table],
             )
         else:
             cursor.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s", [ENTRY]
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = %s", [table]
             )
-        return TRIGGERS - {name for (name,) in cursor.fetchall()}
+        return {name for (name,) in cursor.fetchall()}
+
+
+def entry_tally_triggers_missing(connection: BaseDatabaseWrapper) -> set[str]:
+    """The tally's triggers the entry table lacks (none when all are there)."""
+    return TRIGGERS - triggers_on(connection, ENTRY)
 
 
 def entry_tally_install(schema_editor: BaseDatabaseSchemaEditor) -> None:

@@ -9,7 +9,7 @@ which ask for JSON); pages answer a translated
 "Production", "When Redis or PostgreSQL fails".
 
 A write that committed is never answered with an error: every write records
-its change (:func:`tournament.changes.record`), which notes its commit for
+its change (:meth:`tournament.writes.Write.record`), which notes its commit for
 the request. If the database fails after that, while the answer is being
 built, the API answers 202 with ``{"detail": ..., "saved": true}`` and a page
 says the change was saved, so the floor does not repeat a bust that happened.

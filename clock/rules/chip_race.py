@@ -13,8 +13,7 @@ chips*, is settled by the method:
     ``smallest_remaining`` chips and rounded up to a whole chip. One
     winner only. The button moves only after the race.
 
-``race_one_chip`` (the classic TDA chip race, before TDA 2019; described
-in the team brief, not in the local rule files)
+``race_one_chip`` (the classic TDA chip race, before TDA 2019)
     Cards dealt starting with seat 1, one per odd chip, each player all
     his cards at once. The number of new chips is the table's odd value
     divided by ``smallest_remaining``, rounded to the nearest chip (half a
@@ -191,19 +190,23 @@ def _validate(request: ChipRaceRequest) -> None:
         raise ChipRaceError("no_players")
     seen: set[int] = set()
     for player in request.players:
-        if player.seat < 1:
-            raise ChipRaceError("bad_seat", seat=player.seat)
         if player.seat in seen:
             raise ChipRaceError("duplicate_seat", seat=player.seat)
         seen.add(player.seat)
-        if player.chips < 0:
-            raise ChipRaceError("negative_chips", seat=player.seat)
-        if player.other_value < 0:
-            raise ChipRaceError("negative_value", seat=player.seat)
-        if player.other_value % request.smallest_remaining:
-            raise ChipRaceError("other_value_not_multiple", seat=player.seat)
-        if player.chips == 0 and player.other_value == 0:
-            raise ChipRaceError("empty_stack", seat=player.seat)
+        _validate_player(player, request.smallest_remaining)
+
+
+def _validate_player(player: Any, unit: int) -> None:
+    if player.seat < 1:
+        raise ChipRaceError("bad_seat", seat=player.seat)
+    if player.chips < 0:
+        raise ChipRaceError("negative_chips", seat=player.seat)
+    if player.other_value < 0:
+        raise ChipRaceError("negative_value", seat=player.seat)
+    if player.other_value % unit:
+        raise ChipRaceError("other_value_not_multiple", seat=player.seat)
+    if player.chips == 0 and player.other_value == 0:
+        raise ChipRaceError("empty_stack", seat=player.seat)
 
 
 def _given_cards(
@@ -243,6 +246,36 @@ def _dealt_cards(
     return dealt
 
 
+@dataclass(frozen=True)
+class _Race:
+    order: tuple[int, ...]
+    cards: dict[int, tuple[str, ...]]
+    winners: tuple[int, ...]
+
+
+def _run_race(
+    request: ChipRaceRequest,
+    racers: list[int],
+    odd_chips: Mapping[int, int],
+    rng: random.Random | None,
+) -> _Race:
+    """The order of the deal and the cards each racer holds (given or dealt)."""
+    if request.method == "race":
+        order = deal_order(racers, first_after=request.button_seat)
+    else:  # race_one_chip: always from seat 1
+        order = tuple(sorted(racers))
+    if sum(odd_chips.values()) > len(DECK):
+        raise ChipRaceError("not_enough_cards")
+    cards: dict[int, tuple[str, ...]] = {}
+    if request.cards is not None:
+        cards = _given_cards(request, odd_chips)
+    elif racers:
+        if rng is None:
+            raise ChipRaceError("rng_required")
+        cards = _dealt_cards(order, odd_chips, rng)
+    return _Race(order=order, cards=cards, winners=())
+
+
 def chip_race(request: ChipRaceRequest, *, rng: random.Random | None = None) -> ChipRaceResult:
     """Colour up one table by ``request.method`` (see the module notes).
 
@@ -269,34 +302,25 @@ def chip_race(request: ChipRaceRequest, *, rng: random.Random | None = None) -> 
 
     won = {player.seat: 0 for player in request.players}
     raced = {player.seat: 0 for player in request.players}
-    cards: dict[int, tuple[str, ...]] = {}
-    order: tuple[int, ...] = ()
-    winners: tuple[int, ...] = ()
     racers = [player.seat for player in request.players if odd_chips[player.seat]]
-
+    race = _Race(order=(), cards={}, winners=())
     if request.method == "round_up":
         if request.cards and any(request.cards.values()):
             raise ChipRaceError("cards_not_used")
         for seat in racers:
             won[seat] = unit
     else:
-        if request.method == "race":
-            order = deal_order(racers, first_after=request.button_seat)
-        else:  # race_one_chip: always from seat 1
-            order = tuple(sorted(racers))
-        if sum(odd_chips.values()) > len(DECK):
-            raise ChipRaceError("not_enough_cards")
-        if request.cards is not None:
-            cards = _given_cards(request, odd_chips)
-        elif racers:
-            if rng is None:
-                raise ChipRaceError("rng_required")
-            cards = _dealt_cards(order, odd_chips, rng)
+        race = _run_race(request, racers, odd_chips, rng)
         for seat in racers:
             raced[seat] = odd[seat]
-        winners = _race_winners(request.method, cards, sum(odd.values()), unit)
-        for seat in winners:
+        race = _Race(
+            race.order,
+            race.cards,
+            _race_winners(request.method, race.cards, sum(odd.values()), unit),
+        )
+        for seat in race.winners:
             won[seat] = _race_prize(request.method, sum(odd.values()), unit)
+    order, cards, winners = race.order, race.cards, race.winners
 
     awards: list[Award] = []
     for player in sorted(request.players, key=lambda p: p.seat):

@@ -16,8 +16,8 @@ Calling the clock (paraphrased from the rule texts, by profile):
   10 second countdown; then the hand is declared dead. The ``house``
   profile starts from these values.
 - ``tda2024``: 30 seconds in all, the last 5 counted down (25 s + 5 s).
-  The TDA 2024 text is not among the local rule files; these values come
-  from the team brief.
+  These are the values the rooms play by; no TDA 2024 rule number is cited
+  for them.
 
 Every value is a default: pass your own :class:`ClockCallRules` to
 override per tournament. Times are epoch milliseconds passed in.

@@ -15,11 +15,11 @@ from django.db import IntegrityError, transaction
 from clock.models import BoundaryFired
 from clock.rules import clock as rules
 from clock.rules.structure import level_numbers
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from tournament import changes
 from tournament.errors import NotFound
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog, Tournament
+from tournament.models import Tournament
+from tournament.writes import HOUSE, Write, tournament_write
 
 KINDS = {
     "one_minute_left",
@@ -57,10 +57,10 @@ def boundary_fire(*, tournament_id: int, key: str, now_ms: int | None = None) ->
     if parsed is None:
         return False
     kind, level_index, at_ms = parsed
-    now_ms = clock_services.now() if now_ms is None else now_ms
+    now_ms = clock_state.now() if now_ms is None else now_ms
     try:
-        with transaction.atomic():
-            tournament = lock_tournament(tournament_id)
+        with tournament_write(tournament_id, by=HOUSE) as w:
+            tournament = w.tournament
             try:
                 with transaction.atomic():
                     BoundaryFired.objects.create(
@@ -73,38 +73,39 @@ def boundary_fire(*, tournament_id: int, key: str, now_ms: int | None = None) ->
             except IntegrityError:
                 return False
             if kind == "registration_closed":
-                _close_registration(tournament, key)
+                close_registration(w, key)
             if now_ms - at_ms <= STALE_MS or kind == "registration_closed":
-                changes.record(
-                    tournament,
+                w.record(
                     "announcement",
                     parts=PARTS_OF_KIND.get(kind, (changes.CLOCK,)),
                     public_facts=announcement_facts(tournament, kind, level_index, at_ms),
                 )
+            else:
+                w.keep_quiet("a stale boundary is marked as fired, not announced")
     except NotFound:
         return False
     return True
 
 
-def _close_registration(tournament: Tournament, key: str) -> None:
-    closed = Tournament.objects.filter(pk=tournament.pk, registration_closed=False).update(
+def close_registration(w: Write, key: str) -> None:
+    closed = Tournament.objects.filter(pk=w.tournament.pk, registration_closed=False).update(
         registration_closed=True
     )
     if closed:
-        tournament.registration_closed = True
-        ActionLog.record(tournament, "registration_closed", {"boundary": key}, None)
+        w.tournament.registration_closed = True
+        w.log("registration_closed", {"boundary": key})
 
 
 def announcement_facts(
     tournament: Tournament, kind: str, level_index: int, at_ms: int
 ) -> dict[str, Any]:
     """What the boundary announces (the screens speak it); the clock itself is a part."""
-    structure = clock_services.structure_entries(tournament)
+    structure = clock_state.structure_entries(tournament)
     entry = structure[level_index] if 0 <= level_index < len(structure) else None
     number = level_numbers(structure)[level_index] if entry is not None else None
     return {
         "kind": kind,
         "level_index": level_index,
-        "level": clock_services.entry_payload(entry, number),
+        "level": clock_state.entry_payload(entry, number),
         "at": at_ms,
     }

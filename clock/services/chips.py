@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from clock.models import Chip, Structure
@@ -12,13 +11,14 @@ from clock.rules import chips as chip_rules
 from clock.rules.errors import RuleError
 from clock.rules.structure import Break, level_numbers, to_json_data
 from clock.services import clock as clock_services
+from clock.services import clock_state
 from clock.services.messages import rule_message
 from clock.services.structure import structure_check, structure_set
 from tournament import changes
 from tournament.errors import Conflict, Invalid
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog, Tournament
+from tournament.models import Tournament
 from tournament.summary import tournament_summary
+from tournament.writes import tournament_write
 
 NO_CHIP_SET = _("Set the chip set first.")
 BAD_CHIP = _("Each chip needs a value, a colour and a count.")
@@ -44,20 +44,15 @@ def chip_set_parse(chips: list[dict[str, Any]]) -> chip_rules.ChipSet:
 def chip_set_set(*, tournament_id: int, chips: list[dict[str, Any]], by: Any) -> dict[str, Any]:
     """Replace the tournament's chip set."""
     chip_set = chip_set_parse(chips)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         Chip.objects.filter(tournament=tournament).delete()
         Chip.objects.bulk_create(
             Chip(tournament=tournament, value=c.value, colour=c.colour, count=c.count)
             for c in chip_set.chips
         )
-        ActionLog.record(
-            tournament,
-            "chip_set",
-            {"chips": [[c.value, c.colour, c.count] for c in chip_set.chips]},
-            by,
-        )
-        changes.record(tournament, "chips", parts=(changes.CHIPS,))
+        w.log("chip_set", {"chips": [[c.value, c.colour, c.count] for c in chip_set.chips]})
+        w.record("chips", parts=(changes.CHIPS,))
     return chips_overview(tournament=tournament)
 
 
@@ -87,7 +82,7 @@ def chips_overview(*, tournament: Tournament) -> dict[str, Any]:
     summary = tournament_summary(tournament)
     entries, remaining = summary["entries"], summary["remaining"]
     in_play = summary["chips_in_play"]
-    structure = clock_services.structure_entries(tournament)
+    structure = clock_state.structure_entries(tournament)
     suggestions: list[dict[str, Any]] = []
     warnings: list[dict[str, Any]] = []
     if chip_set is not None and structure:
@@ -135,12 +130,12 @@ def _planned_break(structure: tuple, value: int) -> int | None:
 
 def color_ups_apply(*, tournament_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
     """Write the suggested colour-ups into the structure's breaks."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         chip_set = chip_set_of(tournament)
         if chip_set is None:
             raise Conflict(NO_CHIP_SET)
-        structure = clock_services.structure_entries(tournament)
+        structure = clock_state.structure_entries(tournament)
         if not structure or not Structure.objects.filter(tournament=tournament).exists():
             raise Conflict(clock_services.NO_STRUCTURE)
         plan = chip_rules.suggest_color_ups(structure, chip_set.denominations)

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from clock.models import ClockCall
 from clock.rules import clock as rules
 from clock.rules import player_clock as call_rules
 from clock.rules.errors import RuleError
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from clock.services.messages import rule_message
 from tables.models import Table
 from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog, Tournament
+from tournament.models import Tournament
+from tournament.writes import tournament_write
 
 TABLE_NOT_FOUND = _("There is no open table with that number.")
 SEAT_NOT_AT_TABLE = _("That seat does not exist at this table.")
@@ -69,7 +68,7 @@ def call_payload(call: ClockCall, tournament: Tournament, now_ms: int) -> dict[s
 
 def clock_calls_current(*, tournament: Tournament, now_ms: int | None = None) -> list[dict]:
     """Running calls, and calls that ran out in the last half minute."""
-    now_ms = clock_services.now() if now_ms is None else now_ms
+    now_ms = clock_state.now() if now_ms is None else now_ms
     calls = ClockCall.objects.filter(tournament=tournament, status=ClockCall.Status.ACTIVE)
     payloads = [call_payload(c, tournament, now_ms) for c in calls]
     return [p for p in payloads if p["hide_at"] >= now_ms]
@@ -89,9 +88,9 @@ def clock_call_start(
 
     A new call at a table ends the one running there.
     """
-    now_ms = clock_services.now() if now_ms is None else now_ms
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    now_ms = clock_state.now() if now_ms is None else now_ms
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         table_row = Table.objects.filter(
             tournament=tournament, number=table, status=Table.Status.OPEN
         ).first()
@@ -116,13 +115,10 @@ def clock_call_start(
             called_at=rules.datetime_from_ms(call.called_at_ms),
             think_ms=call.think_ms,
             countdown_ms=call.countdown_ms,
-            called_by=by if getattr(by, "pk", None) else None,
+            called_by=w.user,
         )
-        ActionLog.record(
-            tournament, "clock_call", {"call": row.pk, "table": table, "seat": seat}, by
-        )
-        changes.record(
-            tournament,
+        w.log("clock_call", {"call": row.pk, "table": table, "seat": seat})
+        w.record(
             "clock_call",
             parts=(changes.CLOCK_CALLS,),
             public_facts={"call": row.pk, "table": table, "seat": seat},
@@ -131,23 +127,22 @@ def clock_call_start(
 
 
 def clock_call_cancel(*, call_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
-    now_ms = clock_services.now() if now_ms is None else now_ms
+    now_ms = clock_state.now() if now_ms is None else now_ms
     tournament_id = (
         ClockCall.objects.filter(pk=call_id).values_list("tournament_id", flat=True).first()
     )
     if tournament_id is None:
         raise NotFound(CALL_NOT_FOUND)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         row = ClockCall.objects.get(pk=call_id)
         if row.status != ClockCall.Status.ACTIVE:
             raise Conflict(CALL_OVER)
         row.status = ClockCall.Status.CANCELLED
         row.cancelled_at = rules.datetime_from_ms(now_ms)
         row.save(update_fields=["status", "cancelled_at"])
-        ActionLog.record(tournament, "clock_call_cancel", {"call": row.pk}, by)
-        changes.record(
-            tournament,
+        w.log("clock_call_cancel", {"call": row.pk})
+        w.record(
             "clock_call",
             parts=(changes.CLOCK_CALLS,),
             public_facts={"call": row.pk, "table": row.table_number, "seat": row.seat},

@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -19,12 +18,12 @@ from clock.models import ShotClockSettings, ShotClockTurn, TimeBank
 from clock.rules import clock as rules
 from clock.rules import player_clock as shot_rules
 from clock.rules.errors import RuleError
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from tables.models import Seat, Table
 from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog, Tournament
+from tournament.models import Tournament
+from tournament.writes import Write, tournament_write
 
 SHOT_CLOCK_OFF = _("The shot clock is off for this tournament.")
 TABLE_NOT_FOUND = _("There is no open table with that id.")
@@ -129,7 +128,7 @@ def shot_clock_turns_current(
     *, tournament: Tournament, public: bool, now_ms: int | None = None
 ) -> list[dict[str, Any]]:
     """Running turns, and turns that ran out in the last half minute."""
-    now_ms = clock_services.now() if now_ms is None else now_ms
+    now_ms = clock_state.now() if now_ms is None else now_ms
     turns = list(
         ShotClockTurn.objects.filter(
             tournament=tournament, status=ShotClockTurn.Status.ACTIVE
@@ -147,7 +146,7 @@ def shot_clock_turns_current(
 
 def shot_clock_overview(*, tournament: Tournament, now_ms: int | None = None) -> dict[str, Any]:
     """Settings, running turns and every seated player's extensions left today."""
-    now_ms = clock_services.now() if now_ms is None else now_ms
+    now_ms = clock_state.now() if now_ms is None else now_ms
     settings = settings_for(tournament)
     day = playing_day(now_ms)
     seats = list(
@@ -180,9 +179,8 @@ def shot_clock_overview(*, tournament: Tournament, now_ms: int | None = None) ->
 # -- actions ------------------------------------------------------------------
 
 
-def _record(turn: ShotClockTurn, tournament: Tournament) -> None:
-    changes.record(
-        tournament,
+def _record(w: Write, turn: ShotClockTurn) -> None:
+    w.record(
         "shot_clock",
         parts=(changes.SHOT_CLOCK,),
         public_facts={"turn": turn.pk, "table": turn.table_number, "seat": turn.seat},
@@ -207,8 +205,8 @@ def shot_clock_settings_set(
         shot_rules.ShotClockOptions(action_seconds, extension_seconds, extensions_per_day)
     except RuleError as exc:
         raise Invalid(BAD_SETTINGS) from exc
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         row, _created = ShotClockSettings.objects.get_or_create(tournament=tournament)
         row.enabled = enabled
         row.action_seconds = action_seconds
@@ -216,10 +214,10 @@ def shot_clock_settings_set(
         row.extensions_per_day = extensions_per_day
         row.save()
         payload = settings_payload(row)
-        ActionLog.record(tournament, "shot_clock_settings", payload, by)
+        w.log("shot_clock_settings", payload)
         # No screen shows the settings (running turns keep their seconds): staff learn
         # them as a fact, the public screens only the new version.
-        changes.record(tournament, "shot_clock_settings", facts={"settings": payload})
+        w.record("shot_clock_settings", facts={"settings": payload})
     return payload
 
 
@@ -230,14 +228,14 @@ def shot_clock_turn_start(
 
     A new turn at a table ends the one running there (one decision at a time).
     """
-    now_ms = clock_services.now() if now_ms is None else now_ms
+    now_ms = clock_state.now() if now_ms is None else now_ms
     tournament_id = (
         Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
     )
     if tournament_id is None:
         raise NotFound(TABLE_NOT_FOUND)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         settings = settings_for(tournament)
         if not settings.enabled:
             raise Conflict(SHOT_CLOCK_OFF)
@@ -265,31 +263,33 @@ def shot_clock_turn_start(
             started_at=rules.datetime_from_ms(started.started_at_ms),
             action_ms=settings.action_seconds * 1000,
             extension_ms=settings.extension_seconds * 1000,
-            started_by=by if getattr(by, "pk", None) else None,
+            started_by=w.user,
         )
         turn = ShotClockTurn.objects.select_related("entry__player").get(pk=turn.pk)
         left = extensions_left(tournament, settings, [entry_id], playing_day(now_ms))[entry_id]
-        ActionLog.record(
-            tournament,
+        w.log(
             "shot_clock_start",
             {"turn": turn.pk, "table": table.number, "seat": seat, "entry": entry_id},
-            by,
         )
-        _record(turn, tournament)
+        _record(w, turn)
     return turn_payload(turn, tournament, now_ms, left=left, public=False)
 
 
-def _locked_turn(turn_id: int) -> tuple[Tournament, ShotClockTurn]:
+def _tournament_of_turn(turn_id: int) -> int:
     tournament_id = (
         ShotClockTurn.objects.filter(pk=turn_id).values_list("tournament_id", flat=True).first()
     )
     if tournament_id is None:
         raise NotFound(TURN_NOT_FOUND)
-    tournament = lock_tournament(tournament_id)
+    return tournament_id
+
+
+def _running_turn(turn_id: int) -> ShotClockTurn:
+    """The turn, read under the tournament's lock; a turn that ended is a 409."""
     turn = ShotClockTurn.objects.select_related("entry__player").get(pk=turn_id)
     if turn.status != ShotClockTurn.Status.ACTIVE:
         raise Conflict(TURN_OVER)
-    return tournament, turn
+    return turn
 
 
 def shot_clock_extend(*, turn_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
@@ -297,9 +297,9 @@ def shot_clock_extend(*, turn_id: int, by: Any, now_ms: int | None = None) -> di
 
     Refused (409) once the time is up or with no extension left today.
     """
-    now_ms = clock_services.now() if now_ms is None else now_ms
-    with transaction.atomic():
-        tournament, turn = _locked_turn(turn_id)
+    now_ms = clock_state.now() if now_ms is None else now_ms
+    with tournament_write(_tournament_of_turn(turn_id), by=by) as w:
+        tournament, turn = w.tournament, _running_turn(turn_id)
         settings = settings_for(tournament)
         day = playing_day(now_ms)
         stored = TimeBank.objects.filter(tournament=tournament, entry=turn.entry, day=day).first()
@@ -321,26 +321,24 @@ def shot_clock_extend(*, turn_id: int, by: Any, now_ms: int | None = None) -> di
         )
         turn.extensions_used = model.extensions_used
         turn.save(update_fields=["extensions_used"])
-        ActionLog.record(
-            tournament,
+        w.log(
             "shot_clock_extend",
             {"turn": turn.pk, "entry": turn.entry_id, "extensions_left": bank.extensions_left},
-            by,
         )
-        _record(turn, tournament)
+        _record(w, turn)
     return turn_payload(turn, tournament, now_ms, left=bank.extensions_left, public=False)
 
 
 def shot_clock_stop(*, turn_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
     """The player acted (or the floor clears the timer): the turn ends."""
-    now_ms = clock_services.now() if now_ms is None else now_ms
-    with transaction.atomic():
-        tournament, turn = _locked_turn(turn_id)
+    now_ms = clock_state.now() if now_ms is None else now_ms
+    with tournament_write(_tournament_of_turn(turn_id), by=by) as w:
+        tournament, turn = w.tournament, _running_turn(turn_id)
         turn.status = ShotClockTurn.Status.STOPPED
         turn.stopped_at = rules.datetime_from_ms(now_ms)
         turn.save(update_fields=["status", "stopped_at"])
         settings = settings_for(tournament)
         left = extensions_left(tournament, settings, [turn.entry_id], playing_day(now_ms))
-        ActionLog.record(tournament, "shot_clock_stop", {"turn": turn.pk}, by)
-        _record(turn, tournament)
+        w.log("shot_clock_stop", {"turn": turn.pk})
+        _record(w, turn)
     return turn_payload(turn, tournament, now_ms, left=left[turn.entry_id], public=False)

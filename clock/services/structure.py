@@ -6,13 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from clock.models import Chip, Structure
 from clock.rules import clock as rules
 from clock.rules.structure import (
-    TEMPLATES,
     Entry,
     Problem,
     StructureDataError,
@@ -21,14 +19,15 @@ from clock.rules.structure import (
     validate_structure,
 )
 from clock.services import clock as clock_services
+from clock.services import clock_state
 from clock.services.messages import MESSAGES, UNKNOWN, rule_message, with_place
+from clock.services.templates import template_entries
 from tournament import changes
-from tournament.errors import Invalid, NotFound
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog, Tournament
+from tournament.errors import Invalid
+from tournament.models import Tournament
+from tournament.writes import tournament_write
 
 STRUCTURE_HAS_ERRORS = _("The structure has errors; nothing was saved.")
-UNKNOWN_TEMPLATE = _("There is no such template.")
 
 
 class StructureInvalid(Invalid):
@@ -125,40 +124,38 @@ def structure_set(
     length changes the time left by as much.
     """
     entries = structure_parse(data)
-    now_ms = clock_services.now() if now_ms is None else now_ms
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    now_ms = clock_state.now() if now_ms is None else now_ms
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         errors, warnings = structure_check(entries, tournament_id=tournament.pk)
         if errors:
             raise StructureInvalid(STRUCTURE_HAS_ERRORS, errors)
         row, _created = Structure.objects.get_or_create(tournament=tournament)
-        old_entries = clock_services.structure_entries(tournament)
+        old_entries = clock_state.structure_entries(tournament)
         row.levels = to_json_data(entries)["levels"]
         row.save()
-        clock = clock_services.clock_row(tournament, entries)
+        clock = clock_state.clock_row(tournament, entries)
         if not _created and old_entries:
-            old_state = clock_services.rule_state(clock, old_entries)
+            old_state = clock_state.rule_state(clock, old_entries)
             clock_services.hand_on(
                 tournament.pk,
-                clock_services.passed_boundaries(tournament, old_state, old_entries, now_ms),
+                clock_state.passed_boundaries(tournament, old_state, old_entries, now_ms),
             )
             new_state = _rebase(old_state, old_entries, entries, now_ms)
         else:
             new_state = rules.ClockState.initial(entries)
-        clock_services.store_state(clock, new_state)
-        ActionLog.record(
-            tournament,
+        clock_state.store_state(clock, new_state)
+        w.log(
             "structure_set",
-            {"entries": len(entries), "warnings": [w["code"] for w in warnings]},
-            by,
+            {"entries": len(entries), "warnings": [warning["code"] for warning in warnings]},
         )
         # The screens show the structure through the clock: this level, the next one.
-        changes.record(tournament, "clock", parts=(changes.CLOCK,))
+        w.record("clock", parts=(changes.CLOCK,))
     return SavedStructure(entries=entries, warnings=warnings)
 
 
 def structure_get(*, tournament: Tournament) -> dict[str, Any]:
-    entries = clock_services.structure_entries(tournament)
+    entries = clock_state.structure_entries(tournament)
     _errors, warnings = (
         structure_check(entries, tournament_id=tournament.pk) if entries else ([], [])
     )
@@ -168,19 +165,11 @@ def structure_get(*, tournament: Tournament) -> dict[str, Any]:
 def structure_from_template(
     *, tournament_id: int, key: str, by: Any, now_ms: int | None = None
 ) -> SavedStructure:
-    """Start from one of the ready-made structures (``clock.rules.structure.TEMPLATES``)."""
-    template = TEMPLATES.get(key)
-    if template is None:
-        raise NotFound(UNKNOWN_TEMPLATE)
+    """Start from a template: a built-in one (``club20``) or one the room saved
+    (``saved-<id>``, see ``clock.services.templates``); 404 for an unknown key."""
     return structure_set(
-        tournament_id=tournament_id, data=to_json_data(template.entries), by=by, now_ms=now_ms
+        tournament_id=tournament_id,
+        data=to_json_data(template_entries(key)),
+        by=by,
+        now_ms=now_ms,
     )
-
-
-def template_choices() -> list[tuple[str, str]]:
-    titles = {
-        "club20": _("Club, 20-minute levels, big blind ante"),
-        "turbo": _("Turbo, 10-minute levels"),
-        "deepstack": _("Deep stack, 40-minute levels, antes"),
-    }
-    return [(key, str(titles.get(key, t.title))) for key, t in TEMPLATES.items()]

@@ -126,49 +126,54 @@ def validate_penalty(
         return problems
 
     ceiling = limits.max_hands if penalty_kind is PenaltyKind.MISSED_HANDS else limits.max_rounds
-    if count is None:
-        problems.append(
-            PenaltyProblem(ErrorCode.COUNT_REQUIRED, "count", f"{penalty_kind} needs a count")
-        )
-    elif isinstance(count, bool) or not isinstance(count, int):
-        problems.append(
-            PenaltyProblem(ErrorCode.COUNT_NOT_INTEGER, "count", "count must be a whole number")
-        )
-    elif count < 1:
-        problems.append(
-            PenaltyProblem(ErrorCode.COUNT_NOT_POSITIVE, "count", "count must be at least 1")
-        )
-    elif count > ceiling:
-        problems.append(
-            PenaltyProblem(ErrorCode.COUNT_TOO_LARGE, "count", f"count must be at most {ceiling}")
-        )
-
+    problems += _count_problems(penalty_kind, count, ceiling)
     if penalty_kind is PenaltyKind.MISSED_ROUNDS:
-        if players_at_table is None:
-            problems.append(
-                PenaltyProblem(
-                    ErrorCode.PLAYERS_REQUIRED,
-                    "players_at_table",
-                    "missed rounds need the number of players at the table",
-                )
-            )
-        elif isinstance(players_at_table, bool) or not isinstance(players_at_table, int):
-            problems.append(
-                PenaltyProblem(
-                    ErrorCode.PLAYERS_NOT_INTEGER,
-                    "players_at_table",
-                    "players_at_table must be a whole number",
-                )
-            )
-        elif not limits.min_players <= players_at_table <= limits.max_players:
-            problems.append(
-                PenaltyProblem(
-                    ErrorCode.PLAYERS_OUT_OF_RANGE,
-                    "players_at_table",
-                    f"players_at_table must be {limits.min_players}-{limits.max_players}",
-                )
-            )
+        problems += _players_problems(players_at_table, limits)
     return problems
+
+
+def _count_problems(kind: PenaltyKind, count: object, ceiling: int) -> list[PenaltyProblem]:
+    if count is None:
+        return [PenaltyProblem(ErrorCode.COUNT_REQUIRED, "count", f"{kind} needs a count")]
+    if isinstance(count, bool) or not isinstance(count, int):
+        return [
+            PenaltyProblem(ErrorCode.COUNT_NOT_INTEGER, "count", "count must be a whole number")
+        ]
+    if count < 1:
+        return [PenaltyProblem(ErrorCode.COUNT_NOT_POSITIVE, "count", "count must be at least 1")]
+    if count > ceiling:
+        return [
+            PenaltyProblem(ErrorCode.COUNT_TOO_LARGE, "count", f"count must be at most {ceiling}")
+        ]
+    return []
+
+
+def _players_problems(players_at_table: object, limits: PenaltyLimits) -> list[PenaltyProblem]:
+    if players_at_table is None:
+        return [
+            PenaltyProblem(
+                ErrorCode.PLAYERS_REQUIRED,
+                "players_at_table",
+                "missed rounds need the number of players at the table",
+            )
+        ]
+    if isinstance(players_at_table, bool) or not isinstance(players_at_table, int):
+        return [
+            PenaltyProblem(
+                ErrorCode.PLAYERS_NOT_INTEGER,
+                "players_at_table",
+                "players_at_table must be a whole number",
+            )
+        ]
+    if not limits.min_players <= players_at_table <= limits.max_players:
+        return [
+            PenaltyProblem(
+                ErrorCode.PLAYERS_OUT_OF_RANGE,
+                "players_at_table",
+                f"players_at_table must be {limits.min_players}-{limits.max_players}",
+            )
+        ]
+    return []
 
 
 def missed_round_hands(*, players_at_table: int, rounds: int) -> int:

@@ -14,6 +14,7 @@ from rulings.models import HouseRule
 from rulings.rules import catalog
 from rulings.rules.catalog import Rule
 from tournament.errors import Invalid
+from tournament.writes import Actor
 
 HOUSE_RULE_FIELDS_REQUIRED = _("A house rule needs a title and a summary in German and English.")
 
@@ -87,5 +88,5 @@ def house_rule_create(
             summary_en=summaries[1],
             keywords_de=keywords_de.strip(),
             keywords_en=keywords_en.strip(),
-            created_by=by if getattr(by, "pk", None) else None,
+            created_by=Actor.of(by).user,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clock.services.clock import clock_get
+from clock.services.clock_state import clock_get
 
 
 def current_level_index(tournament: Any) -> int | None:

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from rulings.models import Amendment, Category, Penalty, Ruling, RulingEntry
@@ -26,11 +25,11 @@ from rulings.rules.penalties import (
 from rulings.services.catalog import rules_resolve
 from rulings.services.levels import current_level_index
 from tables.models import Seat, Table
-from tables.services.floor import entry_disqualify
+from tables.services.busts import disqualify
 from tournament import changes
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog, Entry, Tournament
+from tournament.models import Entry, Tournament
+from tournament.writes import Write, tournament_write
 
 UNKNOWN_CATEGORY = _("Unknown category.")
 SITUATION_REQUIRED = _("Describe the situation.")
@@ -126,21 +125,13 @@ def ruling_create(
     ``table`` is the table number. The penalised entry counts as involved.
     ``decided_by`` is ``by`` and the time is the server's.
     """
-    if category not in Category.values:
-        raise Invalid(UNKNOWN_CATEGORY)
-    situation, decision = situation.strip(), decision.strip()
-    if not situation:
-        raise Invalid(SITUATION_REQUIRED)
-    if not decision:
-        raise Invalid(DECISION_REQUIRED)
-    if len(set(entries)) != len(entries):
-        raise Invalid(DUPLICATE_ENTRY)
+    situation, decision = _checked_texts(category, situation, decision, entries)
     involved_ids = list(entries)
     if penalty is not None and penalty.entry not in involved_ids:
         involved_ids.append(penalty.entry)
 
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         limits = penalty_limits(tournament)
         if penalty is not None:
             _check_penalty_shape(penalty, limits)
@@ -148,29 +139,12 @@ def ruling_create(
         if unknown:
             raise Invalid(UNKNOWN_RULES % {"rules": ", ".join(unknown)})
 
-        found = {
-            e.pk: e
-            for e in Entry.objects.filter(
-                tournament=tournament, pk__in=involved_ids
-            ).select_related("player")
-        }
-        for entry_id in involved_ids:
-            if entry_id not in found:
-                raise NotFound(ENTRY_NOT_FOUND % {"entry": entry_id})
+        found = _involved_entries(tournament, involved_ids)
         seats = {
             s.entry_id: s
             for s in Seat.objects.filter(entry_id__in=involved_ids).select_related("table")
         }
-
-        table_obj = None
-        if table is not None:
-            table_obj = Table.objects.filter(tournament=tournament, number=table).first()
-            if table_obj is None:
-                raise NotFound(TABLE_NOT_FOUND % {"number": table})
-        else:
-            at_tables = {s.table_id: s.table for s in seats.values()}
-            if len(at_tables) == 1:
-                table_obj = next(iter(at_tables.values()))
+        table_obj = _table_of_ruling(tournament, table, seats)
 
         ruling = Ruling.objects.create(
             tournament=tournament,
@@ -181,7 +155,7 @@ def ruling_create(
             situation=situation,
             decision=decision,
             rules=rule_ids,
-            decided_by=by,
+            decided_by=w.user,
             assistant=assistant or {},
         )
         for entry_id in involved_ids:
@@ -196,18 +170,16 @@ def ruling_create(
         given = None
         if penalty is not None:
             given = _penalty_give(
-                tournament=tournament,
+                w,
                 ruling=ruling,
                 entry=found[penalty.entry],
                 seat=seats.get(penalty.entry),
                 order=penalty,
                 limits=limits,
-                by=by,
             )
 
         ruling = rulings_with_details(Ruling.objects.filter(pk=ruling.pk)).get()
-        ActionLog.record(
-            tournament,
+        w.log(
             "ruling",
             {
                 "ruling": ruling.pk,
@@ -217,13 +189,11 @@ def ruling_create(
                 "rules": rule_ids,
                 "penalty": penalty_payload(given) if given is not None else None,
             },
-            by,
         )
         # A sit-out penalty shows at the player's seat (the table rows); a
         # disqualification records its own change (seat freed, places).
         at_seat = given.table if given is not None and given.kind in COUNTED_KINDS else None
-        changes.record(
-            tournament,
+        w.record(
             "ruling",
             parts=(changes.RULINGS, changes.TABLES) if at_seat else (changes.RULINGS,),
             tables=[at_seat.number] if at_seat else [],
@@ -232,16 +202,54 @@ def ruling_create(
     return ruling
 
 
+def _checked_texts(
+    category: str, situation: str, decision: str, entries: Sequence[int]
+) -> tuple[str, str]:
+    """The ruling's situation and decision, trimmed; a missing one is a 422."""
+    if category not in Category.values:
+        raise Invalid(UNKNOWN_CATEGORY)
+    situation, decision = situation.strip(), decision.strip()
+    if not situation:
+        raise Invalid(SITUATION_REQUIRED)
+    if not decision:
+        raise Invalid(DECISION_REQUIRED)
+    if len(set(entries)) != len(entries):
+        raise Invalid(DUPLICATE_ENTRY)
+    return situation, decision
+
+
+def _involved_entries(tournament: Tournament, ids: Sequence[int]) -> dict[int, Entry]:
+    found = {
+        e.pk: e
+        for e in Entry.objects.filter(tournament=tournament, pk__in=ids).select_related("player")
+    }
+    for entry_id in ids:
+        if entry_id not in found:
+            raise NotFound(ENTRY_NOT_FOUND % {"entry": entry_id})
+    return found
+
+
+def _table_of_ruling(tournament: Tournament, number: int | None, seats: dict) -> Table | None:
+    """The table named by its number, else the one table all involved sit at."""
+    if number is not None:
+        table = Table.objects.filter(tournament=tournament, number=number).first()
+        if table is None:
+            raise NotFound(TABLE_NOT_FOUND % {"number": number})
+        return table
+    at_tables = {s.table_id: s.table for s in seats.values()}
+    return next(iter(at_tables.values())) if len(at_tables) == 1 else None
+
+
 def _penalty_give(
+    w: Write,
     *,
-    tournament: Tournament,
     ruling: Ruling,
     entry: Entry,
     seat: Seat | None,
     order: PenaltyOrder,
     limits: PenaltyLimits,
-    by: Any,
 ) -> Penalty:
+    tournament = w.tournament
     kind = PenaltyKind(order.kind)
     if kind is not PenaltyKind.WARNING and not entry.is_live:
         raise Conflict(PENALTY_PLAYER_OUT)
@@ -272,7 +280,7 @@ def _penalty_give(
         hand_at_start=seat.table.hand if seat is not None else None,
     )
     if kind is PenaltyKind.DISQUALIFICATION:
-        entry_disqualify(tournament=tournament, entry=entry, by=by, chips=order.chips)
+        disqualify(w, entry, order.chips)
     return given
 
 
@@ -291,14 +299,10 @@ def amendment_add(*, ruling_id: int, text: str, by: Any) -> Amendment:
     tournament_id = Ruling.objects.filter(pk=ruling_id).values_list("tournament_id", flat=True)
     if not tournament_id:
         raise NotFound(RULING_NOT_FOUND)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id[0])
-        amendment = Amendment.objects.create(ruling_id=ruling_id, text=text, created_by=by)
-        ActionLog.record(
-            tournament, "ruling_amended", {"ruling": ruling_id, "amendment": amendment.pk}, by
-        )
-        changes.record(
-            tournament,
+    with tournament_write(tournament_id[0], by=by) as w:
+        amendment = Amendment.objects.create(ruling_id=ruling_id, text=text, created_by=w.user)
+        w.log("ruling_amended", {"ruling": ruling_id, "amendment": amendment.pk})
+        w.record(
             "ruling",
             parts=(changes.RULINGS,),
             facts={"ruling": ruling_id, "amendment": amendment.pk},

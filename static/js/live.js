@@ -250,7 +250,8 @@
     var self = this;
     if (this.polling || !window.fetch) return;
     this.polling = true;
-    var url = this.snapshotUrl + (this.version === null ? "" : "?since=" + this.version);
+    var join = this.snapshotUrl.indexOf("?") < 0 ? "?" : "&";
+    var url = this.snapshotUrl + (this.version === null ? "" : join + "since=" + this.version);
     fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
       .then(function (r) { return r.status === 200 ? r.json() : null; })
       .then(function (snapshot) {
@@ -281,7 +282,11 @@
     clearInterval(this.timers.ping);
     clearInterval(this.timers.poll);
     this.timers.poll = null;
-    if (this.socket) this.socket.close();
+    clearTimeout(this.timers.snapshot);
+    // Forgotten first: its close is not a lost connection to show.
+    var socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close();
   };
 
   /* The clock payload of GET .../clock (and snapshot.clock) at server time `now`.
@@ -318,10 +323,15 @@
     return view;
   }
 
-  /* The parts of a screen, as in tournament/changes.py (README "Screen messages").
-   * "tables" carries only the rows a change touched; every other part is whole. */
-  var PARTS = ["summary", "tables", "moves", "clock", "payouts", "results", "announcements",
-    "clock_calls", "shot_clock", "chips", "rulings", "seating", "chip_counts", "bounties"];
+  /* The parts of a screen (README "Screen messages"): the page renders the
+   * server's list (tournament/changes.py and the seating) as #live-parts, so
+   * this file keeps no copy. "tables" carries only the rows a change touched;
+   * every other part is whole. */
+  var parts = null;
+  function screenParts() {
+    if (parts === null) parts = readJson("live-parts") || [];
+    return parts;
+  }
 
   function mergeRows(rows, changed) {
     var at = {};
@@ -336,7 +346,7 @@
   /* Apply a message to a screen's copy of the snapshot; returns the parts it changed. */
   function applyParts(state, message) {
     var applied = [];
-    PARTS.forEach(function (part) {
+    screenParts().forEach(function (part) {
       if (!(part in message)) return;
       if (part === "tables") mergeRows(state.tables || (state.tables = []), message.tables || []);
       else state[part] = message[part];
@@ -426,7 +436,7 @@
   window.Live = {
     connect: function (options) { return new Connection(options); },
     clockAt: clockAt,
-    PARTS: PARTS,
+    parts: screenParts,
     applyParts: applyParts,
     formatDuration: formatDuration,
     fill: fill,

@@ -36,6 +36,12 @@
         seat.appendChild(item("span", Live.fill(L.table_seat, r.moving_to), "nw"));
       }
       li.appendChild(seat);
+      if (config.me_finder) {
+        // His own page: he confirms with the code of his pre-registration.
+        var mine = item("a", L.my_page, "l-me");
+        mine.href = config.me_finder + "?table=" + r.table + "&seat=" + r.seat + "&lang=" + (config.lang || "");
+        li.appendChild(mine);
+      }
       list.appendChild(li);
     });
   }

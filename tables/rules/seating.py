@@ -307,52 +307,17 @@ def seat_late_entry(
     `load` only when chosen (or, for an entry with keep-apart partners, when
     among the shortest); the seat is the same as with every `TableState`.
     """
-    read: dict[int, TableState] = {}
-
-    def state_of(table: TableState | TableCount) -> TableState:
-        if isinstance(table, TableState):
-            return table
-        if table.number not in read:
-            if load is None:
-                raise ValueError(f"the seats of table {table.number} were not given")
-            read[table.number] = load(table.number)
-        return read[table.number]
-
-    def players(table: TableState | TableCount) -> int:
-        return table.size if isinstance(table, TableCount) else len(table.players)
-
-    def room(table: TableState | TableCount) -> bool:
-        if isinstance(table, TableCount):
-            return table.size < table.seat_count  # held seats are among the players
-        return bool(table.free_seats)
-
     for table in tables:
         if isinstance(table, TableState) and entry in table.players.values():
             raise ValueError(f"entry {entry} already has a seat at table {table.number}")
-    with_room = [table for table in tables if room(table)]
+    with_room = [table for table in tables if _has_room(table)]
     if not with_room:
         return None
-    fewest = min(players(table) for table in with_room)
-    shortest = [table for table in with_room if players(table) == fewest]
-    partners = partners_of(keep_apart).get(entry, frozenset())
-    apart = (
-        [t for t in shortest if not partners & set(state_of(t).players.values())]
-        if partners
-        else shortest
+    fewest = min(_players(table) for table in with_room)
+    shortest = [table for table in with_room if _players(table) == fewest]
+    table, warnings = _shortest_table_apart(
+        entry, shortest, rng, partners_of(keep_apart).get(entry, frozenset()), _SeatsOf(load)
     )
-    warnings: tuple[SeatingWarning, ...] = ()
-    if apart:
-        table = state_of(rng.choice(apart))
-    else:
-        table = state_of(rng.choice(shortest))
-        together = sorted(partners & set(table.players.values()))
-        warnings = (
-            SeatingWarning(
-                code="keep_apart_violated",
-                pairs=tuple((min(entry, p), max(entry, p)) for p in together),
-                tables=(table.number,) * len(together),
-            ),
-        )
     if entry in table.players.values():
         raise ValueError(f"entry {entry} already has a seat at table {table.number}")
     seat = rng.choice(table.free_seats)
@@ -366,3 +331,56 @@ def seat_late_entry(
     return LateSeat(
         entry=entry, table=table.number, seat=seat, wait_for_button=wait, warnings=warnings
     )
+
+
+def _players(table: TableState | TableCount) -> int:
+    return table.size if isinstance(table, TableCount) else len(table.players)
+
+
+def _has_room(table: TableState | TableCount) -> bool:
+    if isinstance(table, TableCount):
+        return table.size < table.seat_count  # held seats are among the players
+    return bool(table.free_seats)
+
+
+class _SeatsOf:
+    """The seats of a table given as a count, read once through `load`."""
+
+    def __init__(self, load: SeatsLoader | None) -> None:
+        self.load = load
+        self.read: dict[int, TableState] = {}
+
+    def __call__(self, table: TableState | TableCount) -> TableState:
+        if isinstance(table, TableState):
+            return table
+        if table.number not in self.read:
+            if self.load is None:
+                raise ValueError(f"the seats of table {table.number} were not given")
+            self.read[table.number] = self.load(table.number)
+        return self.read[table.number]
+
+
+def _shortest_table_apart(
+    entry: int,
+    shortest: list[TableState | TableCount],
+    rng: random.Random,
+    partners: frozenset[int],
+    state_of: _SeatsOf,
+) -> tuple[TableState, tuple[SeatingWarning, ...]]:
+    """A random shortest table without his keep-apart partners; with them (and a
+    warning) when every shortest table has one."""
+    apart = (
+        [t for t in shortest if not partners & set(state_of(t).players.values())]
+        if partners
+        else shortest
+    )
+    if apart:
+        return state_of(rng.choice(apart)), ()
+    table = state_of(rng.choice(shortest))
+    together = sorted(partners & set(table.players.values()))
+    warning = SeatingWarning(
+        code="keep_apart_violated",
+        pairs=tuple((min(entry, p), max(entry, p)) for p in together),
+        tables=(table.number,) * len(together),
+    )
+    return table, (warning,)

@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import ChipCount, ColourUpRecord, Seat, Table
-from tournament import changes, extensions
+from tournament import changes
+from tournament.clock_port import clock
 from tournament.errors import FieldInvalid, Invalid, NotFound
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog, Entry, Tournament
+from tournament.models import Entry, Tournament
 from tournament.services.events import ensure_day_open
+from tournament.writes import tournament_write
 
 TABLE_NOT_FOUND = _("Table not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -43,12 +43,8 @@ class SeatCount:
     chips: int
 
 
-def _by(by: Any) -> Any:
-    return by if getattr(by, "pk", None) else None
-
-
 def _level(tournament: Tournament) -> int:
-    return extensions.level_played_now(tournament)[0]
+    return clock().level_played(tournament)[0]
 
 
 def _supersede(tournament: Tournament, entries: Sequence[int]) -> None:
@@ -73,8 +69,8 @@ def table_chips_count(*, table_id: int, counts: Sequence[SeatCount], by: Any) ->
     twice = next((seat for seat in seats if seats.count(seat) > 1), None)
     if twice is not None:
         raise FieldInvalid("counts", SEAT_TWICE % {"seat": twice})
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         ensure_day_open(tournament)
         table = Table.objects.get(pk=table_id)
         sitting = dict(
@@ -93,13 +89,12 @@ def table_chips_count(*, table_id: int, counts: Sequence[SeatCount], by: Any) ->
                 table_number=table.number,
                 seat_number=count.seat,
                 level=level,
-                counted_by=_by(by),
+                counted_by=w.user,
                 latest=True,
             )
             for count in counts
         )
-        changes.record(
-            tournament,
+        w.record(
             "chip_counts",
             parts=(changes.CHIP_COUNTS,),
             facts={"table": table.number, "counted": len(made)},
@@ -115,8 +110,8 @@ def entry_chips_set(*, entry_id: int, chips: int, by: Any) -> ChipCount:
     )
     if tournament_id is None:
         raise NotFound(ENTRY_NOT_FOUND)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         ensure_day_open(tournament)
         seat = Seat.objects.select_related("table").filter(entry_id=entry_id).first()
         if seat is None:
@@ -129,12 +124,10 @@ def entry_chips_set(*, entry_id: int, chips: int, by: Any) -> ChipCount:
             table_number=seat.table.number,
             seat_number=seat.number,
             level=_level(tournament),
-            counted_by=_by(by),
+            counted_by=w.user,
             latest=True,
         )
-        changes.record(
-            tournament, "chip_counts", parts=(changes.CHIP_COUNTS,), facts={"entry": entry_id}
-        )
+        w.record("chip_counts", parts=(changes.CHIP_COUNTS,), facts={"entry": entry_id})
     return count
 
 
@@ -148,8 +141,8 @@ def colour_up_record(
     )
     if tournament_id is None:
         raise NotFound(TABLE_NOT_FOUND)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         table = Table.objects.get(pk=table_id)
         record, _created = ColourUpRecord.objects.update_or_create(
             tournament=tournament,
@@ -158,13 +151,13 @@ def colour_up_record(
             defaults={
                 "chips_before": chips_before,
                 "chips_after": chips_after,
-                "recorded_by": _by(by),
+                "recorded_by": w.user,
             },
         )
-        ActionLog.record(
-            tournament,
+        w.log(
             "colour_up_recorded",
             {"table": table.number, "removed": removed, "change": chips_after - chips_before},
-            by,
         )
+        # The count check weighs the chips in play against the colour-ups.
+        w.record("colour_up_recorded", parts=(changes.CHIP_COUNTS,))
     return record

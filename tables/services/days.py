@@ -24,11 +24,10 @@ from tables.models import ChipCount, KeepApart, Seat
 from tables.selectors import chip_count_check
 from tables.services.seating import seats_draw
 from tables.services.tables import tables_create
-from tournament import changes, extensions
+from tournament import changes
+from tournament.clock_port import clock
 from tournament.errors import Conflict, FieldInvalid
-from tournament.locking import lock_tournament
 from tournament.models import (
-    ActionLog,
     Bag,
     BountyPayment,
     BountySettings,
@@ -42,6 +41,7 @@ from tournament.services import events
 from tournament.services.bounties import bounty_settings_set
 from tournament.services.events import event_get, settings_of
 from tournament.services.tournaments import tournament_create
+from tournament.writes import Write, tournament_write
 
 NOT_AN_EVENT = _("Only a flight or a day of an event ends a day.")
 COUNTS_MISSING = _("Count these players' chips before the day can end: %(names)s.")
@@ -53,14 +53,10 @@ DAY_NAME = _("%(event)s – Day %(day)s")
 NOBODY_BAGGED = _("Nobody bagged chips on the day before: there is no next day to draw.")
 
 
-def _by(by: Any) -> Any:
-    return by if getattr(by, "pk", None) else None
-
-
 def day_end(*, tournament_id: int, by: Any) -> dict[str, Any]:
     """Bag every remaining player's latest count and close the day."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         if tournament.event_id is None:
             raise Conflict(NOT_AN_EVENT)
         if tournament.day_closed_at is not None:
@@ -85,24 +81,22 @@ def day_end(*, tournament_id: int, by: Any) -> dict[str, Any]:
                 entry_id=entry,
                 chips=chips[entry],
                 number=number,
-                verified_by=_by(by),
+                verified_by=w.user,
             )
             for number, (entry, _name) in enumerate(seated, start=1)
         )
         check = chip_count_check(tournament)
         tournament.day_closed_at = timezone.now()
         tournament.save(update_fields=["day_closed_at"])
-        ActionLog.record(
-            tournament,
+        w.log(
             "day_ended",
             {
                 "bags": len(bags),
                 "counted": check["counted_total"],
                 "difference": check["difference"],
             },
-            by,
         )
-        changes.record(tournament, "day_ended", parts=(changes.SUMMARY,))
+        w.record("day_ended", parts=(changes.SUMMARY,))
     name_of = dict(seated)
     return {
         "bagged": [
@@ -126,8 +120,8 @@ def day_reopen(*, tournament_id: int, reason: str, by: Any) -> Tournament:
     reason = " ".join(reason.split())
     if not reason:
         raise FieldInvalid("reason", REASON_NEEDED)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         if tournament.day_closed_at is None:
             raise Conflict(DAY_OPEN)
         bags = Bag.objects.filter(tournament=tournament)
@@ -136,8 +130,8 @@ def day_reopen(*, tournament_id: int, reason: str, by: Any) -> Tournament:
         undone = bags.delete()[0]
         tournament.day_closed_at = None
         tournament.save(update_fields=["day_closed_at"])
-        ActionLog.record(tournament, "day_reopened", {"reason": reason[:500], "bags": undone}, by)
-        changes.record(tournament, "day_reopened", parts=(changes.SUMMARY,))
+        w.log("day_reopened", {"reason": reason[:500], "bags": undone})
+        w.record("day_reopened", parts=(changes.SUMMARY,))
     return tournament
 
 
@@ -164,6 +158,8 @@ def day_next(
     """Draw the next day of the event from the bags of the day before; with
     ``spread`` the biggest stacks, one per table, start at different tables."""
     event = event_get(event_id)
+    # The event's days are locked first (two desks drawing the next day at once),
+    # then the new day is written under its own tournament write.
     with transaction.atomic():
         days = list(Tournament.objects.select_for_update().filter(event=event).order_by("pk"))
         last = max(day.day or 1 for day in days)
@@ -184,37 +180,52 @@ def day_next(
             settings=settings_of(previous[0], _day_name(event.name, last + 1)),
             by=by,
         )
-        day.event, day.day, day.registration_closed = event, last + 1, True
-        day.carried_chips = sum(bag.chips for _p, going, _f in stacks for bag in going)
-        day.save(update_fields=["event", "day", "registration_closed", "carried_chips"])
-        lock_tournament(day.pk)
-        _carry_bounty_settings(previous[0], day)
-        entries = _register(day, stacks, by)
-        _carry_keep_apart(previous, day, entries)
-        tables_create(tournament_id=day.pk, count=tables, seats=seats, by=by)
-        biggest = sorted(entries.values(), key=lambda entry: -_stack_of(stacks, entry.player_id))[
-            :tables
-        ]
-        apart = list(combinations(sorted(entry.pk for entry in biggest), 2)) if spread else []
-        seats_draw(tournament_id=day.pk, by=by, also_apart=apart)
-        extensions.continue_clock(day, previous)
-        ActionLog.record(
-            day,
-            "day_drawn",
-            {
-                "event": event.pk,
-                "day": day.day,
-                "players": len(entries),
-                "chips": day.carried_chips,
-            },
-            by,
-        )
+        with tournament_write(day.pk, by=by) as w:
+            day = w.tournament
+            day.event, day.day, day.registration_closed = event, last + 1, True
+            day.carried_chips = sum(bag.chips for _p, going, _f in stacks for bag in going)
+            day.save(update_fields=["event", "day", "registration_closed", "carried_chips"])
+            _draw_day(w, previous, stacks, tables=tables, seats=seats, spread=spread)
     return day
 
 
-def _register(day: Tournament, stacks: list[tuple[Any, list[Bag], list[Bag]]], by: Any) -> dict:
+def _draw_day(
+    w: Write,
+    previous: list[Tournament],
+    stacks: list[tuple[Any, list[Bag], list[Bag]]],
+    *,
+    tables: int,
+    seats: int | None,
+    spread: bool,
+) -> None:
+    """Register the day's players, open its tables, draw them and set its clock."""
+    day = w.tournament
+    _carry_bounty_settings(previous[0], day)
+    entries = _register(w, stacks)
+    _carry_keep_apart(previous, day, entries)
+    tables_create(tournament_id=day.pk, count=tables, seats=seats, by=w.user)
+    biggest = sorted(entries.values(), key=lambda entry: -_stack_of(stacks, entry.player_id))[
+        :tables
+    ]
+    apart = list(combinations(sorted(entry.pk for entry in biggest), 2)) if spread else []
+    seats_draw(tournament_id=day.pk, by=w.user, also_apart=apart)
+    clock().continue_from(day, previous)
+    w.log(
+        "day_drawn",
+        {
+            "event": day.event_id,
+            "day": day.day,
+            "players": len(entries),
+            "chips": day.carried_chips,
+        },
+    )
+    w.record("day_drawn", parts=(changes.SUMMARY, changes.CLOCK))
+
+
+def _register(w: Write, stacks: list[tuple[Any, list[Bag], list[Bag]]]) -> dict:
     """One entry per player, his stack counted in, his bags marked; his bounty
     (progressive) goes on with him: the heads of every entry that bagged."""
+    day = w.tournament
     settings = bounty_settings_for(day)
     entries: dict[int, Entry] = {}
     for number, (player, going, forfeited) in enumerate(stacks, start=1):
@@ -224,7 +235,7 @@ def _register(day: Tournament, stacks: list[tuple[Any, list[Bag], list[Bag]]], b
             number=1,
             start_number=number,
             status=Entry.Status.REGISTERED,
-            created_by=_by(by),
+            created_by=w.user,
         )
         entries[player.pk] = entry
         ChipCount.objects.create(
@@ -232,7 +243,7 @@ def _register(day: Tournament, stacks: list[tuple[Any, list[Bag], list[Bag]]], b
             entry=entry,
             chips=sum(bag.chips for bag in going),
             level=None,
-            counted_by=_by(by),
+            counted_by=w.user,
             latest=True,
         )
         Bag.objects.filter(pk__in=[bag.pk for bag in going]).update(carried_to=entry)

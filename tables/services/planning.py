@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tables.models import Move, Seat, SeatChange, Table
+from tables.models import Move, Table
 from tables.rules import balancing
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
@@ -30,27 +30,22 @@ from tables.services.state import (
     keep_apart_pairs,
     seating_options,
 )
-from tournament import changes, extensions
-from tournament.errors import Conflict, NotFound
-from tournament.models import ActionLog, Entry, Tournament
+from tournament.clock_port import clock
+from tournament.errors import Conflict
+from tournament.models import Tournament
+from tournament.writes import Write
 
-MOVE_NOT_FOUND = _("Move not found.")
-MOVE_NOT_PENDING = _("This move has already been carried out or cancelled.")
-SEAT_STILL_TAKEN = _("The destination seat is still taken by a player who has not moved yet.")
-CARRY_OUT_FIRST = _(
-    "This seat is still taken. First move %(name)s from table %(from_table)s seat "
-    "%(from_seat)s to table %(to_table)s seat %(to_seat)s."
-)
 SEAT_RESERVED = _("That seat is already reserved for another move.")
 
 
-def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
-    """Plan what the floor must do now (inside the caller's locked transaction).
+def floor_replan(w: Write) -> balancing.Plan:
+    """Plan what the floor must do now (inside the caller's write).
 
     The planner starts from the kept per-table counts and reads the seats of
     the few tables a move leaves or reaches, so a bust on a floor of 1,100
     tables costs what it costs on ten.
     """
+    tournament = w.tournament
     options = _planning_options(tournament)
     shape = floor_shape(tournament)
     table_size, final_table_size = tournament.table_size, tournament.final_table_size
@@ -61,7 +56,7 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
     floor = floor_now(tournament)
     if not floor.tables:
         return balancing.Plan()
-    tables, floor = _seat_players_left_at_broken_tables(tournament, floor, by)
+    tables, floor = _seat_players_left_at_broken_tables(w, floor)
     plan = balancing.plan_moves(
         tables=tables,
         breaking_order=breaking_order(floor.tables),
@@ -72,6 +67,12 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
         table_size=table_size,
         final_table_size=final_table_size,
     )
+    _carry_plan_out(w, plan, floor)
+    return plan
+
+
+def _carry_plan_out(w: Write, plan: balancing.Plan, floor: Floor) -> None:
+    """The plan's breaks, moves, halts and final-table button, in the database."""
     tables_by_number = floor.by_number
     if plan.break_tables:
         Table.objects.filter(
@@ -79,19 +80,30 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
         ).update(status=Table.Status.BROKEN, halted=False)
     if plan.final_table is not None:
         # The redraw supersedes every move still pending.
-        Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).update(
+        Move.objects.filter(tournament=w.tournament, status=Move.Status.PENDING).update(
             status=Move.Status.CANCELLED, finished_at=timezone.now()
         )
-    user = by if getattr(by, "pk", None) else None
-    # A table break plans nine moves at once: one update and one insert for all of
-    # them, not an update, a savepoint and an insert each. Cancelling first is safe:
-    # the plan never puts a player into a seat another pending move holds.
-    if plan.moves:
-        Move.objects.filter(
-            tournament=tournament,
-            entry_id__in=[move.entry for move in plan.moves],
-            status=Move.Status.PENDING,
-        ).update(status=Move.Status.CANCELLED, finished_at=timezone.now())
+    _create_moves(w, plan, floor)
+    _set_halts(w, plan, floor)
+    if plan.final_table is not None:
+        final = Table.objects.get(pk=tables_by_number[plan.final_table].pk)
+        _draw_final_table_button(w, final, plan)
+    if not plan.is_empty:
+        w.log("table_plan", plan.to_log())
+
+
+def _create_moves(w: Write, plan: balancing.Plan, floor: Floor) -> None:
+    """A table break plans nine moves at once: one update and one insert for all of
+    them, not an update, a savepoint and an insert each. Cancelling first is safe:
+    the plan never puts a player into a seat another pending move holds."""
+    if not plan.moves:
+        return
+    Move.objects.filter(
+        tournament=w.tournament,
+        entry_id__in=[move.entry for move in plan.moves],
+        status=Move.Status.PENDING,
+    ).update(status=Move.Status.CANCELLED, finished_at=timezone.now())
+    tables_by_number = floor.by_number
     created = []
     for move in plan.moves:
         # A player already on his way still sits where that move started.
@@ -104,7 +116,7 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
             continue  # the redraw kept him in his seat: nothing for the floor to do
         created.append(
             Move(
-                tournament=tournament,
+                tournament=w.tournament,
                 entry_id=move.entry,
                 from_table_id=origin[0],
                 from_seat=origin[2],
@@ -112,18 +124,26 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
                 to_seat=move.to_seat,
                 reason=move.reason,
                 wait_for_button=move.wait_for_button,
-                created_by=user,
+                created_by=w.user,
             )
         )
     if created:
-        try:
-            with transaction.atomic():
-                Move.objects.bulk_create(created)
-        except IntegrityError as exc:
-            raise Conflict(SEAT_RESERVED) from exc
+        _insert_moves(created)
+
+
+def _insert_moves(moves: list[Move]) -> None:
+    try:
+        with transaction.atomic():
+            Move.objects.bulk_create(moves)
+    except IntegrityError as exc:
+        raise Conflict(SEAT_RESERVED) from exc
+
+
+def _set_halts(w: Write, plan: balancing.Plan, floor: Floor) -> None:
+    """Halt the short tables the plan names and let the others play again."""
     halted = set(plan.halted_tables)
     broken = set(plan.break_tables)
-    changes.touch(tournament, tables=broken)
+    w.touch(tables=broken)
     for flag in (True, False):
         changed = [
             t
@@ -132,20 +152,14 @@ def floor_replan(*, tournament: Tournament, by: Any) -> balancing.Plan:
         ]
         if changed:
             Table.objects.filter(pk__in=[t.pk for t in changed]).update(halted=flag)
-            changes.touch(tournament, tables=[t.number for t in changed])
-    if plan.final_table is not None:
-        final = Table.objects.get(pk=tables_by_number[plan.final_table].pk)
-        _draw_final_table_button(tournament, final, plan, by)
-    if not plan.is_empty:
-        ActionLog.record(tournament, "table_plan", plan.to_log(), by)
-    return plan
+            w.touch(tables=[t.number for t in changed])
 
 
 def _planning_options(tournament: Tournament) -> balancing.SeatingOptions:
     """The rulebook's options; no table breaks while registration is open when the
     room chose so (`break_during_registration`), so re-entries never churn the floor."""
     options = seating_options(tournament)
-    if not tournament.break_during_registration and extensions.registration_open_now(tournament):
+    if not tournament.break_during_registration and clock().registration_open(tournament):
         return replace(options, may_break=False)
     return options
 
@@ -183,7 +197,7 @@ def floor_plan_preview(
 
 
 def _seat_players_left_at_broken_tables(
-    tournament: Tournament, floor: Floor, by: Any
+    w: Write, floor: Floor
 ) -> tuple[list[TableState | TableCount], Floor]:
     """A move for every player still sitting at a broken table with none pending.
 
@@ -194,6 +208,7 @@ def _seat_players_left_at_broken_tables(
     floor). Returns the tables to plan on (the ones read as seats, the rest as
     counts) and the floor as it stands after these moves.
     """
+    tournament = w.tournament
     with connection.cursor() as cursor:
         cursor.execute(_LEFT_AT_BROKEN_TABLES, [tournament.pk])
         left = cursor.fetchall()
@@ -209,7 +224,7 @@ def _seat_players_left_at_broken_tables(
 
     options = seating_options(tournament)
     pairs = keep_apart_pairs(tournament)
-    user = by if getattr(by, "pk", None) else None
+    user = w.user
     moves = []
     for entry_id, table_id, _table_number, seat_number in left:
         choice = seating_rules.seat_late_entry(
@@ -225,9 +240,9 @@ def _seat_players_left_at_broken_tables(
             Table.objects.filter(tournament=tournament, number__in=reopened).update(
                 status=Table.Status.OPEN
             )
-            changes.touch(tournament, tables=reopened)
-            _stay_at_tables_back_in_play(tournament, reopened)
-            ActionLog.record(tournament, "table_back_in_play", {"tables": reopened}, by)
+            w.touch(tables=reopened)
+            _stay_at_tables_back_in_play(w, reopened)
+            w.log("table_back_in_play", {"tables": reopened})
             floor = floor_now(tournament)
             return list(floor.counts()), floor
         moves.append(
@@ -249,30 +264,26 @@ def _seat_players_left_at_broken_tables(
             players={**seated.players, choice.seat: entry_id},
             reserved=seated.reserved | {choice.seat},
         )
-    try:
-        with transaction.atomic():
-            Move.objects.bulk_create(moves)
-    except IntegrityError as exc:
-        raise Conflict(SEAT_RESERVED) from exc
+    _insert_moves(moves)
     floor = floor_now(tournament)  # the moves just made are pending now
     return [read.get(count.number, count) for count in floor.counts()], floor
 
 
-def _stay_at_tables_back_in_play(tournament: Tournament, numbers: list[int]) -> None:
+def _stay_at_tables_back_in_play(w: Write, numbers: list[int]) -> None:
     """A table back in play keeps the players still sitting there: their break
     moves go (an unbust after the break it caused, say), and the plan balances
     the floor from there rather than walking players away and back."""
     leaving = Move.objects.filter(
-        tournament=tournament,
+        tournament=w.tournament,
         status=Move.Status.PENDING,
         reason=Move.Reason.BREAK,
         from_table__number__in=numbers,
     )
-    changes.touch(tournament, tables=leaving.values_list("to_table__number", flat=True))
+    w.touch(tables=leaving.values_list("to_table__number", flat=True))
     leaving.update(status=Move.Status.CANCELLED, finished_at=timezone.now())
 
 
-def _draw_final_table_button(tournament: Tournament, table: Table, plan: Any, by: Any) -> None:
+def _draw_final_table_button(w: Write, table: Table, plan: Any) -> None:
     seats = [m.to_seat for m in plan.moves if m.to_table == table.number]
     if len(seats) < 2:
         return
@@ -286,144 +297,4 @@ def _draw_final_table_button(tournament: Tournament, table: Table, plan: Any, by
         blinds.big_blind,
     )
     table.save(update_fields=["button_seat", "small_blind_seat", "big_blind_seat"])
-    ActionLog.record(tournament, "button_draw", {"table": table.number, **result.to_log()}, by)
-
-
-def move_for_update(move_id: int) -> Move:
-    move = Move.objects.select_related("to_table", "from_table", "entry").filter(pk=move_id).first()
-    if move is None:
-        raise NotFound(MOVE_NOT_FOUND)
-    return move
-
-
-def move_complete(*, tournament: Tournament, move: Move, by: Any) -> list[Move]:
-    """Carry out a pending move: the entry takes its reserved seat (locked transaction).
-
-    The destination may still hold a player whose own move is pending (the plan
-    works on the projected state). That move must be carried out first: the
-    floor is told which one. Only when the moves form a ring (a final-table
-    redraw swapping seats) are they carried out together, as the players stand
-    up at once. Either way nobody is ever without a seat. Returns the moves done.
-    """
-    if move.status != Move.Status.PENDING:
-        raise Conflict(MOVE_NOT_PENDING)
-    chain = _moves_into_held_seats(move)
-    if chain and (chain[-1].to_table_id, chain[-1].to_seat) == _seat_of(move.entry_id):
-        ring = [move, *chain]
-    elif chain:
-        first = chain[-1]
-        raise Conflict(
-            CARRY_OUT_FIRST
-            % {
-                "name": first.entry.player.name,
-                "from_table": first.from_table.number if first.from_table is not None else "–",
-                "from_seat": first.from_seat or "–",
-                "to_table": first.to_table.number,
-                "to_seat": first.to_seat,
-            }
-        )
-    else:
-        ring = [move]
-    occupant = (
-        Seat.objects.filter(table_id=move.to_table_id, number=move.to_seat, entry__isnull=False)
-        .values_list("entry_id", flat=True)
-        .first()
-    )
-    if occupant is not None and occupant != move.entry_id and len(ring) == 1:
-        raise Conflict(SEAT_STILL_TAKEN)
-    entries = [m.entry_id for m in ring]
-    Seat.objects.filter(entry_id__in=entries).update(entry=None)
-    for done in ring:
-        Seat.objects.filter(table_id=done.to_table_id, number=done.to_seat).update(
-            entry_id=done.entry_id
-        )
-        _finish(tournament, done, by)
-    return ring
-
-
-def _seat_of(entry_id: int) -> tuple[int | None, int | None]:
-    row = Seat.objects.filter(entry_id=entry_id).values_list("table_id", "number").first()
-    return row if row is not None else (None, None)
-
-
-def _moves_into_held_seats(move: Move) -> list[Move]:
-    """The pending moves of the players sitting where `move` (and each next one) goes.
-
-    Follows the chain until a free seat, a player with no move, or back to the
-    mover (a ring). Empty when the destination is free or the mover's own.
-    """
-    chain: list[Move] = []
-    seen = {move.entry_id}
-    current = move
-    while True:
-        occupant = (
-            Seat.objects.filter(table_id=current.to_table_id, number=current.to_seat)
-            .values_list("entry_id", flat=True)
-            .first()
-        )
-        if occupant is None or occupant in seen:
-            return chain
-        following = (
-            Move.objects.select_related("entry__player", "from_table", "to_table")
-            .filter(entry_id=occupant, status=Move.Status.PENDING)
-            .first()
-        )
-        if following is None:
-            return chain  # the seat is taken by a player who stays: SEAT_STILL_TAKEN
-        chain.append(following)
-        seen.add(occupant)
-        current = following
-
-
-def _finish(tournament: Tournament, move: Move, by: Any) -> None:
-    move.status = Move.Status.DONE
-    move.finished_at = timezone.now()
-    move.finished_by = by if getattr(by, "pk", None) else None
-    move.save(update_fields=["status", "finished_at", "finished_by"])
-    Entry.objects.filter(pk=move.entry_id).update(
-        wait_for_button=move.wait_for_button, status=Entry.Status.SEATED
-    )
-    SeatChange.objects.create(
-        tournament=tournament,
-        entry_id=move.entry_id,
-        from_table=move.from_table.number if move.from_table is not None else None,
-        from_seat=move.from_seat,
-        to_table=move.to_table.number,
-        to_seat=move.to_seat,
-        reason=move.reason,
-        by=move.finished_by,
-    )
-    if move.to_table.halted:
-        # A player arriving at a halted table lets it play again (TDA 2019 rule 10).
-        move.to_table.halted = False
-        move.to_table.save(update_fields=["halted"])
-
-
-def move_cancel(*, move: Move, by: Any) -> list[Move]:
-    """Cancel a pending move and every pending move into a seat it would have freed.
-
-    The player stays where he sits; a move planned into his seat can no longer
-    happen, and so on down the chain. The caller replans: whoever is left at a
-    broken table gets a new seat (`floor_replan`). Returns the moves cancelled.
-    """
-    if move.status != Move.Status.PENDING:
-        raise Conflict(MOVE_NOT_PENDING)
-    user = by if getattr(by, "pk", None) else None
-    cancelled: list[Move] = []
-    todo = [move]
-    while todo:
-        current = todo.pop()
-        current.status = Move.Status.CANCELLED
-        current.finished_at = timezone.now()
-        current.finished_by = user
-        current.save(update_fields=["status", "finished_at", "finished_by"])
-        cancelled.append(current)
-        table_id, seat = _seat_of(current.entry_id)
-        # One seat row gives both, so the number is there whenever the table is.
-        if table_id is not None and seat is not None:
-            todo.extend(
-                Move.objects.select_related("to_table", "from_table").filter(
-                    to_table_id=table_id, to_seat=seat, status=Move.Status.PENDING
-                )
-            )
-    return cancelled
+    w.log("button_draw", {"table": table.number, **result.to_log()})

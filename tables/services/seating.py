@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 from tables.models import Move, Seat, SeatChange, Table
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
-from tables.services.planning import floor_replan, move_cancel, move_for_update
+from tables.services.move_steps import move_cancel, move_for_update
+from tables.services.planning import floor_replan
 from tables.services.state import (
     RANDOM,
     breaking_order,
@@ -24,8 +25,8 @@ from tables.services.state import (
 )
 from tournament import changes
 from tournament.errors import Conflict
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog, Entry, Tournament
+from tournament.models import Entry, Tournament
+from tournament.writes import Write, tournament_write
 
 ALREADY_DRAWN = _("Seats have already been drawn for this tournament.")
 NO_TABLES = _("Open tables before drawing seats.")
@@ -44,14 +45,14 @@ def seats_draw(
 
     ``also_apart``: pairs kept apart in this draw only, beside the tournament's
     keep-apart pairs (a later day spreads its biggest stacks so)."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         if seats_are_drawn(tournament):
             raise Conflict(ALREADY_DRAWN)
         entries = list(
             tournament.entries.filter(status=Entry.Status.REGISTERED).values_list("pk", flat=True)
         )
-        tables = _tables_for_the_draw(tournament, len(entries), by)
+        tables = _tables_for_the_draw(w, len(entries))
         if not tables:
             raise Conflict(NO_TABLES)
         if not entries:
@@ -115,9 +116,8 @@ def seats_draw(
         if tournament.status == Tournament.Status.PLANNED:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
-        ActionLog.record(tournament, "seat_draw", {**draw.to_log(), "buttons": button_draws}, by)
-        changes.record(
-            tournament,
+        w.log("seat_draw", {**draw.to_log(), "buttons": button_draws})
+        w.record(
             "draw",
             parts=(changes.SUMMARY, changes.MOVES, changes.TABLES),
             tables=[t.number for t in tables],
@@ -129,8 +129,9 @@ def seats_draw(
     }
 
 
-def _tables_for_the_draw(tournament: Tournament, players: int, by: Any) -> list[Table]:
+def _tables_for_the_draw(w: Write, players: int) -> list[Table]:
     """The open tables, and as many reserve tables as the field needs beyond them."""
+    tournament = w.tournament
     tables = list(tournament.tables.filter(status=Table.Status.OPEN).order_by("number"))
     reserve = tournament.tables.filter(status=Table.Status.CLOSED).order_by("number")
     for table in reserve:
@@ -138,7 +139,7 @@ def _tables_for_the_draw(tournament: Tournament, players: int, by: Any) -> list[
             break
         table.status = Table.Status.OPEN
         table.save(update_fields=["status"])
-        ActionLog.record(tournament, "table_opened", {"table": table.number}, by)
+        w.log("table_opened", {"table": table.number})
         tables.append(table)
     return tables
 
@@ -149,25 +150,24 @@ def _set_blinds(table: Table, state: button_rules.BlindState) -> None:
     table.big_blind_seat = state.big_blind
 
 
-def seat_new_entry_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:
+def seat_new_entry_if_drawn(w: Write, entry: Entry) -> None:
     """Seat an entry just registered, once the seats are drawn, and plan what follows
-    (a late entry can open a reserve table or end a halt). Asked by the core's
-    registration through :mod:`tournament.extensions`."""
-    if seats_are_drawn(tournament):
-        seat_alternates(tournament=tournament, by=by)  # who waited first sits first
-        seat_late_entry(tournament=tournament, entry=entry, by=by)
-        floor_replan(tournament=tournament, by=by)
+    (a late entry can open a reserve table or end a halt): the registration's
+    step after the core registered him (:mod:`tables.services.registration`)."""
+    if seats_are_drawn(w.tournament):
+        seat_alternates(w)  # who waited first sits first
+        seat_late_entry(w, entry)
+        floor_replan(w)
 
 
-def replan_if_drawn(tournament: Tournament, by: Any) -> None:
+def replan_if_drawn(w: Write) -> None:
     """The table sizes, the field limit or the registration window changed: seat
-    the alternates and plan the moves they ask for now, not at the next bust.
-    Asked by the core's settings change through :mod:`tournament.extensions`."""
-    if seats_are_drawn(tournament):
-        seat_alternates(tournament=tournament, by=by)
-        plan = floor_replan(tournament=tournament, by=by)
-        changes.record(
-            tournament,
+    the alternates and plan the moves they ask for now, not at the next bust:
+    the settings change's step (:mod:`tables.services.registration`)."""
+    if seats_are_drawn(w.tournament):
+        seat_alternates(w)
+        plan = floor_replan(w)
+        w.record(
             "tables",
             parts=(changes.SUMMARY, changes.MOVES, changes.TABLES),
             tables=list(plan.break_tables),
@@ -175,12 +175,13 @@ def replan_if_drawn(tournament: Tournament, by: Any) -> None:
         )
 
 
-def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: str = "late") -> bool:
-    """Seat one entry at once (inside the caller's locked transaction).
+def seat_late_entry(w: Write, entry: Entry, reason: str = "late") -> bool:
+    """Seat one entry at once (inside the caller's write).
 
     Returns False when no seat is free and no further table can be opened:
     the entry then waits as an alternate, first come, first seated.
     """
+    tournament = w.tournament
     state = floor_state(tournament)
     choice = seating_rules.seat_late_entry(
         entry=entry.pk,
@@ -189,8 +190,8 @@ def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: st
         keep_apart=keep_apart_pairs(tournament),
         options=seating_options(tournament),
     )
-    if choice is None and _open_next_table(tournament, by):
-        return seat_late_entry(tournament=tournament, entry=entry, by=by, reason=reason)
+    if choice is None and _open_next_table(w):
+        return seat_late_entry(w, entry, reason=reason)
     if choice is None:
         entry.status = Entry.Status.WAITING
         entry.waiting_since = entry.waiting_since or timezone.now()
@@ -204,7 +205,7 @@ def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: st
         raise Conflict(SEAT_TAKEN) from exc
     if not taken:
         raise Conflict(SEAT_TAKEN)
-    changes.touch(tournament, tables=[choice.table])
+    w.touch(tables=[choice.table])
     entry.status = Entry.Status.SEATED
     entry.wait_for_button = choice.wait_for_button
     entry.waiting_since = None
@@ -215,13 +216,13 @@ def seat_late_entry(*, tournament: Tournament, entry: Entry, by: Any, reason: st
         to_table=choice.table,
         to_seat=choice.seat,
         reason=reason,
-        by=by if getattr(by, "pk", None) else None,
+        by=w.user,
     )
-    ActionLog.record(tournament, "late_seat", choice.to_log(), by)
+    w.log("late_seat", choice.to_log())
     return True
 
 
-def _open_next_table(tournament: Tournament, by: Any) -> bool:
+def _open_next_table(w: Write) -> bool:
     """Open the next table of the opening order; False when no table is left.
 
     Reserve tables open first, in number order; then a table broken earlier
@@ -229,6 +230,7 @@ def _open_next_table(tournament: Tournament, by: Any) -> bool:
     order). Players still sitting at a reopened table stay there: their
     pending break moves are cancelled, with the moves chained on them.
     """
+    tournament = w.tournament
     table = tournament.tables.filter(status=Table.Status.CLOSED).order_by("number").first()
     if table is None:
         broken = list(tournament.tables.filter(status=Table.Status.BROKEN))
@@ -241,7 +243,7 @@ def _open_next_table(tournament: Tournament, by: Any) -> bool:
         move = move_for_update(move_id)
         still_there = Seat.objects.filter(table=table, entry_id=move.entry_id).exists()
         if move.status == Move.Status.PENDING and still_there:
-            stayed += move_cancel(move=move, by=by)
+            stayed += move_cancel(w, move)
     table.status = Table.Status.OPEN
     table.halted = False
     if not Seat.objects.filter(table=table, entry__isnull=False).exists():
@@ -250,18 +252,14 @@ def _open_next_table(tournament: Tournament, by: Any) -> bool:
     table.save(
         update_fields=["status", "halted", "button_seat", "small_blind_seat", "big_blind_seat"]
     )
-    ActionLog.record(
-        tournament,
-        "table_opened",
-        {"table": table.number, "moves_cancelled": [m.pk for m in stayed]},
-        by,
-    )
-    changes.touch(tournament, tables=[table.number, *(m.to_table.number for m in stayed)])
+    w.log("table_opened", {"table": table.number, "moves_cancelled": [m.pk for m in stayed]})
+    w.touch(tables=[table.number, *(m.to_table.number for m in stayed)])
     return True
 
 
-def seat_alternates(*, tournament: Tournament, by: Any) -> list[int]:
-    """Seat waiting alternates in order while seats are free (inside a locked transaction)."""
+def seat_alternates(w: Write) -> list[int]:
+    """Seat waiting alternates in order while seats are free (inside the caller's write)."""
+    tournament = w.tournament
     seated = []
     waiting = tournament.entries.filter(status=Entry.Status.WAITING).order_by("waiting_since", "id")
     for entry in waiting:
@@ -269,7 +267,7 @@ def seat_alternates(*, tournament: Tournament, by: Any) -> list[int]:
             playing = tournament.entries.filter(status__in=("registered", "seated")).count()
             if playing >= tournament.max_players:
                 break
-        if not seat_late_entry(tournament=tournament, entry=entry, by=by, reason="alternate"):
+        if not seat_late_entry(w, entry, reason="alternate"):
             break
         seated.append(entry.pk)
     return seated

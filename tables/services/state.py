@@ -18,7 +18,6 @@ from tables.rules.balancing import FloorShape
 from tables.rules.button import BlindState
 from tables.rules.model import TableCount, TableState
 from tables.rules.options import SeatingOptions
-from tournament import changes
 
 RANDOM = secrets.SystemRandom()
 
@@ -68,7 +67,7 @@ class TableRow(NamedTuple):
     button_seat: int | None
     small_blind_seat: int | None
     big_blind_seat: int | None
-    seated: int = 0  # the kept count (Table.seated); read by the planner only
+    seated: int = 0  # the count the database keeps (Table.seated); read by the planner only
 
 
 @dataclass
@@ -200,37 +199,38 @@ def seat_row_id(tournament: Any, table_number: int, seat_number: int) -> int:
 def update_rows(model: Any, rows: list[tuple], fields: list[str], chunk: int = 4000) -> None:
     """Set `fields` on many rows at once: rows are (pk, value, ...) tuples.
 
-    One ``UPDATE ... FROM (VALUES ...)`` per chunk (PostgreSQL and SQLite 3.33+);
-    Django's bulk_update builds a CASE per row and took seconds for a 10,000-seat draw.
+    PostgreSQL: one ``UPDATE ... FROM unnest(arrays)``, one parameter a column
+    (the seats' trigger then runs once, and psycopg adapts three arrays, not
+    20,000 placeholders: that took two seconds of a 10,000-seat draw). SQLite:
+    ``UPDATE ... FROM (VALUES ...)`` per chunk (SQLite 3.33+). Django's
+    bulk_update builds a CASE per row and took seconds for a 10,000-seat draw.
     """
     if not rows:
         return
     table = connection.ops.quote_name(model._meta.db_table)
-    columns = [model._meta.get_field(f).column for f in fields]
+    model_fields = [model._meta.pk, *(model._meta.get_field(f) for f in fields)]
+    names = ", ".join(["id"] + [f"c{i}" for i in range(len(fields))])
     assignments = ", ".join(
-        f"{connection.ops.quote_name(c)} = v.c{i}" for i, c in enumerate(columns)
+        f"{connection.ops.quote_name(f.column)} = v.c{i}" for i, f in enumerate(model_fields[1:])
     )
-    names = ", ".join(["id"] + [f"c{i}" for i in range(len(columns))])
-    casts = ["%s::bigint"] + ["%s::integer"] * len(columns)
-    if connection.vendor != "postgresql":
-        casts = ["%s"] * (len(columns) + 1)
-    row_sql = "(" + ", ".join(casts) + ")"
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            arrays = ", ".join(f"%s::{f.cast_db_type(connection)}[]" for f in model_fields)
+            cursor.execute(
+                f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v({names}) "
+                f"WHERE {table}.id = v.id",
+                [list(column) for column in zip(*rows, strict=True)],
+            )
+            return
+        row_sql = "(" + ", ".join(["%s"] * len(model_fields)) + ")"
         for start in range(0, len(rows), chunk):
             part = rows[start : start + chunk]
             values = ", ".join([row_sql] * len(part))
-            params = [value for row in part for value in row]
-            if connection.vendor == "postgresql":
-                sql = (
-                    f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v({names}) "
-                    f"WHERE {table}.id = v.id"
-                )
-            else:
-                sql = (
-                    f"WITH v({names}) AS (VALUES {values}) "
-                    f"UPDATE {table} SET {assignments} FROM v WHERE {table}.id = v.id"
-                )
-            cursor.execute(sql, params)
+            cursor.execute(
+                f"WITH v({names}) AS (VALUES {values}) "
+                f"UPDATE {table} SET {assignments} FROM v WHERE {table}.id = v.id",
+                [value for row in part for value in row],
+            )
 
 
 # -- the floor as the planner reads it: counts first, seats on demand ----------
@@ -256,29 +256,6 @@ _PENDING_WITH_ORIGIN = """
     ORDER BY m.id
 """
 _SEATED_AT = "SELECT number, entry_id FROM tables_seat WHERE table_id = %s AND entry_id IS NOT NULL"
-_RECOUNT = """
-    UPDATE tables_table SET seated = (
-        SELECT COUNT(*) FROM tables_seat
-        WHERE tables_seat.table_id = tables_table.id AND tables_seat.entry_id IS NOT NULL
-    )
-    WHERE tournament_id = %s AND number IN ({numbers})
-"""
-
-
-def keep_counts(tournament: Any, numbers: frozenset[int]) -> None:
-    """Recount who sits at the tables a write touched (registered with tournament.changes).
-
-    Every write names the tables whose seats it changed, for the screens;
-    the same list keeps `Table.seated` true. The delta/snapshot test fails
-    when a write leaves a table out.
-    """
-    if not numbers:
-        return
-    listed = sorted(numbers)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _RECOUNT.format(numbers=", ".join(["%s"] * len(listed))), [tournament.pk, *listed]
-        )
 
 
 class PendingMove(NamedTuple):
@@ -383,8 +360,7 @@ _FLOOR_SHAPE = """
 
 
 def floor_shape(tournament: Any) -> FloorShape:
-    """The floor in a few sums (one query), after recounting the tables touched so far."""
-    keep_counts(tournament, changes.touched(tournament))
+    """The floor in a few sums (one query) from the tables' kept counts (tables/counts.py)."""
     with connection.cursor() as cursor:
         cursor.execute(_FLOOR_SHAPE, [tournament.pk, tournament.pk])
         row = cursor.fetchone()
@@ -403,8 +379,7 @@ def floor_shape(tournament: Any) -> FloorShape:
 
 
 def floor_now(tournament: Any) -> Floor:
-    """The floor for planning, after recounting the tables this write touched so far."""
-    keep_counts(tournament, changes.touched(tournament))
+    """The floor for planning: the tables' kept counts (tables/counts.py) and the pending moves."""
     with connection.cursor() as cursor:
         cursor.execute(_OPEN_TABLE_COUNTS, [tournament.pk])
         tables = [TableRow(*row) for row in cursor.fetchall()]

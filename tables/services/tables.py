@@ -2,7 +2,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
@@ -11,8 +10,7 @@ from tables.services.planning import floor_replan
 from tables.services.seating import seat_alternates, seats_are_drawn
 from tournament import changes
 from tournament.errors import Invalid, NotFound
-from tournament.locking import lock_tournament
-from tournament.models import ActionLog
+from tournament.writes import tournament_write
 
 TABLE_NOT_FOUND = _("Table not found.")
 BAD_TABLE_COUNT = _("Open between 1 and 2000 tables at a time.")
@@ -31,8 +29,8 @@ def tables_create(
     """
     if not 1 <= count <= 2000:
         raise Invalid(BAD_TABLE_COUNT)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         seats = seats or tournament.table_size
         if not 2 <= seats <= 10:
             raise Invalid(BAD_SEAT_COUNT)
@@ -51,22 +49,15 @@ def tables_create(
         Seat.objects.bulk_create(
             Seat(table=table, number=n) for table in tables for n in range(1, seats + 1)
         )
-        ActionLog.record(
-            tournament,
+        w.log(
             "tables_reserved" if reserve else "tables_opened",
             {"numbers": [t.number for t in tables], "seats": seats},
-            by,
         )
         drawn = seats_are_drawn(tournament)
-        seated = seat_alternates(tournament=tournament, by=by) if drawn else []
+        seated = seat_alternates(w) if drawn else []
         # A table opened on a running floor is balanced into at once, not at the next bust.
-        plan = (
-            floor_replan(tournament=tournament, by=by)
-            if seated or (drawn and not reserve)
-            else None
-        )
-        changes.record(
-            tournament,
+        plan = floor_replan(w) if seated or (drawn and not reserve) else None
+        w.record(
             "tables",
             parts=(changes.TABLES,)
             + ((changes.SUMMARY, changes.PAYOUTS) if seated else ())

@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Move, Seat, SeatChange, Table
-from tables.services.floor import _after_field_change, _publish_blinds, entry_unbust
-from tables.services.planning import move_cancel
+from tables.services.back_in_play import entry_unbust
+from tables.services.field import after_field_change
+from tables.services.hands import publish_blinds
+from tables.services.move_steps import move_cancel
 from tournament.errors import Conflict, NotFound
-from tournament.locking import lock_tournament
 from tournament.models import ActionLog
+from tournament.writes import Write, tournament_write
 
 ACTION_NOT_FOUND = _("History entry not found.")
 ALREADY_UNDONE = _("This action has already been undone.")
@@ -37,42 +38,45 @@ UNDOABLE = {
 
 
 def action_undo(*, action_id: int, by: Any) -> ActionLog:
-    action = ActionLog.objects.filter(pk=action_id).first()
-    if action is None:
+    tournament_id = (
+        ActionLog.objects.filter(pk=action_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
         raise NotFound(ACTION_NOT_FOUND)
-    if action.kind in ("bust", "disqualified"):
-        # Either way the player is back in play (a disqualification with his chips).
+    with tournament_write(tournament_id, by=by) as w:
+        action = w.lock(ActionLog.objects.filter(pk=action_id))[0]
         if action.undone_by_id is not None:
             raise Conflict(ALREADY_UNDONE)
-        entry_unbust(entry_id=action.data["entry"], by=by)
-        with transaction.atomic():
-            undo = ActionLog.objects.filter(kind="unbust", data__entry=action.data["entry"]).first()
-            # entry_unbust has just recorded the unbust (or raised).
-            assert undo is not None
-            ActionLog.objects.filter(pk=action.pk).update(undone_by=undo)
-        return undo
-    with transaction.atomic():
-        tournament = lock_tournament(action.tournament_id)
-        action = ActionLog.objects.select_for_update().get(pk=action_id)
-        if action.undone_by_id is not None:
-            raise Conflict(ALREADY_UNDONE)
-        if action.kind not in UNDOABLE:
-            raise Conflict(CANNOT_UNDO_KIND)
-        handler = {
-            "move_done": _undo_move_done,
-            "move_manual": _undo_move_manual,
-            "table_break": _undo_break,
-            "button_set": _undo_table_state,
-            "next_hand": _undo_table_state,
-        }[action.kind]
-        handler(tournament, action, by)
-        undo = ActionLog.record(tournament, "undo", {"action": action.pk, "kind": action.kind}, by)
+        if action.kind in ("bust", "disqualified"):
+            # Either way the player is back in play (a disqualification with his chips).
+            entry_unbust(entry_id=action.data["entry"], by=w.user)
+            # entry_unbust has just logged the unbust (or raised).
+            undo = ActionLog.objects.filter(
+                tournament_id=tournament_id, kind="unbust", data__entry=action.data["entry"]
+            ).latest("pk")
+        else:
+            undo = _undo_on_the_floor(w, action)
         action.undone_by = undo
         action.save(update_fields=["undone_by"])
     return undo
 
 
-def _undo_table_state(tournament: Any, action: ActionLog, by: Any) -> None:
+def _undo_on_the_floor(w: Write, action: ActionLog) -> ActionLog:
+    if action.kind not in UNDOABLE:
+        raise Conflict(CANNOT_UNDO_KIND)
+    handler = {
+        "move_done": _undo_move_done,
+        "move_manual": _undo_move_manual,
+        "table_break": _undo_break,
+        "button_set": _undo_table_state,
+        "next_hand": _undo_table_state,
+    }[action.kind]
+    handler(w, action)
+    return w.log("undo", {"action": action.pk, "kind": action.kind})
+
+
+def _undo_table_state(w: Write, action: ActionLog) -> None:
+    tournament = w.tournament
     table = tournament.tables.get(number=action.data["table"])
     later = ActionLog.objects.filter(
         tournament=tournament,
@@ -88,10 +92,11 @@ def _undo_table_state(tournament: Any, action: ActionLog, by: Any) -> None:
     if action.kind == "next_hand":
         table.hand = before[3]
     table.save(update_fields=["button_seat", "small_blind_seat", "big_blind_seat", "hand"])
-    _publish_blinds(tournament, table, by)
+    publish_blinds(w, table)
 
 
-def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:
+def _undo_move_done(w: Write, action: ActionLog) -> None:
+    tournament = w.tournament
     move = Move.objects.select_related("from_table", "to_table").get(pk=action.data["move"])
     seat_now = Seat.objects.filter(entry_id=move.entry_id).select_related("table").first()
     at_destination = seat_now is not None and (seat_now.table_id, seat_now.number) == (
@@ -121,25 +126,23 @@ def _undo_move_done(tournament: Any, action: ActionLog, by: Any) -> None:
         to_table=move.from_table.number,
         to_seat=move.from_seat,
         reason="undo",
-        by=by if getattr(by, "pk", None) else None,
+        by=w.user,
     )
-    _after_field_change(
-        tournament,
-        by,
+    after_field_change(
+        w,
         "move",
         {"move": move.pk, "undone": True},
         [move.to_table.number, move.from_table.number],
     )
 
 
-def _undo_move_manual(tournament: Any, action: ActionLog, by: Any) -> None:
+def _undo_move_manual(w: Write, action: ActionLog) -> None:
     move = Move.objects.select_related("to_table", "from_table").get(pk=action.data["move"])
     if move.status != Move.Status.PENDING:
         raise Conflict(MOVE_NOT_UNDOABLE)
-    cancelled = move_cancel(move=move, by=by)
-    _after_field_change(
-        tournament,
-        by,
+    cancelled = move_cancel(w, move)
+    after_field_change(
+        w,
         "move",
         {"move": move.pk, "undone": True},
         [n for m in cancelled for n in _tables_of(m)],
@@ -150,7 +153,8 @@ def _tables_of(move: Move) -> list[int | None]:
     return [move.to_table.number, move.from_table.number if move.from_table is not None else None]
 
 
-def _undo_break(tournament: Any, action: ActionLog, by: Any) -> None:
+def _undo_break(w: Write, action: ActionLog) -> None:
+    tournament = w.tournament
     """The table plays on: its pending break moves go (with any chained on them)."""
     table = tournament.tables.get(number=action.data["table"])
     moves = Move.objects.filter(tournament=tournament, from_table=table, reason=Move.Reason.BREAK)
@@ -162,5 +166,5 @@ def _undo_break(tournament: Any, action: ActionLog, by: Any) -> None:
     for move_id in list(moves.filter(status=Move.Status.PENDING).values_list("pk", flat=True)):
         move = Move.objects.select_related("to_table", "from_table").get(pk=move_id)
         if move.status == Move.Status.PENDING:
-            touched += [n for m in move_cancel(move=move, by=by) for n in _tables_of(m)]
-    _after_field_change(tournament, by, "break", {"table": table.number, "undone": True}, touched)
+            touched += [n for m in move_cancel(w, move) for n in _tables_of(m)]
+    after_field_change(w, "break", {"table": table.number, "undone": True}, touched)

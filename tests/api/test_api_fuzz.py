@@ -19,9 +19,7 @@ import os
 
 import pytest
 import schemathesis
-from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis import checks
 
@@ -34,19 +32,6 @@ ROLES = ("director", "floor", "desk")
 
 schema = schemathesis.openapi.from_dict(api.get_openapi_schema(path_prefix="/api/v1/"))
 schema.app = get_wsgi_application()
-
-
-@pytest.fixture
-def connection_kept_open(tournament):
-    """Requests here go to the bare WSGI handler, which closes the database
-    connection when a request ends, as in production; the test database lives
-    in that connection. Django's test client reconnects the handler after each
-    of its requests, so this runs after the fixtures that use it."""
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
-    yield
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clock.services import clock as clock_services
+from clock.services import clock_state
 
 T0 = 1_700_000_000_000
 
@@ -68,9 +68,9 @@ def test_without_cards_the_app_deals_one_card_per_odd_chip(floor_api):
         {"method": "race"},
     ],
 )
-def test_bad_chip_race_input_is_a_400_with_a_detail(floor_api, body):
+def test_bad_chip_race_input_is_a_422_with_a_detail(floor_api, body):
     response = floor_api.post("/chip-race", body)
-    assert response.status_code == 400, response.content
+    assert response.status_code == 422, response.content  # status: field error
     assert response.json()["detail"]
 
 
@@ -110,7 +110,7 @@ def test_chip_set_shows_totals_and_suggests_colour_ups(api, tournament):
 def test_a_chip_value_listed_twice_is_refused(api, tournament):
     chips = {"chips": [{"value": 25, "colour": "a"}, {"value": 25, "colour": "b"}]}
     response = api.put(f"/tournaments/{tournament['id']}/chips", chips)
-    assert response.status_code == 400
+    assert response.status_code == 422  # status: field error
     assert "twice" in response.json()["detail"]
 
 
@@ -122,7 +122,7 @@ def test_floor_may_not_change_the_chip_set(floor_api, tournament):
 def test_floor_calls_the_clock_with_the_rulebook_times_and_cancels_it(
     api, floor_api, tournament, monkeypatch
 ):
-    monkeypatch.setattr(clock_services, "now", lambda: T0)
+    monkeypatch.setattr(clock_state, "now", lambda: T0)
     t = tournament["id"]
     assert api.post(f"/tournaments/{t}/tables", {"count": 2, "seats": 9}).status_code == 201
     response = floor_api.post(f"/tournaments/{t}/clock-calls", {"table": 1, "seat": 4})
@@ -131,7 +131,7 @@ def test_floor_calls_the_clock_with_the_rulebook_times_and_cancels_it(
     assert (call["countdown_at"], call["expires_at"]) == (T0 + 60_000, T0 + 70_000)
     assert (call["phase"], call["outcome"]) == ("thinking", "dead")
 
-    monkeypatch.setattr(clock_services, "now", lambda: T0 + 65_000)
+    monkeypatch.setattr(clock_state, "now", lambda: T0 + 65_000)
     listed = floor_api.get(f"/tournaments/{t}/clock-calls").json()
     assert [(c["seat"], c["phase"], c["remaining_ms"]) for c in listed] == [(4, "countdown", 5_000)]
 
@@ -141,7 +141,7 @@ def test_floor_calls_the_clock_with_the_rulebook_times_and_cancels_it(
 
 
 def test_clock_call_times_follow_the_tournament_profile(api, floor_api, monkeypatch):
-    monkeypatch.setattr(clock_services, "now", lambda: T0)
+    monkeypatch.setattr(clock_state, "now", lambda: T0)
     created = api.post(
         "/tournaments",
         {
@@ -172,14 +172,15 @@ def test_calling_the_clock_at_a_missing_table_or_seat_is_refused(api, floor_api,
         floor_api.post(f"/tournaments/{t}/clock-calls", {"table": 7, "seat": 1}).status_code == 404
     )
     assert (
-        floor_api.post(f"/tournaments/{t}/clock-calls", {"table": 1, "seat": 8}).status_code == 400
+        floor_api.post(f"/tournaments/{t}/clock-calls", {"table": 1, "seat": 8}).status_code
+        == 422  # status: field error
     )
 
 
 def test_a_clock_call_that_ran_out_says_until_when_the_screens_show_it(
     api, floor_api, tournament, monkeypatch
 ):
-    monkeypatch.setattr(clock_services, "now", lambda: T0)
+    monkeypatch.setattr(clock_state, "now", lambda: T0)
     t = tournament["id"]
     api.post(f"/tournaments/{t}/tables", {"count": 1, "seats": 9})
     call = floor_api.post(
@@ -187,7 +188,7 @@ def test_a_clock_call_that_ran_out_says_until_when_the_screens_show_it(
     ).json()
     # Time is up at expires_at; the screens keep "Time!" up to hide_at, then drop it.
     assert call["hide_at"] - call["expires_at"] == 30_000
-    monkeypatch.setattr(clock_services, "now", lambda: call["hide_at"])
+    monkeypatch.setattr(clock_state, "now", lambda: call["hide_at"])
     assert [c["id"] for c in floor_api.get(f"/tournaments/{t}/clock-calls").json()] == [call["id"]]
-    monkeypatch.setattr(clock_services, "now", lambda: call["hide_at"] + 1)
+    monkeypatch.setattr(clock_state, "now", lambda: call["hide_at"] + 1)
     assert floor_api.get(f"/tournaments/{t}/clock-calls").json() == []

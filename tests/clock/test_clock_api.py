@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from tournament.models import ActionLog
 
 T0 = 1_700_000_000_000  # epoch ms
@@ -29,7 +29,7 @@ STRUCTURE = {
 class FakeClock:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, start: int) -> None:
         self.ms = start
-        monkeypatch.setattr(clock_services, "now", lambda: self.ms)
+        monkeypatch.setattr(clock_state, "now", lambda: self.ms)
 
     def at(self, ms: int) -> FakeClock:
         self.ms = ms
@@ -189,7 +189,7 @@ def test_anonymous_callers_must_sign_in(anonymous_api, tournament):
 )
 def test_bad_structures_are_refused_with_a_detail(api, tournament, body, fragment):
     response = api.put(f"/tournaments/{tournament['id']}/structure", body)
-    assert response.status_code == 400, response.content
+    assert response.status_code == 422, response.content
     assert fragment in response.json()["detail"] or any(
         fragment in p.get("message", "") for p in response.json().get("problems", [])
     )
@@ -212,7 +212,7 @@ def test_blinds_no_chip_can_pay_are_refused_once_a_chip_set_is_known(api, tourna
     assert api.put(f"/tournaments/{tournament['id']}/chips", chips).status_code == 200
     body = {"levels": [{"kind": "level", "small_blind": 50, "big_blind": 100, "seconds": 600}]}
     response = api.put(f"/tournaments/{tournament['id']}/structure", body)
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["problems"][0]["code"] == "not_payable"
 
 

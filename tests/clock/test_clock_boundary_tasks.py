@@ -6,7 +6,7 @@ import pytest
 
 from clock import loop
 from clock.models import BoundaryFired
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from clock.services.boundaries import boundary_fire
 from clock.tasks import fire_boundary
 from tests.clock.clock_scenarios import MINUTE, STRUCTURE, T0
@@ -17,7 +17,7 @@ REG_CLOSES = T0 + 4 * 10 * MINUTE  # end of level 4
 
 @pytest.fixture
 def running(api, tournament, monkeypatch):
-    monkeypatch.setattr(clock_services, "now", lambda: T0)
+    monkeypatch.setattr(clock_state, "now", lambda: T0)
     assert api.put(f"/tournaments/{tournament['id']}/structure", STRUCTURE).status_code == 200
     assert api.post(f"/tournaments/{tournament['id']}/clock/start").status_code == 200
     return tournament
@@ -77,7 +77,7 @@ def test_the_loop_catches_up_after_a_restart_and_fires_each_boundary_once(runnin
 def test_pausing_after_an_unnoticed_boundary_hands_it_on(
     api, running, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(clock_services, "now", lambda: REG_CLOSES + 5_000)
+    monkeypatch.setattr(clock_state, "now", lambda: REG_CLOSES + 5_000)
     with django_capture_on_commit_callbacks(execute=True):
         response = api.post(f"/tournaments/{running['id']}/clock/pause")
     assert response.status_code == 200
@@ -87,7 +87,7 @@ def test_pausing_after_an_unnoticed_boundary_hands_it_on(
 
 
 def test_a_paused_clock_has_no_boundaries(api, running, monkeypatch):
-    monkeypatch.setattr(clock_services, "now", lambda: T0 + 1_000)
+    monkeypatch.setattr(clock_state, "now", lambda: T0 + 1_000)
     assert api.post(f"/tournaments/{running['id']}/clock/pause").status_code == 200
     sent: list[str] = []
     assert loop.run_once(now_ms=REG_CLOSES + 1, dispatch=lambda t, k: sent.append(k)) == 2.0
@@ -96,7 +96,7 @@ def test_a_paused_clock_has_no_boundaries(api, running, monkeypatch):
 
 def test_registration_closes_on_time_even_when_no_boundary_task_ran(api, running, monkeypatch):
     # The clock loop could not hand the boundary on (Redis down): nothing ran.
-    monkeypatch.setattr(clock_services, "now", lambda: REG_CLOSES + 10_000)
+    monkeypatch.setattr(clock_state, "now", lambda: REG_CLOSES + 10_000)
     assert api.get(f"/tournaments/{running['id']}/clock").json()["registration_open"] is False
     assert Tournament.objects.get(pk=running["id"]).registration_closed is False
     late = api.post(f"/tournaments/{running['id']}/entries", {"name": "Too Late Tom"})
@@ -109,6 +109,6 @@ def test_registration_closes_on_time_even_when_no_boundary_task_ran(api, running
 
 
 def test_registration_stays_open_until_the_end_of_the_last_late_level(api, running, monkeypatch):
-    monkeypatch.setattr(clock_services, "now", lambda: REG_CLOSES - 10_000)
+    monkeypatch.setattr(clock_state, "now", lambda: REG_CLOSES - 10_000)
     late = api.post(f"/tournaments/{running['id']}/entries", {"name": "Just In Time"})
     assert late.status_code == 201, late.content

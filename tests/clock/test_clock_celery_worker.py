@@ -9,7 +9,7 @@ from celery.contrib.testing.worker import start_worker
 from django.conf import settings
 
 from clock.models import BoundaryFired
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from clock.tasks import fire_boundary
 from config.celery import app
 from tournament.models import Tournament
@@ -45,7 +45,7 @@ def wait_for(condition, seconds: float = 20.0) -> bool:
 
 def test_a_worker_on_redis_closes_late_registration_once(api, monkeypatch):
     tournament = api.post("/tournaments", {"name": "Worker", "late_registration_levels": 1}).json()
-    monkeypatch.setattr(clock_services, "now", lambda: T0)
+    monkeypatch.setattr(clock_state, "now", lambda: T0)
     assert api.put(f"/tournaments/{tournament['id']}/structure", STRUCTURE).status_code == 200
     assert api.post(f"/tournaments/{tournament['id']}/clock/start").status_code == 200
     key = f"registration_closed:0:{T0 + 600_000}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from clock.models import ClockState
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from clock.services.boundaries import boundary_fire
 from screens import live
 from screens.snapshots import snapshot
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 class Clock:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.ms = T0
-        monkeypatch.setattr(clock_services, "now", lambda: self.ms)
+        monkeypatch.setattr(clock_state, "now", lambda: self.ms)
 
 
 @pytest.fixture
@@ -71,9 +71,9 @@ def test_without_the_option_registration_closes_when_the_last_late_level_ends(ap
 def test_the_clock_hands_the_closing_to_the_boundary_task_at_the_end_of_the_break(api, clock):
     tid = evening(api, clock, late_registration_through_break=True)
     tournament = Tournament.objects.get(pk=tid)
-    structure = clock_services.structure_entries(tournament)
-    state = clock_services.rule_state(ClockState.objects.get(tournament=tournament), structure)
-    passed = clock_services.passed_boundaries(tournament, state, structure, T0 + 46 * MINUTE)
+    structure = clock_state.structure_entries(tournament)
+    state = clock_state.rule_state(ClockState.objects.get(tournament=tournament), structure)
+    passed = clock_state.passed_boundaries(tournament, state, structure, T0 + 46 * MINUTE)
     closing = [b.key for b in passed if b.kind == "registration_closed"]
     assert closing == [f"registration_closed:4:{T0 + 45 * MINUTE}"]
     assert boundary_fire(tournament_id=tid, key=closing[0], now_ms=T0 + 46 * MINUTE) is True

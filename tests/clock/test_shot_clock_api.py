@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from clock.models import TimeBank
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from screens.live_data import snapshot_extras
 from tournament.models import ActionLog, Entry, Tournament
 
@@ -22,7 +22,7 @@ SETTINGS = {"enabled": True, "action_seconds": 30, "extension_seconds": 20, "ext
 class FakeClock:
     def __init__(self, monkeypatch: pytest.MonkeyPatch, start: int) -> None:
         self.ms = start
-        monkeypatch.setattr(clock_services, "now", lambda: self.ms)
+        monkeypatch.setattr(clock_state, "now", lambda: self.ms)
 
     def at(self, ms: int) -> FakeClock:
         self.ms = ms

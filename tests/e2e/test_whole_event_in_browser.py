@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from browser_support import (
     CHROMIUM,
-    CHROMIUM_ARGS,
     ROOT,
     Server,
+    chromium_browser,
     manage,
     message,
     nav,
@@ -142,12 +142,8 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
+    with chromium_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture

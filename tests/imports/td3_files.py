@@ -27,6 +27,15 @@ def td3_files(folder: str = "") -> list[Path]:
     return sorted(root.rglob("*.tdt"))
 
 
+def needed_td3_files(folder: str = "", *, at_least: int = 1) -> list[Path]:
+    """The .tdt files of a folder; the test is skipped (naming the folder looked in)
+    when fewer are there, as in a checkout without ../shared/td3."""
+    files = td3_files(folder)
+    if len(files) < at_least:
+        pytest.skip(MISSING)
+    return files
+
+
 def td3_params(folder: str = "") -> list:
     """Parameters for pytest, one per file; one skipped parameter when the files are absent."""
     files = td3_files(folder)

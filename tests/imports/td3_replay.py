@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from imports.rules.td3_model import Td3Player, Td3Purchase, Td3Tournament
+from imports.rules.td3_plan import structure_levels
 
 MAX_ENTRIES = 100  # our limit of bullets per player
 MOST_MOVES = 200  # planning that keeps asking for moves is a defect of its own
@@ -163,23 +164,7 @@ class Td3Replay:
         )
 
     def structure_body(self) -> dict[str, Any]:
-        levels: list[dict[str, Any]] = []
-        for level in self.td3.levels:
-            seconds = max(level.minutes, 1) * 60
-            if level.kind == "break":
-                levels.append({"kind": "break", "seconds": seconds, "color_up": []})
-            else:
-                levels.append(
-                    {
-                        "kind": "level",
-                        "small_blind": level.small_blind,
-                        "big_blind": level.big_blind,
-                        "ante": level.ante,
-                        "big_blind_ante": False,
-                        "seconds": seconds,
-                    }
-                )
-        return {"levels": levels}
+        return {"levels": list(structure_levels(self.td3))}
 
     def entry_body(self, player: Td3Player, purchase: Td3Purchase) -> dict[str, Any]:
         body: dict[str, Any] = {"buy_in": self.options[_option_key(purchase)]}

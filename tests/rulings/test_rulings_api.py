@@ -60,7 +60,7 @@ def test_unknown_rule_ids_are_refused_and_named_in_the_detail(api, game):
     response = api.post(
         f"/tournaments/{game['id']}/rulings", ruling(game, rules=["TDA2019-10", "TDA2019-99"])
     )
-    assert response.status_code == 400
+    assert response.status_code == 422  # status: field error
     assert "TDA2019-99" in response.json()["detail"]
     assert api.get(f"/tournaments/{game['id']}/rulings").json() == []
 
@@ -148,7 +148,7 @@ def test_a_moved_player_keeps_counting_down_at_his_new_table(api, game):
 def test_bad_penalties_are_refused_with_a_detail(api, game, penalty, words):
     body = ruling(game, penalty={"entry": seated(game)[0]["entry"], **penalty})
     response = api.post(f"/tournaments/{game['id']}/rulings", body)
-    assert response.status_code == 400, response.content
+    assert response.status_code == 422, response.content  # status: field error
     assert words in response.json()["detail"]
     assert api.get(f"/tournaments/{game['id']}/rulings").json() == []
 
@@ -169,7 +169,7 @@ def test_an_unknown_table_number_is_not_found(api, game):
 
 def test_an_unknown_category_is_refused(api, game):
     response = api.post(f"/tournaments/{game['id']}/rulings", ruling(game, category="cheating"))
-    assert response.status_code == 400
+    assert response.status_code == 422  # status: field error
     assert response.json()["detail"]
 
 
@@ -248,7 +248,7 @@ def test_an_amendment_is_shown_under_the_unchanged_original(api, floor_api, game
 def test_an_empty_amendment_is_refused(api, game):
     created = api.post(f"/tournaments/{game['id']}/rulings", ruling(game)).json()
     response = api.post(f"/rulings/{created['id']}/amendments", {"text": "   "})
-    assert response.status_code == 400
+    assert response.status_code == 422  # status: field error
     assert response.json()["detail"]
 
 

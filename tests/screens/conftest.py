@@ -21,10 +21,10 @@ from browser_support import (  # noqa: F401  (re-exported for the screens tests)
     wait_for_port,
 )
 
+from tables.services.registration import entry_register
 from tables.services.seating import seats_draw
 from tables.services.tables import tables_create
 from tournament.models import Player, Tournament
-from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
 # The private data of one player: none of it may reach a public screen.

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM, chromium_browser
 from conftest import ROOT, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "pw-dora-csp"
 SHOTS = ROOT / "var" / "screenshots"
 TABLET = {"width": 1024, "height": 768}
@@ -38,10 +38,7 @@ def site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def page(site):
     server, _token, _tid = site
-    with playwright_sync.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
+    with chromium_browser() as browser:
         context = browser.new_context(viewport=TABLET)
         context.add_init_script(COLLECT_VIOLATIONS)
         page = context.new_page()
@@ -54,7 +51,6 @@ def page(site):
         page.locator("button.primary[type=submit]").click()
         page.wait_for_load_state()
         yield page
-        browser.close()
 
 
 def violations(page) -> list[str]:
@@ -73,6 +69,7 @@ def test_every_page_runs_without_a_policy_violation(site, page):
         f"/tournaments/{tid}/entries/",
         f"/tournaments/{tid}/desk/",
         "/players/import/",
+        "/imports/td3/",
         f"/entries/{entry}/card/",
         f"/tournaments/{tid}/floor/",
         f"/tournaments/{tid}/floor/moves/?announce=1",

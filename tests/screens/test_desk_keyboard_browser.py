@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM, chromium_browser
 from conftest import ROOT, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "pw-dora-desk"
 SHOTS = ROOT / "var" / "screenshots"
 LAPTOP = {"width": 1366, "height": 768}
@@ -30,10 +30,7 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def page(site):
-    with playwright_sync.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
+    with chromium_browser() as browser:
         page = browser.new_context(viewport=LAPTOP).new_page()
         page.goto(f"{site.server.url}/login/")
         page.locator("input[name=username]").fill("dora")
@@ -41,7 +38,6 @@ def page(site):
         page.locator("button.primary[type=submit]").click()
         page.wait_for_load_state()
         yield page
-        browser.close()
 
 
 def names(site) -> list[str]:

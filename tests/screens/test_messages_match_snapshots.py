@@ -12,6 +12,7 @@ seat) shows up here, and so does a write that changes a part without saying so.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -23,13 +24,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clock.models import ClockCall, ShotClockTurn
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from clock.services.boundaries import boundary_fire
 from screens import compose, live
 from screens.live_data import SEATING
 from screens.snapshots import snapshot
+from tables.services.registration import tournament_update
 from tournament import changes
-from tournament.services.tournaments import tournament_update
 
 pytestmark = pytest.mark.django_db
 
@@ -286,7 +287,7 @@ ACTIONS = st.sampled_from(
 def test_every_message_brings_the_screens_to_the_next_snapshot(
     api, django_capture_on_commit_callbacks, monkeypatch, actions, seed
 ):
-    monkeypatch.setattr(clock_services, "now", lambda: T0)  # the clock part must not tick
+    monkeypatch.setattr(clock_state, "now", lambda: T0)  # the clock part must not tick
     rng = random.Random(seed)
     # Bounties of each kind, or none: a bust pays them, its undo takes them back.
     bounty = rng.choice(
@@ -320,10 +321,15 @@ def test_every_message_brings_the_screens_to_the_next_snapshot(
         screens.check(action)
 
 
-def test_the_browser_applies_every_part_of_the_catalogue():
-    """live.js applies the parts it lists; a part missing there would never
-    reach a page (the chip counts once did not)."""
+def test_the_browser_applies_every_part_of_the_catalogue(api, client):
+    """The pages give live.js the server's list of parts (it keeps no copy of
+    its own): a part missing there would never reach a page (the chip counts
+    once did not)."""
     source = (Path(__file__).resolve().parents[2] / "static" / "js" / "live.js").read_text()
-    listed = re.search(r"var PARTS = \[(.*?)\];", source, re.S)
-    assert listed, "live.js lists the parts it applies"
-    assert set(re.findall(r'"(\w+)"', listed.group(1))) == changes.PARTS | {SEATING}
+    assert not re.search(r"var PARTS = \[", source), "live.js keeps no list of its own"
+    tid = api.post("/tournaments", {"name": "Parts"}).json()["id"]
+    for path in (f"/display/{tid}/", f"/lobby/{tid}/"):
+        html = client.get(path).content.decode()
+        listed = re.search(r'<script id="live-parts" type="application/json">(.*?)</script>', html)
+        assert listed, path
+        assert set(json.loads(listed.group(1))) == changes.PARTS | {SEATING}

@@ -28,9 +28,13 @@ STAFF_PAGES = [
     "payouts/",
     "floor/moves/",
     "chip-counts/",
+    "cash/shift/",
+    "cash/money/",
+    "cash/tickets/",
+    "cash/pots/",
 ]
 # The room's own pages, outside any tournament (README "Player data").
-ROOM_PAGES = ["/room/", "/players/retention/", "/privacy/"]
+ROOM_PAGES = ["/room/", "/players/retention/", "/privacy/", "/imports/td3/"]
 
 pytestmark = [
     pytest.mark.browser,

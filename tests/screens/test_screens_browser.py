@@ -12,21 +12,12 @@ import time
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM, chromium_browser
 from conftest import ROOT, assert_private_data_absent, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 PASSWORD = "pw-dora-browser"
 SHOTS = ROOT / "var" / "screenshots"
 TV = {"width": 1920, "height": 1080}
@@ -46,12 +37,8 @@ def site(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with playwright_sync.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
+    with chromium_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture

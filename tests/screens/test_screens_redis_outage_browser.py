@@ -11,14 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from browser_support import CHROMIUM, chromium_browser
 from conftest import Server, manage, server_env, staff_token, tournament_through_api
 from redis_support import REDIS_SERVER, ThrowawayRedis
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-quic"]
 PASSWORD = "pw-dora-outage"
 
 pytestmark = [
@@ -48,10 +47,7 @@ def test_screens_poll_while_redis_is_down_and_follow_pushes_again_when_it_return
             victim = next(e for e in reversed(entries) if e["status"] == "seated")
             server.api("POST", f"/entries/{victim['id']}/bust", token, {})
 
-        with playwright_sync.sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-            )
+        with chromium_browser() as browser:
             board = browser.new_context().new_page()
             board.goto(f"{server.url}/display/{tid}/?lang=en")
             board.wait_for_function("() => window.Screen && Screen.connection.online")
@@ -85,7 +81,6 @@ def test_screens_poll_while_redis_is_down_and_follow_pushes_again_when_it_return
             )
             bust_one()  # polling has stopped: this one arrives by push
             expect(players).to_have_text("5 of 8", timeout=5_000)
-            browser.close()
     finally:
         server.stop()
         redis.stop()

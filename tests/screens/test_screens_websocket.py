@@ -18,7 +18,9 @@ from django.test import Client
 from config.asgi import application
 from screens.services import announcement_clear, announcement_post, floor_call
 from tables.models import Seat, Table
-from tables.services.floor import BustReport, entries_bust, hand_for_hand_set, table_break
+from tables.services.busts import BustReport, entries_bust
+from tables.services.hand_for_hand import hand_for_hand_set
+from tables.services.moves import table_break
 from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
 from tournament.api.auth import issue_token
 
@@ -216,3 +218,26 @@ async def test_no_display_message_ever_carries_email_phone_notes_or_full_names(d
     for message in seen:
         assert_private_data_absent(json.dumps(message, ensure_ascii=False))
     await display.disconnect()
+
+
+async def test_a_tablet_showing_one_area_gets_the_rows_of_its_area(director):
+    """A large floor's tablet names its area (README "Screen messages"): its
+    snapshot carries those rows only, over the socket and over HTTP."""
+    tournament = await make_tournament(director)
+    token = await database_sync_to_async(issue_token)(director)
+    floor, snapshot = await connected(tournament.pk, "floor", query=f"?token={token}&tables=2")
+    assert [t["number"] for t in snapshot["tables"]] == [2]
+    whole, every = await connected(tournament.pk, "floor", query=f"?token={token}")
+    assert [t["number"] for t in every["tables"]] == [1, 2]
+    await floor.disconnect()
+    await whole.disconnect()
+
+    def over_http(query: str):
+        client = Client()
+        client.force_login(director)
+        return client.get(f"/live/tournaments/{tournament.pk}/floor{query}")
+
+    polled = await database_sync_to_async(over_http)("?tables=1&since=0")
+    assert [t["number"] for t in json.loads(polled.content)["tables"]] == [1]
+    refused = await database_sync_to_async(over_http)("?tables=nine")
+    assert refused.status_code == 400 and "1-10" in refused.json()["detail"]

@@ -11,10 +11,10 @@ from django.test import Client
 
 from screens import live
 from screens.snapshots import snapshot
+from tables.services.registration import entry_register
 from tables.services.seating import seats_draw
 from tables.services.tables import tables_create
 from tournament.models import Player
-from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = pytest.mark.django_db

@@ -25,7 +25,7 @@ def test_the_button_named_for_the_next_hand_puts_the_hand_in_play_one_player_ear
     assert response.status_code == 200, response.content
     table = response.json()
     assert positions(table) == (4, 5, 6)
-    assert table["next_hand"] == {"button_seat": 5, "small_blind_seat": 6, "big_blind_seat": 7}
+    assert positions(table["next_hand"]) == (5, 6, 7)
     dealt = api.post(f"/tables/{table['id']}/hands").json()
     assert (dealt["button_seat"], dealt["small_blind_seat"], dealt["big_blind_seat"]) == (5, 6, 7)
 

@@ -67,6 +67,22 @@ def test_draw_seats_everyone_once_with_tables_differing_by_at_most_one(api):
     assert statuses == {"seated": 40}
 
 
+def test_the_draws_answer_is_every_table_as_its_schema_says(api):
+    """The draw sends its tables as the presenter built them (README "Benchmarks"):
+    what the typed schema makes of the answer is the answer itself."""
+    from tables.api_schemas import DrawOut
+
+    tournament = api.post("/tournaments", {"name": "Draw answer"}).json()
+    api.post(f"/tournaments/{tournament['id']}/tables", {"count": 2, "seats": 2})
+    for i in range(5):
+        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i}"})
+    body = api.post(f"/tournaments/{tournament['id']}/draw").json()
+    assert body["seated"] == 4 and len(body["alternates"]) == 1
+    assert [len(t["players"]) for t in body["tables"]] == [2, 2]
+    assert DrawOut.model_validate(body).model_dump(mode="json") == body
+    assert body["tables"] == tables_of(api, tournament["id"])
+
+
 def test_drawing_twice_is_refused_with_409(api):
     game = start(api, players=10, tables=2)
     response = api.post(f"/tournaments/{game['id']}/draw")

@@ -105,3 +105,31 @@ def test_a_table_break_costs_the_same_queries_on_ten_and_on_two_hundred_tables(
     assert big == small
     # Only the eight tables that take its players.
     assert len(seats_read) == PLAYERS_PER_TABLE
+
+
+def quiet_bust_queries(api, capture_on_commit, tables: int) -> int:
+    """Queries of one quiet bust through the API (no bounties, no hand-for-hand,
+    no move planned), without the screens' messages composed after the commit
+    (they run once the write has committed)."""
+    tid = floor_of(api, tables, options={"break_target": 7})
+    first = sitting_at(tid, 1)[0]
+    with CaptureQueriesContext(connection) as captured, capture_on_commit(execute=False):
+        response = api.post(f"/entries/{first}/bust")
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "busted"
+    assert not Move.objects.filter(tournament_id=tid, status="pending").exists()
+    # The test's own transaction turns the write's into a savepoint: not a query
+    # the request makes in production.
+    return sum(
+        not q["sql"].startswith(("SAVEPOINT", "RELEASE SAVEPOINT"))
+        for q in captured.captured_queries
+    )
+
+
+def test_a_quiet_bust_reads_with_a_handful_of_queries_at_any_floor_size(
+    api, django_capture_on_commit_callbacks
+):
+    small = quiet_bust_queries(api, django_capture_on_commit_callbacks, 10)
+    big = quiet_bust_queries(api, django_capture_on_commit_callbacks, 100)
+    assert big == small
+    assert small <= 15, small

@@ -30,27 +30,17 @@ from hypothesis.stateful import (
 
 from tables.models import Move, Seat, Table
 from tables.services import planning, seating, state
-from tables.services.floor import (
-    BustReport,
-    entries_bust,
-    move_cancelled,
-    move_done,
-    table_break,
-    table_button_set,
-    table_hand_next,
-)
+from tables.services.busts import BustReport, entries_bust
+from tables.services.hands import table_button_set, table_hand_next
+from tables.services.moves import move_cancelled, move_done, table_break
+from tables.services.registration import entry_register, tournament_update
 from tables.services.state import floor_state
 from tables.services.tables import tables_create
 from tables.services.undo import action_undo
+from tournament.clock_port import clock
 from tournament.errors import DomainError
-from tournament.extensions import registration_open_now
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, EntryTally, Tournament
-from tournament.services.entries import entry_register
-from tournament.services.tournaments import (
-    TournamentSettings,
-    tournament_create,
-    tournament_update,
-)
+from tournament.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -280,7 +270,7 @@ class FloorMachine(RuleBasedStateMachine):
 
     @invariant()
     def every_table_knows_how_many_sit_there(self) -> None:
-        # The planner sizes tables from Table.seated, kept by each write.
+        # The planner sizes tables from Table.seated, kept by the database's triggers.
         if not self.tournament_id:
             return
         tables = Table.objects.filter(tournament_id=self.tournament_id)
@@ -291,6 +281,8 @@ class FloorMachine(RuleBasedStateMachine):
         )
         for table_id, kept in tables.values_list("pk", "seated"):
             assert kept == sitting[table_id], "a table's kept count differs from its seats"
+        for row in state.floor_now(self.tournament()).tables:
+            assert row.seated == sitting[row.pk], "the planner reads another count than the seats"
 
     @invariant()
     def the_entry_tally_counts_every_entry(self) -> None:
@@ -379,7 +371,9 @@ class FloorMachine(RuleBasedStateMachine):
         plans = ActionLog.objects.filter(
             tournament=tournament, kind="table_plan", pk__gt=self.plans_seen
         ).order_by("pk")
-        keep_tables = not tournament.break_during_registration and registration_open_now(tournament)
+        keep_tables = not tournament.break_during_registration and clock().registration_open(
+            tournament
+        )
         for plan in plans:
             self.plans_seen = plan.pk
             if keep_tables:

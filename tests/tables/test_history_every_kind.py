@@ -19,16 +19,18 @@ from clock.services.boundaries import boundary_fire
 from tables.history import ACTION_NAMES, described
 from tables.models import Table
 from tables.services.chip_counts import colour_up_record
-from tables.services.floor import breaking_order_set
+from tables.services.moves import breaking_order_set
 from tables.services.planning import floor_replan
+from tournament import changes
 from tournament.models import ActionLog, Tournament
 from tournament.services.prize_pool import prize_addition_remove
+from tournament.writes import tournament_write
 
 pytestmark = pytest.mark.django_db
 
 # ActionLog.record(tournament, "kind", ...) and the kinds named by keyword or constant.
 KIND_IN_SOURCE = re.compile(
-    r'ActionLog\.record\(\s*\w+,\s*"([a-z_]+)"|kind="([a-z_]+)"'
+    r'ActionLog\.record\(\s*\w+,\s*"([a-z_]+)"|\bw\.log\(\s*"([a-z_]+)"|kind="([a-z_]+)"'
     r'|^[A-Z_]+ = "([a-z_]+)"$|"(tables_reserved)" if reserve else "(tables_opened)"'
     r'|f"entry_\{kind\}"',
     re.MULTILINE,
@@ -41,7 +43,7 @@ def logged_kinds_in_the_code() -> set[str]:
     for app in ("tournament", "tables", "clock", "rulings", "screens", "privacy"):
         for path in (root / app).rglob("services*/**/*.py"):
             text = path.read_text()
-            if "ActionLog.record" not in text:
+            if "ActionLog.record" not in text and "w.log(" not in text:
                 continue
             for match in KIND_IN_SOURCE.finditer(text):
                 if match.group(0).startswith('f"entry_'):
@@ -107,7 +109,9 @@ def play_the_floor(api, director, tid: int) -> None:
     manual = {"entry": mover["entry"], "to_table": 3, "to_seat": min(free)}
     moved = ok(api.post(f"/tournaments/{tid}/moves", manual), 201)
     ok(api.post(f"/moves/{moved['id']}/cancel"))
-    floor_replan(tournament=Tournament.objects.get(pk=tid), by=director)
+    with tournament_write(tid, by=director) as w:
+        floor_replan(w)
+        w.record("tables", parts=(changes.MOVES, changes.TABLES))
     for _ in range(3):
         ok(api.post(f"/entries/{seated(api, tid)[-1]['entry']}/bust"))
         carry_out_moves(api, tid)

@@ -25,10 +25,10 @@ from django.db.models import F
 from django.db.utils import OperationalError, load_backend
 
 from tables.models import Seat, Table
+from tables.services.registration import entry_register
 from tests.rulings.conftest import seated, start
 from tournament import backup
 from tournament.models import Entry, EntryTally
-from tournament.services.entries import entry_register
 
 pytestmark = pytest.mark.django_db(transaction=True)
 POSTGRESQL = connection.vendor == "postgresql"

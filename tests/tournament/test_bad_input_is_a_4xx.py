@@ -142,7 +142,7 @@ def test_a_structure_with_numbers_beyond_the_database_is_a_400_naming_the_level(
         {"kind": "level", "small_blind": big, "big_blind": big * 2, "seconds": 600},
     ):
         response = api.put(url, {"levels": [level]})
-        assert response.status_code == 400
+        assert response.status_code == 422
         assert response.json()["problems"][0] == {
             "code": "out_of_range",
             "index": 0,

@@ -23,10 +23,10 @@ from redis_support import REDIS_SERVER, ThrowawayRedis
 
 from config.asgi import application
 from screens import fanout
-from tables.services.floor import BustReport, entries_bust
+from tables.services.busts import BustReport, entries_bust
+from tables.services.registration import entry_register
 from tables.services.seating import seats_draw
 from tables.services.tables import tables_create
-from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = [

@@ -12,8 +12,8 @@ from django.test import Client
 
 from config.asgi import application
 from screens import consumers, snapshots
+from tables.services.registration import entry_register
 from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
-from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)

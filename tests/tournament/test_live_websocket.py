@@ -7,9 +7,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
+from tables.services.registration import entry_register
 from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
 from tournament.api.auth import issue_token
-from tournament.services.entries import entry_register
 from tournament.services.tournaments import TournamentSettings, tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)

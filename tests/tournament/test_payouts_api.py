@@ -106,6 +106,15 @@ def test_rounding_gives_the_remainder_to_the_winner_so_places_add_up_to_the_pool
     assert sum(amounts) == Decimal(body["prize_pool"])
 
 
+@pytest.mark.parametrize("unit", ["10", "100", "0.5", "0.05", "1"])
+def test_the_rounding_unit_comes_back_as_it_was_sent_not_in_exponent_form(api, tournament, unit):
+    path = f"/tournaments/{tournament['id']}/payouts"
+    put = api.put(path, {"percentages": ["100"], "rounding": unit})
+    assert put.status_code == 200, put.content
+    assert put.json()["rounding"] == unit
+    assert api.get(path).json()["rounding"] == unit
+
+
 # --- PUT /payouts: refusals ---------------------------------------------------
 
 
@@ -135,7 +144,7 @@ def test_percentages_that_do_not_add_up_to_100_say_so(api, tournament):
     response = api.put(
         f"/tournaments/{tournament['id']}/payouts", {"percentages": ["60", "30"], "rounding": "1"}
     )
-    assert response.status_code == 400
+    assert response.status_code == 422  # status: field error
     assert "100" in response.json()["detail"]
 
 

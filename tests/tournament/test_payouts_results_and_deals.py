@@ -164,10 +164,10 @@ def test_a_deal_must_include_every_remaining_player(api, tournament, ten_players
         "stacks": [{"entry": a["id"], "chips": 60000}, {"entry": b["id"], "chips": 40000}],
     }
     preview = api.post(f"/tournaments/{tournament['id']}/deals/preview", body)
-    assert preview.status_code == 400
+    assert preview.status_code == 422  # status: field error
     assert "every player" in preview.json()["detail"]
     record = api.post(f"/tournaments/{tournament['id']}/deals", body)
-    assert record.status_code == 400
+    assert record.status_code == 422  # status: field error
 
 
 @pytest.mark.parametrize(

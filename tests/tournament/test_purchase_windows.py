@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from clock.services import clock as clock_services
+from clock.services import clock_state
 from tests.clock.test_clock_boundary_tasks import MINUTE, STRUCTURE, T0
 from tournament.models import Entry
 
@@ -18,7 +18,7 @@ LEVEL_5 = T0 + 4 * 10 * MINUTE + 5 * MINUTE + MINUTE
 @pytest.fixture
 def clock_at(api, tournament, monkeypatch):
     now = {"ms": T0}
-    monkeypatch.setattr(clock_services, "now", lambda: now["ms"])
+    monkeypatch.setattr(clock_state, "now", lambda: now["ms"])
     assert api.put(f"/tournaments/{tournament['id']}/structure", STRUCTURE).status_code == 200
     assert api.post(f"/tournaments/{tournament['id']}/clock/start").status_code == 200
 

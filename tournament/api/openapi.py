@@ -1,11 +1,11 @@
 """The 4xx answers each operation can give, written into the OpenAPI schema.
 
 Django Ninja documents only the success response an operation declares.
-Every error of ours answers ``{"detail": "..."}`` (validation errors add
-``errors``), so the codes follow from what the operation takes: a caller
-who must sign in can get 401 and 403, an id in the path 404, parameters
-422, a write 400 (malformed JSON), 409 (refused by the rules or busy), 413
-(body too large) and 422. Any operation can answer 503 while the database
+Every error of ours answers ``{"detail": "..."}`` (:class:`ErrorOut`), so
+the codes follow from what the operation takes: a caller who must sign in
+can get 401 and 403, an id in the path 404, parameters 422, a write 400
+(not JSON), 409 (refused in the current state, or busy), 413 (body too
+large) and 422 (a value the schema or the field's rules refuse). Any operation can answer 503 while the database
 does not answer, and a write whose change was saved but whose answer could
 not be read any more answers 202 ``{"detail", "saved": true}`` (README
 "Production", "When Redis or PostgreSQL fails"). Listing them here keeps the
@@ -16,45 +16,56 @@ from __future__ import annotations
 
 from typing import Any
 
-ERROR_SCHEMA: dict[str, Any] = {
-    "title": "Error",
-    "type": "object",
-    "properties": {
-        "detail": {"type": "string", "description": "What went wrong, in the reader's language."},
-        "errors": {
-            "type": "array",
-            "description": "Validation errors, one per field (422 only).",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "loc": {"type": "array", "items": {"type": "string"}},
-                    "msg": {"type": "string"},
-                },
-            },
-        },
-        "saved": {
-            "type": "boolean",
-            "description": "202 only: the change was saved; reload to see the result.",
-        },
-        "field": {
-            "type": "string",
-            "description": "The request field a 422 from the rules is about (its name starts the detail).",
-        },
-    },
-    "required": ["detail"],
-}
+from ninja import Schema
+from pydantic import ConfigDict, Field
+
+
+class ValidationErrorItem(Schema):
+    loc: list[str] = Field(description="Where: the body's field path, or the parameter.")
+    msg: str = Field(description="What is wrong there, in the reader's language.")
+
+
+class ErrorOut(Schema):
+    """Every error's answer (README "API", Errors)."""
+
+    model_config = ConfigDict(
+        title="Error",
+        json_schema_extra={"examples": [{"detail": "seat: Seat 12 is not at this table."}]},
+    )
+
+    detail: str = Field(description="What went wrong, in the reader's language.")
+    field: str | None = Field(
+        None, description="422 only: the request field it is about, dotted (``stacks.1.chips``)."
+    )
+    errors: list[ValidationErrorItem] | None = Field(
+        None, description="422 from the schema only: one item per field refused."
+    )
+    saved: bool | None = Field(
+        None, description="202 only: the change was saved; reload to see the result."
+    )
+
+
+def error_components() -> dict[str, Any]:
+    """The Error model and what it refers to, as OpenAPI components."""
+    schema = ErrorOut.model_json_schema(ref_template="#/components/schemas/{model}")
+    components = schema.pop("$defs", {})
+    components["Error"] = schema
+    return components
+
 
 DESCRIPTIONS = {
-    400: "The body is not valid JSON.",
+    400: "The body is not valid JSON (a value it holds that is not allowed is a 422).",
     401: "Not signed in and no valid API token.",
     403: "The caller's role may not do this.",
     404: "No such object.",
     405: "Method not allowed on this path.",
     409: "Refused in the tournament's current state, or another action is in progress.",
     413: "The body is larger than the server accepts.",
-    422: "A parameter or a field of the body is missing or invalid.",
+    422: "A parameter or a field of the body is missing, or not what the schema or the "
+    "field's rules allow; ``field`` names it.",
     202: "Saved, but the database stopped answering before the answer was ready.",
     503: "The database is not answering; try again after Retry-After seconds.",
+    429: "Too many sends from this address or to this tournament; try again in a few minutes.",
 }
 WRITES = {"post", "put", "patch", "delete"}
 
@@ -70,11 +81,14 @@ def error_codes(method: str, operation: dict[str, Any]) -> list[int]:
         codes.add(422)
     if method in WRITES:
         codes |= {202, 400, 409, 413, 422}
+        if not operation.get("security"):
+            # A public write (README "Pre-registration and the schedule") is throttled.
+            codes.add(429)
     return sorted(codes)
 
 
 def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
-    schema.setdefault("components", {}).setdefault("schemas", {})["Error"] = ERROR_SCHEMA
+    schema.setdefault("components", {}).setdefault("schemas", {}).update(error_components())
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     for operations in schema.get("paths", {}).values():
         for method, operation in operations.items():

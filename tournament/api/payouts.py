@@ -3,20 +3,40 @@
 from __future__ import annotations
 
 import dataclasses
-from decimal import Decimal
-from typing import Any, Literal
+from typing import Any
 
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from ninja import Router, Status
-from pydantic import Field
 
+from cashdesk.selectors import payouts_of
+from cashdesk.selectors_tickets import result_tickets, satellite_payload
+from cashdesk.services import satellites as satellite_services
+from cashdesk.services.payments import entry_purchase_paid, payment_of, payment_payload
 from tournament.api.auth import require_role
-from tournament.api.fields import Amount, Body
+from tournament.api.payout_schemas import (
+    AdditionIn,
+    BountyRowOut,
+    DealIn,
+    DealOut,
+    DealPreviewOut,
+    FormulaPreviewIn,
+    FormulaPreviewOut,
+    PayoutSettingsIn,
+    PayoutsIn,
+    PayoutsOut,
+    PlayerResultOut,
+    PrizeAdditionOut,
+    PurchaseIn,
+    PurchaseOut,
+    ResultOut,
+    SeasonIn,
+    SeasonOut,
+    StandingsOut,
+)
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_REGISTRATION, ONLY_STAFF
 from tournament.errors import FieldInvalid
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF
-from tournament.rules.purchases import MOST_PURCHASES
 from tournament.selectors import bounty_list
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
@@ -30,71 +50,6 @@ router = Router(tags=["payouts"])
 ONLY_FLOOR = _("Only floor staff or a director may do this.")
 PERCENTAGES_OR_AMOUNTS_NEEDED = _("Give the percentages (null: the template) or the amounts.")
 ROUNDING_NEEDED = _("Give the rounding unit with the percentages.")
-
-Money = Decimal
-
-
-class PayoutsIn(Body):
-    """Percentages (null: the template) or fixed ``amounts``, whose rest of the
-    pool is kept back (README "Payouts"); one of the two keys is required."""
-
-    percentages: list[Amount] | None = Field(None, max_length=1000)
-    amounts: list[Amount] | None = Field(None, max_length=1000)
-    kept_back_reason: str | None = Field(None, max_length=120)
-    rounding: Amount | None = Field(None, gt=0, max_digits=6, decimal_places=2)
-    rounding_mode: Literal["down", "nearest"] | None = None
-    guarantee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-
-
-class PayoutSettingsIn(Body):
-    re_entry_price: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    re_entry_fee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    rebuy_price: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    rebuy_fee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    rebuy_chips: int | None = Field(None, ge=0, le=10**9)
-    addon_price: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    addon_fee: Amount | None = Field(None, ge=0, max_digits=12, decimal_places=2)
-    addon_chips: int | None = Field(None, ge=0, le=10**9)
-    rebuy_limit: int | None = Field(None, ge=0, le=MOST_PURCHASES, description="null: no limit")
-    rebuy_until_level: int | None = Field(
-        None, ge=1, le=1000, description="Last level that sells rebuys; null: any level."
-    )
-    addon_limit: int | None = Field(None, ge=0, le=MOST_PURCHASES, description="null: no limit")
-    addon_after_level: int | None = Field(
-        None, ge=1, le=1000, description="Add-ons only in the break after this level."
-    )
-    season: int | None = Field(None, ge=1)
-
-
-class AdditionIn(Body):
-    amount: Amount = Field(..., ge=0, max_digits=12, decimal_places=2)
-    note: str = Field("", max_length=200)
-
-
-class PurchaseIn(Body):
-    count: int = Field(1, ge=-100, le=100)
-
-
-class StackIn(Body):
-    entry: int = Field(..., ge=1)
-    chips: int = Field(..., ge=1, le=10**15)
-
-
-class DealIn(Body):
-    method: Literal["icm", "chip_chop"]
-    stacks: list[StackIn] = Field(..., min_length=1, max_length=1000)
-    prizes: list[Amount] | None = Field(None, max_length=1000)
-    reserve: Amount = Field(Decimal(0), ge=0, max_digits=12, decimal_places=2)
-    note: str = Field("", max_length=200)
-
-
-class SeasonIn(Body):
-    name: str = Field(..., min_length=1, max_length=120)
-    formula: Literal["linear", "sqrt", "table"] = "linear"
-    scale: Amount = Field(Decimal(10), gt=0, max_digits=8, decimal_places=2)
-    table: list[Amount] | None = Field(None, max_length=1000)
-    participation: Amount = Field(Decimal(0), ge=0, max_digits=8, decimal_places=2)
-    best_of: int | None = Field(None, ge=1, le=1000)
 
 
 def payouts_payload(tournament: Any, view: payout_services.PayoutView) -> dict[str, Any]:
@@ -120,20 +75,30 @@ def payouts_payload(tournament: Any, view: payout_services.PayoutView) -> dict[s
         "kept_back_reason": view.kept_back_reason,
         "shortfall": money(view.shortfall),
         "purchase_limits": dataclasses.asdict(view.limits),
+        "satellite": _with_places(satellite_payload(tournament), view),
     }
 
 
-@router.get("/tournaments/{tournament_id}/payouts", response=dict)
+def _with_places(satellite: dict[str, Any] | None, view: Any) -> dict[str, Any] | None:
+    return None if satellite is None else {**satellite, "places": view.satellite_places()}
+
+
+@router.get("/tournaments/{tournament_id}/payouts", response=PayoutsOut)
 def get_payouts(request: HttpRequest, tournament_id: int):
     require_role(request, STAFF, ONLY_STAFF)
     tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
     return payouts_payload(tournament, view)
 
 
-@router.put("/tournaments/{tournament_id}/payouts", response=dict)
+@router.put("/tournaments/{tournament_id}/payouts", response=PayoutsOut)
 def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     given = payload.model_fields_set
+    if "satellite" in given:
+        _satellite(tournament_id, payload, user)
+        if payload.amounts is None and "percentages" not in given:
+            tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
+            return payouts_payload(tournament, view)
     if payload.amounts is None and "percentages" not in given:
         raise FieldInvalid("percentages", PERCENTAGES_OR_AMOUNTS_NEEDED)
     if "percentages" in given and payload.rounding is None:
@@ -153,7 +118,17 @@ def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
     return payouts_payload(tournament, view)
 
 
-@router.patch("/tournaments/{tournament_id}/payouts/settings", response=dict)
+def _satellite(tournament_id: int, payload: PayoutsIn, user: Any) -> None:
+    """The satellite part of the payouts: tickets to a target, or none (null)."""
+    if payload.satellite is None:
+        satellite_services.satellite_clear(tournament_id=tournament_id, by=user)
+        return
+    satellite_services.satellite_set(
+        tournament_id=tournament_id, by=user, **payload.satellite.dict()
+    )
+
+
+@router.patch("/tournaments/{tournament_id}/payouts/settings", response=PayoutsOut)
 def patch_payout_settings(request: HttpRequest, tournament_id: int, payload: PayoutSettingsIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     pool_services.payout_settings_update(
@@ -163,7 +138,7 @@ def patch_payout_settings(request: HttpRequest, tournament_id: int, payload: Pay
     return payouts_payload(tournament, view)
 
 
-@router.post("/tournaments/{tournament_id}/prize-additions", response={201: dict})
+@router.post("/tournaments/{tournament_id}/prize-additions", response={201: PrizeAdditionOut})
 def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: AdditionIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     addition = pool_services.prize_addition_add(
@@ -179,30 +154,49 @@ def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: Additio
     )
 
 
-def _purchase(request: HttpRequest, entry_id: int, kind: str, count: int) -> dict[str, Any]:
+def _purchase(
+    request: HttpRequest, entry_id: int, kind: str, payload: PurchaseIn
+) -> dict[str, Any]:
     user = require_role(request, REGISTRATION_STAFF, ONLY_REGISTRATION)
-    entry = pool_services.entry_purchase(entry_id=entry_id, kind=kind, count=count, by=user)
-    return {"entry": entry.pk, "rebuys": entry.rebuys, "addons": entry.addons}
+    entry, paid = entry_purchase_paid(
+        entry_id=entry_id,
+        kind=kind,
+        count=payload.count,
+        by=user,
+        payment=payment_of(payload.payment),
+    )
+    return {
+        "entry": entry.pk,
+        "rebuys": entry.rebuys,
+        "addons": entry.addons,
+        "payment": payment_payload(paid),
+    }
 
 
-@router.post("/entries/{entry_id}/rebuys", response={201: dict})
+@router.post("/entries/{entry_id}/rebuys", response={201: PurchaseOut})
 def rebuy(request: HttpRequest, entry_id: int, payload: PurchaseIn):
-    return Status(201, _purchase(request, entry_id, "rebuy", payload.count))
+    return Status(201, _purchase(request, entry_id, "rebuy", payload))
 
 
-@router.post("/entries/{entry_id}/addons", response={201: dict})
+@router.post("/entries/{entry_id}/addons", response={201: PurchaseOut})
 def addon(request: HttpRequest, entry_id: int, payload: PurchaseIn):
-    return Status(201, _purchase(request, entry_id, "addon", payload.count))
+    return Status(201, _purchase(request, entry_id, "addon", payload))
 
 
-@router.get("/tournaments/{tournament_id}/results", response=list[dict])
+@router.get("/tournaments/{tournament_id}/results", response=list[ResultOut])
 def get_results(request: HttpRequest, tournament_id: int):
     require_role(request, STAFF, ONLY_STAFF)
-    _view, rows = results_compute(tournament_get(tournament_id))
-    return [row.payload() for row in rows]
+    tournament = tournament_get(tournament_id)
+    _view, rows = results_compute(tournament)
+    paid = payouts_of(tournament)
+    tickets = result_tickets(tournament)
+    return [
+        {**row.payload(), "prize_paid": row.entry.pk in paid, "ticket": tickets.get(row.entry.pk)}
+        for row in rows
+    ]
 
 
-@router.get("/tournaments/{tournament_id}/bounties", response=list[dict])
+@router.get("/tournaments/{tournament_id}/bounties", response=list[BountyRowOut])
 def get_bounties(request: HttpRequest, tournament_id: int):
     """Each entry's bounty now and what he won (money as decimal strings)."""
     require_role(request, STAFF, ONLY_STAFF)
@@ -218,14 +212,14 @@ def _deal_args(payload: DealIn) -> dict[str, Any]:
     }
 
 
-@router.post("/tournaments/{tournament_id}/deals/preview", response=dict)
+@router.post("/tournaments/{tournament_id}/deals/preview", response=DealPreviewOut)
 def preview_deal(request: HttpRequest, tournament_id: int, payload: DealIn):
     require_role(request, FLOOR_STAFF, ONLY_FLOOR)
     plan = deal_services.deal_preview(tournament_id=tournament_id, **_deal_args(payload))
     return plan.payload()
 
 
-@router.post("/tournaments/{tournament_id}/deals", response={201: dict})
+@router.post("/tournaments/{tournament_id}/deals", response={201: DealOut})
 def record_deal(request: HttpRequest, tournament_id: int, payload: DealIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     deal = deal_services.deal_record(
@@ -253,7 +247,7 @@ def cancel_deal(request: HttpRequest, tournament_id: int):
     return Status(204, None)
 
 
-@router.get("/players/{player_id}/results", response=list[dict])
+@router.get("/players/{player_id}/results", response=list[PlayerResultOut])
 def get_player_history(request: HttpRequest, player_id: int):
     require_role(request, STAFF, ONLY_STAFF)
     _player, rows = player_history(player_id=player_id)
@@ -274,6 +268,7 @@ def _season_payload(season: Any) -> dict[str, Any]:
         "id": season.pk,
         "name": season.name,
         "formula": season.formula,
+        "formula_text": season.formula_text,
         "scale": str(season.scale),
         "table": season.table,
         "participation": str(season.participation),
@@ -281,14 +276,33 @@ def _season_payload(season: Any) -> dict[str, Any]:
     }
 
 
-@router.post("/seasons", response={201: dict})
+@router.post("/seasons", response={201: SeasonOut})
 def create_season(request: HttpRequest, payload: SeasonIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     season = league_services.season_create(by=user, **payload.dict())
     return Status(201, _season_payload(season))
 
 
-@router.get("/seasons/{season_id}/standings", response=dict)
+@router.post("/seasons/formula-preview", response=FormulaPreviewOut)
+def preview_season_formula(request: HttpRequest, payload: FormulaPreviewIn):
+    require_role(request, STAFF, ONLY_STAFF)
+    rows = league_services.formula_preview(**payload.dict())
+    return {
+        "rows": [
+            {"place": r.place, "points": str(r.points), "points_with_hit": str(r.with_hit)}
+            for r in rows
+        ]
+    }
+
+
+@router.put("/seasons/{season_id}", response=SeasonOut)
+def update_season(request: HttpRequest, season_id: int, payload: SeasonIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    season = league_services.season_update(season_id=season_id, by=user, **payload.dict())
+    return _season_payload(season)
+
+
+@router.get("/seasons/{season_id}/standings", response=StandingsOut)
 def get_season_standings(request: HttpRequest, season_id: int):
     require_role(request, STAFF, ONLY_STAFF)
     season, tournaments, rows = league_services.season_standings(season_id=season_id)

@@ -1,23 +1,37 @@
+"""Request and response bodies of the tournaments, entries and events
+operations (README "API"). Money goes out as decimal strings; ``table`` in an
+entry is the table's number, as the floor says it, not its id."""
+
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Annotated
 
 from ninja import Schema
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, Strict, model_validator
+from pydantic_core import PydanticCustomError
 
+from cashdesk.api_schemas import PaymentIn, PaymentOut
+from tournament.api.choices import (
+    BountyKind,
+    Currency,
+    EntryStatus,
+    Money,
+    Places,
+    Rulebook,
+    StackRule,
+    TieRule,
+    TournamentStatus,
+)
 from tournament.api.fields import DB_INT_MAX, Amount, Body
-
-Rulebook = Literal["tda2019", "tda2024", "bdpv", "ifp", "house"]
-TieRule = Literal["share", "button"]
-Currency = Literal["EUR", "CHF", "USD", "GBP"]
-Places = Literal["by_player", "by_entry"]
+from tournament.api.options import RuleOptionsIn, RuleOptionsOut
 
 
 class BountyIn(Body):
     """A tournament's bounty (README "Bounties"); money as decimal strings."""
 
-    kind: Literal["none", "knockout", "progressive", "mystery"] = "none"
+    kind: BountyKind = "none"
     amount: Amount = Field(Decimal("0"), ge=0, le=1000000, max_digits=10, decimal_places=2)
     progressive_share: int = Field(50, ge=0, le=100)
     mystery_prizes: list[Amount] = Field(default_factory=list, max_length=10000)
@@ -34,19 +48,72 @@ class BuyInIn(Body):
     chips: int = Field(..., ge=1, le=DB_INT_MAX)
 
 
+class PreRegistrationSettingsIn(Body):
+    """Pre-registration from the players' phones (README "Pre-registration and the
+    schedule"); a field left out stays as it is."""
+
+    open: bool | None = None
+    capacity: int | None = Field(
+        None, ge=0, le=DB_INT_MAX, description="Players; null: the seats of its tables."
+    )
+    check_in_deadline_minutes: int | None = Field(
+        None, ge=0, le=1440, description="Not checked in this long before the start: released."
+    )
+
+
+class PreRegistrationSettingsOut(Schema):
+    open: bool
+    capacity: int = Field(description="Players in the field (the seats of its tables unless set).")
+    capacity_set: bool = Field(description="False: the capacity follows the tables' seats.")
+    check_in_deadline_minutes: int
+
+
+def _iso_text(value: object) -> object:
+    # Only text: a number would be taken for seconds since 1970.
+    if not isinstance(value, str):
+        raise PydanticCustomError("string_type", "Input should be a valid string")
+    return value
+
+
+# Date and time as ISO 8601 text ("2026-11-27T19:00:00+01:00").
+StartsAt = Annotated[datetime, Strict(False), BeforeValidator(_iso_text)]
+
+
 class TournamentIn(Body):
+    """A new tournament. Explicit ``tie_rule`` and ``options`` override the rulebook's."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "name": "Friday Deepstack",
+                    "table_size": 9,
+                    "starting_stack": 20000,
+                    "buy_in": "50.00",
+                    "fee": "5.00",
+                    "rulebook": "tda2024",
+                    "options": {"chip_race": "race"},
+                }
+            ]
+        }
+    )
+
     name: str = Field(min_length=1, max_length=120)
-    table_size: int = Field(9, ge=2, le=10)
-    starting_stack: int = Field(20000, ge=1, le=DB_INT_MAX)
-    buy_in: Amount = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
-    fee: Amount = Field(Decimal("0"), ge=0, max_digits=10, decimal_places=2)
-    final_table_size: int | None = Field(None, ge=2, le=10)
-    rulebook: Rulebook = "tda2019"
-    tie_rule: TieRule | None = None
+    table_size: int = Field(9, ge=2, le=10, description="Seats per table.")
+    starting_stack: int = Field(20000, ge=1, le=DB_INT_MAX, description="Chips per entry.")
+    buy_in: Amount = Field(
+        Decimal("0"), ge=0, max_digits=10, decimal_places=2, description="To the prize pool."
+    )
+    fee: Amount = Field(
+        Decimal("0"), ge=0, max_digits=10, decimal_places=2, description="To the house."
+    )
+    final_table_size: int | None = Field(None, ge=2, le=10, description="Null: the table size.")
+    rulebook: Rulebook = Field("tda2019", description="The profile that presets the options.")
+    tie_rule: TieRule | None = Field(None, description="Null: the rulebook's.")
     late_registration_levels: int = Field(0, ge=0, le=100)
-    max_entries: int = Field(1, ge=1, le=100)
+    max_entries: int = Field(1, ge=1, le=100, description="Entries per player (re-entries + 1).")
     max_players: int | None = Field(None, ge=2, le=100000)
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: RuleOptionsIn | None = None
     currency: Currency = "EUR"
     bounty: BountyIn | None = None
     day_stop_players: int | None = Field(None, ge=1, le=100000)
@@ -56,6 +123,10 @@ class TournamentIn(Body):
     # README "Registration window": open through the break after the last late level.
     late_registration_through_break: bool = False
     break_during_registration: bool = True
+    # README "Pre-registration and the schedule".
+    starts_at: StartsAt | None = Field(None, description="Date and time of the start.")
+    listed: bool = Field(False, description="On the room's public schedule.")
+    pre_registration: PreRegistrationSettingsIn | None = None
 
 
 class FlightIn(Body):
@@ -66,7 +137,44 @@ class EventIn(TournamentIn):
     """An event: its Day 1 flights share the tournament fields (README "Events")."""
 
     flights: list[FlightIn] = Field(min_length=1, max_length=50)
-    stack_rule: Literal["first", "best", "cumulative"] = "best"
+    stack_rule: StackRule = Field("best", description="What a player who bagged twice takes on.")
+
+
+class FlightOut(Schema):
+    id: int = Field(description="The flight's tournament id.")
+    name: str
+
+
+class EventOut(Schema):
+    id: int
+    name: str
+    stack_rule: StackRule
+    flights: list[FlightOut]
+
+
+class EventDayOut(Schema):
+    tournament: int = Field(description="The day's tournament id.")
+    name: str
+    day: int
+    status: TournamentStatus
+    day_closed: bool
+
+
+class EventDaysOut(Schema):
+    id: int
+    name: str
+    stack_rule: StackRule
+    days: list[EventDayOut]
+
+
+class EventResultOut(Schema):
+    place: int | None = Field(description="Null: the bag was forfeited, or no place yet.")
+    entry: int
+    name: str
+    flight: str = Field(description="The Day 1 flight's name.")
+    prize: Money
+    bounties: Money
+    bag_forfeited: bool
 
 
 class TournamentPatch(Body):
@@ -81,7 +189,7 @@ class TournamentPatch(Body):
     late_registration_levels: int | None = Field(None, ge=0, le=100)
     max_entries: int | None = Field(None, ge=1, le=100)
     max_players: int | None = Field(None, ge=2, le=100000)
-    options: dict[str, Any] | None = None
+    options: RuleOptionsIn | None = Field(None, description="Replaces every override.")
     registration_closed: bool | None = None
     currency: Currency | None = None
     bounty: BountyIn | None = None
@@ -90,37 +198,59 @@ class TournamentPatch(Body):
     places: Places | None = None
     late_registration_through_break: bool | None = None
     break_during_registration: bool | None = None
+    starts_at: StartsAt | None = None
+    listed: bool | None = None
+    pre_registration: PreRegistrationSettingsIn | None = None
+
+
+class BountyOut(Schema):
+    kind: BountyKind
+    amount: Money = Field(description="The bounty on each entry's head.")
+    progressive_share: int = Field(description="Per cent of a progressive bounty paid at once.")
+    mystery_prizes: list[Money]
+    mystery_start_level: int | None
+    mystery_start_in_money: bool
+
+
+class BuyInOut(Schema):
+    name: str
+    price: Money = Field(description="To the prize pool.")
+    fee: Money = Field(description="To the house.")
+    chips: int
 
 
 class TournamentOut(Schema):
-    id: int
+    id: int = Field(description="The tournament's id, as the paths take it.")
     name: str
-    status: str
-    entries: int
-    remaining: int
+    status: TournamentStatus
+    entries: int = Field(description="Entries taken, re-entries included.")
+    remaining: int = Field(description="Players still in.")
     table_size: int
     starting_stack: int
-    buy_in: Decimal
-    fee: Decimal
-    currency: str
+    buy_in: Money
+    fee: Money
+    currency: Currency
     final_table_size: int
-    rulebook: str
-    tie_rule: str
+    rulebook: Rulebook
+    tie_rule: TieRule
     late_registration_levels: int
     max_entries: int
     max_players: int | None
     registration_closed: bool
     hand_for_hand: bool
-    options: dict[str, Any]
+    options: RuleOptionsOut
     average_stack: int
     chips_in_play: int = 0
-    version: int
-    bounty: dict[str, Any] | None = None
+    version: int = Field(description="Grows with every change to the tournament.")
+    bounty: BountyOut | None = None
     day_stop_players: int | None = None
-    buy_ins: list[dict[str, Any]] = []
+    buy_ins: list[BuyInOut] = []
     places: Places = "by_player"
     late_registration_through_break: bool = False
     break_during_registration: bool = True
+    starts_at: datetime | None = None
+    listed: bool = False
+    pre_registration: PreRegistrationSettingsOut | None = None
 
 
 class ConsentIn(Body):
@@ -131,6 +261,12 @@ class ConsentIn(Body):
 
 
 class EntryIn(Body):
+    """A registration: a new player by ``name``, or an existing ``player`` id."""
+
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"name": "Anna Berg"}, {"player": 12}]}
+    )
+
     name: str | None = Field(None, min_length=1, max_length=120)
     email: str | None = Field(None, max_length=254)
     phone: str | None = Field(None, max_length=40)
@@ -140,6 +276,8 @@ class EntryIn(Body):
     consent: ConsentIn | None = None
     # The buy-in option taken (README "Buy-in options"); default: the first.
     buy_in: str | None = Field(None, min_length=1, max_length=40)
+    # How the desk is paid (README "Cash desk"); default: cash.
+    payment: PaymentIn | None = None
 
     @model_validator(mode="after")
     def name_or_player(self) -> EntryIn:
@@ -149,18 +287,22 @@ class EntryIn(Body):
 
 
 class EntryOut(Schema):
-    id: int
-    player: int
+    id: int = Field(description="The entry's id, as the paths take it.")
+    player: int = Field(description="The player's id.")
     name: str
-    number: int
-    # The entry's number in its tournament (1, 2, 3 ...), as the desk and seat card show it.
-    start_number: int | None
-    status: str
-    table: int | None
+    number: int = Field(description="1 for the player's first entry, 2 for his first re-entry.")
+    start_number: int | None = Field(
+        description="The entry's number in its tournament, as the desk and seat card show it."
+    )
+    status: EntryStatus
+    table: int | None = Field(description="The table's number (not its id); null: not seated.")
     seat: int | None
     wait_for_button: bool
     place: int | None
-    buy_in: str | None = None
+    buy_in: str | None = Field(None, description="The buy-in option taken, by name.")
+    payment: PaymentOut | None = Field(
+        None, description="The payment taken with this registration (its answer only)."
+    )
 
 
 class PlayerOut(Schema):

@@ -4,11 +4,19 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from ninja import Query, Router, Status
 
+from cashdesk.services.payments import payment_of, payment_payload
+from prereg.services.walk_ins import walk_in_register
+from tables.services.registration import tournament_update
 from tournament.api.auth import require_role
+from tournament.api.choices import EntryStatus
+from tournament.api.options import overrides
 from tournament.api.schemas import (
     EntryIn,
     EntryOut,
+    EventDaysOut,
     EventIn,
+    EventOut,
+    EventResultOut,
     PlayerOut,
     TournamentIn,
     TournamentOut,
@@ -17,14 +25,13 @@ from tournament.api.schemas import (
 from tournament.models import Entry, Player, Tournament
 from tournament.presenters import entry_payload, tournament_payload
 from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF, has_role
-from tournament.services.entries import entry_register, player_contacts_search, player_search
+from tournament.services.entries import player_contacts_search, player_search
 from tournament.services.events import event_create, event_get
 from tournament.services.results import event_results
 from tournament.services.tournaments import (
     TournamentSettings,
     tournament_create,
     tournament_get,
-    tournament_update,
 )
 
 router = Router(tags=["tournaments"])
@@ -34,10 +41,28 @@ ONLY_REGISTRATION = _("Only the desk, floor or a director may register players."
 ONLY_STAFF = _("Only staff may see this.")
 
 
+def schedule_fields(fields: dict) -> dict:
+    """The body's ``pre_registration`` object as the tournament's own fields
+    (README "Pre-registration and the schedule"); what it leaves out stays."""
+    pre = fields.pop("pre_registration", None) or {}
+    names = {
+        "open": "pre_registration_open",
+        "capacity": "pre_registration_capacity",
+        "check_in_deadline_minutes": "check_in_deadline_minutes",
+    }
+    for key, field in names.items():
+        if key in pre and (pre[key] is not None or key == "capacity"):
+            fields[field] = pre[key]
+    if fields.get("listed", False) is None:
+        fields.pop("listed")
+    return fields
+
+
 @router.post("/tournaments", response={201: TournamentOut})
 def create_tournament(request: HttpRequest, payload: TournamentIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    tournament = tournament_create(settings=TournamentSettings(**payload.dict()), by=user)
+    fields = {**schedule_fields(payload.dict()), "options": overrides(payload.options) or {}}
+    tournament = tournament_create(settings=TournamentSettings(**fields), by=user)
     return Status(201, tournament_payload(tournament))
 
 
@@ -56,7 +81,9 @@ def get_tournament(request: HttpRequest, tournament_id: int):
 @router.patch("/tournaments/{tournament_id}", response=TournamentOut)
 def update_tournament(request: HttpRequest, tournament_id: int, payload: TournamentPatch):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    changes = payload.dict(exclude_unset=True)
+    changes = schedule_fields(payload.dict(exclude_unset=True))
+    if "options" in changes:
+        changes["options"] = overrides(payload.options) or {}
     tournament = tournament_update(tournament_id=tournament_id, changes=changes, by=user)
     return tournament_payload(tournament)
 
@@ -64,7 +91,11 @@ def update_tournament(request: HttpRequest, tournament_id: int, payload: Tournam
 @router.post("/tournaments/{tournament_id}/entries", response={201: EntryOut})
 def register_entry(request: HttpRequest, tournament_id: int, payload: EntryIn):
     user = require_role(request, REGISTRATION_STAFF, ONLY_REGISTRATION)
-    entry = entry_register(
+    # The API does not ask before passing waiting pre-registrations; the log says it
+    # (README "Pre-registration and the schedule").
+    entry, paid = walk_in_register(
+        ahead_confirmed=True,
+        payment=payment_of(payload.payment),
         tournament_id=tournament_id,
         by=user,
         player_id=payload.player,
@@ -76,16 +107,16 @@ def register_entry(request: HttpRequest, tournament_id: int, payload: EntryIn):
         news=bool(payload.consent and payload.consent.news),
         buy_in=payload.buy_in,
     )
-    return Status(201, entry_payload(entry))
+    return Status(201, {**entry_payload(entry), "payment": payment_payload(paid)})
 
 
 @router.get("/tournaments/{tournament_id}/entries", response=list[EntryOut])
-def list_entries(request: HttpRequest, tournament_id: int, status: str | None = None):
+def list_entries(request: HttpRequest, tournament_id: int, status: EntryStatus | None = None):
     require_role(request, STAFF, ONLY_STAFF)
     tournament = tournament_get(tournament_id)
     entries = Entry.objects.filter(tournament=tournament).select_related("player", "seat__table")
-    if status:
-        entries = entries.filter(status=status)
+    # Unregistered entries (money refunded) are out of the field: listed only when asked for.
+    entries = entries.filter(status=status) if status else entries.exclude(status="withdrawn")
     return [entry_payload(e) for e in entries]
 
 
@@ -110,11 +141,12 @@ def _player_out(player: Player, *, contact: bool) -> dict:
     }
 
 
-@router.post("/events", response={201: dict})
+@router.post("/events", response={201: EventOut})
 def create_event(request: HttpRequest, payload: EventIn):
     """An event and one tournament per Day 1 flight, all with the fields given."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
-    fields = payload.dict(exclude={"flights", "stack_rule"})
+    fields = schedule_fields(payload.dict(exclude={"flights", "stack_rule"}))
+    fields["options"] = overrides(payload.options) or {}
     event, flights = event_create(
         name=payload.name,
         flights=[flight.name for flight in payload.flights],
@@ -133,7 +165,7 @@ def create_event(request: HttpRequest, payload: EventIn):
     )
 
 
-@router.get("/events/{event_id}", response=dict)
+@router.get("/events/{event_id}", response=EventDaysOut)
 def get_event(request: HttpRequest, event_id: int):
     """The event's days: each flight or later day with its state."""
     require_role(request, STAFF, ONLY_STAFF)
@@ -155,7 +187,7 @@ def get_event(request: HttpRequest, event_id: int):
     }
 
 
-@router.get("/events/{event_id}/results", response=list[dict])
+@router.get("/events/{event_id}/results", response=list[EventResultOut])
 def get_event_results(request: HttpRequest, event_id: int):
     """Every entry of every flight once: place, prize and bounties in the event."""
     require_role(request, STAFF, ONLY_STAFF)

@@ -233,3 +233,19 @@ def places_after_entry(
     for p in moved:
         holders[p.place] = holders.get(p.place, 0) + 1
     return [Place(p.entry_id, p.place, p.shared and holders[p.place] > 1) for p in moved]
+
+
+def places_after_withdrawal(
+    *, out: Sequence[Place], basis: PlacesBasis, re_entry: bool
+) -> list[Place]:
+    """The places of the entries out after an entry that never played left the
+    field (unregistered, its money refunded): the reverse of ``places_after_entry``.
+
+    It was above everyone out, so every place out moves up one. By player, a
+    re-entry took his lost bullet's place out of the field when it joined, and
+    which place that was is no longer known: it is refused while anyone holds a
+    place (``"re_entry_placed"``).
+    """
+    if basis == "by_player" and re_entry and out:
+        raise PlacesError("re_entry_placed", "a re-entry cannot leave once places are given")
+    return [Place(p.entry_id, p.place - 1, p.shared) for p in out]

@@ -73,3 +73,41 @@ def purchase_refusal(
     ):
         return Refusal.NOT_THE_ADDON_BREAK
     return None
+
+
+@dataclass(frozen=True)
+class Window:
+    """What the board says about one kind of purchase at a position of the clock:
+    ``state`` is one of "open" (sold at any level), "until" (sold through the
+    end of ``level``), "over", "next_break" (the add-on break follows this
+    level), "now" (the add-on break is on) or "later"."""
+
+    state: str
+    level: int | None = None
+
+
+def purchase_windows(
+    limits: PurchaseLimits, position: PlayPosition, *, rebuys: bool, addon: bool
+) -> dict[str, Window | None]:
+    """The rebuy and the add-on window at ``position``; None for a kind not sold."""
+    return {
+        "rebuys": _rebuy_window(limits, position) if rebuys else None,
+        "addon": _addon_window(limits, position) if addon else None,
+    }
+
+
+def _rebuy_window(limits: PurchaseLimits, position: PlayPosition) -> Window:
+    until = limits.rebuy_until_level
+    if until is None:
+        return Window("open")
+    # Sold through that level and in the break right after it.
+    return Window("until", until) if position.level <= until else Window("over", until)
+
+
+def _addon_window(limits: PurchaseLimits, position: PlayPosition) -> Window:
+    after = limits.addon_after_level
+    if after is None:
+        return Window("open")
+    if position.level == after:
+        return Window("now" if position.in_break else "next_break", after)
+    return Window("later" if position.level < after else "over", after)

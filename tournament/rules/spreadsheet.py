@@ -13,10 +13,18 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any, Protocol
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 MARK = "'"
+
+
+def spreadsheet_decimal(value: Decimal | str, *, decimal_comma: bool) -> str:
+    """A decimal number as the reader's spreadsheet reads a number: ``130,00`` in a
+    German one (it takes ``130.00`` for text), ``130.00`` in an English one."""
+    text = format(value, "f") if isinstance(value, Decimal) else value
+    return text.replace(".", ",") if decimal_comma else text
 
 
 class Writable(Protocol):

@@ -20,6 +20,7 @@ from tournament.errors import FieldInvalid
 from tournament.models import BountyPayment, BountySettings, Entry, Tournament
 from tournament.rules import bounties as rules
 from tournament.selectors import bounty_heads, bounty_settings_for, mystery_prizes_left
+from tournament.writes import Write
 
 _SECURE = random.SystemRandom()
 
@@ -140,7 +141,7 @@ def _winners_own(
 
 
 def bounties_settle(
-    tournament: Tournament,
+    w: Write,
     eliminations: Sequence[Elimination],
     *,
     winner: int | None,
@@ -150,6 +151,7 @@ def bounties_settle(
 ) -> list[BountyPayment]:
     """Pay the bounties of this hand's eliminations; ``winner``: the last player
     left, when this hand ended the tournament (he takes his own bounty)."""
+    tournament = w.tournament
     settings = bounty_settings_for(tournament)
     if not settings.active:
         return []
@@ -181,12 +183,13 @@ def bounties_settle(
     if winner is not None:
         rows += _winners_own(tournament, settings, winner, heads[winner], rows, left)
     made = BountyPayment.objects.bulk_create(rows)
-    changes.touch(tournament, parts=(changes.BOUNTIES, changes.RESULTS))
+    w.touch(parts=(changes.BOUNTIES, changes.RESULTS))
     return made
 
 
-def bounty_forfeit(tournament: Tournament, entry: Entry) -> BountyPayment | None:
+def bounty_forfeit(w: Write, entry: Entry) -> BountyPayment | None:
     """A disqualified player's bounty goes to the prize pool."""
+    tournament = w.tournament
     settings = bounty_settings_for(tournament)
     if settings.kind not in (BountySettings.Kind.KNOCKOUT, BountySettings.Kind.PROGRESSIVE):
         return None
@@ -194,19 +197,19 @@ def bounty_forfeit(tournament: Tournament, entry: Entry) -> BountyPayment | None
     payment = BountyPayment.objects.create(
         tournament=tournament, victim=entry, kind=BountyPayment.Kind.TO_POOL, cash=head
     )
-    changes.touch(tournament, parts=(changes.BOUNTIES, changes.PAYOUTS, changes.SUMMARY))
+    w.touch(parts=(changes.BOUNTIES, changes.PAYOUTS, changes.SUMMARY))
     return payment
 
 
-def bounties_undo(tournament: Tournament, victims: Sequence[int]) -> int:
+def bounties_undo(w: Write, victims: Sequence[int]) -> int:
     """Undo of a bust: its bounty payments go, and so does the winner's own
     bounty (the tournament is no longer over)."""
+    tournament = w.tournament
     paid = BountyPayment.objects.filter(tournament=tournament, victim_id__in=victims)
     own = BountyPayment.objects.filter(tournament=tournament, kind=BountyPayment.Kind.OWN)
     deleted = paid.delete()[0] + own.delete()[0]
     if deleted:
-        changes.touch(
-            tournament,
+        w.touch(
             parts=(changes.BOUNTIES, changes.PAYOUTS, changes.SUMMARY, changes.RESULTS),
         )
     return deleted

@@ -142,7 +142,7 @@ def chips_bought(tournament: Tournament, entries: int) -> int:
     """The chips the ``entries`` (every entry counted by the summary) brought."""
     if not tournament.buy_ins or not tournament.pk:
         return entries * tournament.starting_stack
-    paid = paid_rows(tournament.entries.all())
+    paid = paid_rows(tournament.entries.exclude(status=Entry.Status.WITHDRAWN))
     priced = sum(row.count for row in paid)
     return sum(row.chips for row in paid) + max(0, entries - priced) * tournament.starting_stack
 
@@ -159,13 +159,13 @@ class Sold:
 
 
 def buy_ins_sold(tournament: Tournament) -> list[Sold]:
-    """Each option sold, at each price it was sold for; alternates still waiting
-    have not paid (as for the pool)."""
+    """Each option sold, at each price it was sold for; as for the pool, alternates
+    waiting for a seat paid, unregistered entries were refunded."""
     if not tournament.buy_ins:
         return []
     rows = (
         tournament.entries.filter(paid_price__isnull=False)
-        .exclude(status=Entry.Status.WAITING)
+        .exclude(status=Entry.Status.WITHDRAWN)
         .values("buy_in_name", "paid_price", "paid_fee", "paid_chips")
         .annotate(n=Count("id"))
         .order_by("buy_in_name", "paid_price")

@@ -14,17 +14,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from django.db import transaction
 from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
 from tournament import changes
 from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
-from tournament.locking import lock_tournament
-from tournament.models import LIVE_STATUSES, ActionLog, Deal, DealShare, Entry, Tournament
+from tournament.models import LIVE_STATUSES, Deal, DealShare, Entry, Tournament
 from tournament.rules.deals import DealError, deal_chip_chop, deal_icm
 from tournament.rules.payouts import ZERO
 from tournament.services.payouts import money, payouts_view
+from tournament.writes import tournament_write
 
 DEAL_EVERYONE = _("A deal must include every player still in the tournament, each once.")
 DEAL_TWO_PLAYERS = _("A deal needs at least two players still in the tournament.")
@@ -145,8 +144,8 @@ def deal_record(
     note: str = "",
 ) -> Deal:
     """Record the deal all remaining players agreed to; the results show it."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         if Deal.objects.filter(tournament=tournament).exists():
             raise Conflict(DEAL_EXISTS)
         plan = deal_plan(
@@ -158,33 +157,29 @@ def deal_record(
             reserve=reserve,
             prizes=[money(p) for p in plan.prizes],
             note=note.strip()[:200],
-            by=by if getattr(by, "pk", None) else None,
+            by=w.user,
         )
         chips = dict(plan.stacks)
         DealShare.objects.bulk_create(
             DealShare(deal=deal, entry_id=entry_id, chips=chips[entry_id], amount=amount)
             for entry_id, amount in plan.amounts
         )
-        ActionLog.record(tournament, "deal_recorded", {"deal": deal.pk, **plan.payload()}, by)
+        w.log("deal_recorded", {"deal": deal.pk, **plan.payload()})
         # The payouts part carries the deal; the results follow it once the winner is known.
-        changes.record(
-            tournament, "deal", parts=(changes.PAYOUTS, changes.RESULTS), facts={"deal": deal.pk}
-        )
+        w.record("deal", parts=(changes.PAYOUTS, changes.RESULTS), facts={"deal": deal.pk})
     return deal
 
 
 def deal_cancel(*, tournament_id: int, by: Any) -> None:
     """Remove a deal recorded by mistake (the action log keeps it)."""
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         deal = Deal.objects.filter(tournament=tournament).first()
         if deal is None:
             raise NotFound(DEAL_NOT_FOUND)
-        ActionLog.record(tournament, "deal_cancelled", {"deal": deal.pk}, by)
+        w.log("deal_cancelled", {"deal": deal.pk})
         deal.delete()
-        changes.record(
-            tournament, "deal", parts=(changes.PAYOUTS, changes.RESULTS), facts={"deal": None}
-        )
+        w.record("deal", parts=(changes.PAYOUTS, changes.RESULTS), facts={"deal": None})
 
 
 def deal_current(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:

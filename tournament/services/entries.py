@@ -1,21 +1,23 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes, extensions
+from tournament import changes
+from tournament.clock_port import clock
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.locking import lock_tournament
-from tournament.models import LIVE_STATUSES, ActionLog, Entry, Player, PrivacyLog, Tournament
+from tournament.models import LIVE_STATUSES, Entry, Player, PrivacyLog, Tournament
 from tournament.rules import names
 from tournament.rules import places as place_rules
 from tournament.services.buy_ins import buy_in_taken
 from tournament.services.events import check_other_flights, ensure_day_open
 from tournament.services.players import check_contact_consent, consent_given
+from tournament.writes import Write, tournament_write
 
 PLAYER_NOT_FOUND = _("Player not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -24,6 +26,10 @@ NO_REENTRY = _("This player has used all entries this tournament allows.")
 REGISTRATION_CLOSED = _("Registration for this tournament is closed.")
 TOURNAMENT_FINISHED = _("This tournament has finished.")
 NAME_REQUIRED = _("A new player needs a name.")
+
+# What follows a registration inside its write: the tables app seats the new
+# entry once the seats are drawn (tables.services.registration passes it).
+SeatStep = Callable[[Write, Entry], None]
 
 
 def player_find_or_create(
@@ -97,15 +103,17 @@ def entry_register(
     consent: bool = False,
     news: bool = False,
     buy_in: str | None = None,
+    seat: SeatStep | None = None,
 ) -> Entry:
     """Register a player (new or known) for a buy-in or a re-entry.
 
-    When the field is full the entry waits as an alternate; once seats are
-    drawn a new entry is seated at once by the seating engine.
+    When the field is full the entry waits as an alternate; otherwise ``seat``
+    seats him, once seats are drawn (the pages and the API register through
+    :mod:`tables.services.registration`, which passes the seating engine's step).
     """
     try:
-        with transaction.atomic():
-            tournament = lock_tournament(tournament_id)
+        with tournament_write(tournament_id, by=by) as w:
+            tournament = w.tournament
             if tournament.status == Tournament.Status.FINISHED:
                 raise Conflict(TOURNAMENT_FINISHED)
             if not _registration_open(tournament):
@@ -122,14 +130,17 @@ def entry_register(
                     nickname=nickname,
                     consent=consent,
                     news=news,
-                    by=by,
+                    by=w.user,
                 )
             ensure_day_open(tournament)
             check_other_flights(tournament, player)
             previous = tournament.entries.filter(player=player)
             if previous.filter(status__in=LIVE_STATUSES).exists():
                 raise Conflict(ALREADY_IN)
-            count = previous.aggregate(n=Max("number"))["n"] or 0
+            # An entry he unregistered from is no bullet: he takes its number again.
+            count = (
+                previous.exclude(status=Entry.Status.WITHDRAWN).aggregate(n=Max("number"))["n"] or 0
+            )
             if count >= tournament.max_entries:
                 raise Conflict(NO_REENTRY)
             paid = buy_in_taken(tournament, buy_in)
@@ -142,21 +153,18 @@ def entry_register(
                 start_number=last + 1,
                 status=Entry.Status.WAITING if waiting else Entry.Status.REGISTERED,
                 waiting_since=timezone.now() if waiting else None,
-                created_by=by if getattr(by, "pk", None) else None,
+                created_by=w.user,
                 **paid,
             )
             _places_of_players_out_move_down(tournament, player)
-            ActionLog.record(
-                tournament,
+            w.log(
                 "entry_registered",
                 {"entry": entry.pk, "player": player.pk, "number": entry.number}
                 | ({"buy_in": paid["buy_in_name"]} if paid else {}),
-                by,
             )
-            if not waiting:
-                _seat_if_drawn(tournament, entry, by)
-            changes.record(
-                tournament,
+            if not waiting and seat is not None:
+                seat(w, entry)
+            w.record(
                 "entry",
                 # A new entry grows the field and the pool: the payouts follow.
                 parts=(changes.SUMMARY, changes.MOVES, changes.TABLES, changes.PAYOUTS),
@@ -172,7 +180,7 @@ def entry_register(
 def _registration_open(tournament: Tournament) -> bool:
     # Decided from the clock at this request, never from a flag a boundary task
     # may not have set yet (Redis down, worker late); the clock app answers.
-    return extensions.registration_open_now(tournament)
+    return clock().registration_open(tournament)
 
 
 def _places_of_players_out_move_down(tournament: Tournament, player: Player) -> None:
@@ -206,11 +214,6 @@ def _places_of_players_out_move_down(tournament: Tournament, player: Player) -> 
             entry.place, entry.place_shared = now
             changed.append(entry)
     Entry.objects.bulk_update(changed, ["place", "place_shared"], batch_size=500)
-
-
-def _seat_if_drawn(tournament: Tournament, entry: Entry, by: Any) -> None:
-    # Once the seats are drawn the tables app seats him and plans what follows.
-    extensions.seat_new_entry(tournament, entry, by)
 
 
 def entry_get(entry_id: int) -> Entry:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.models import ActionLog, Bag, Event, Player, Tournament
 from tournament.services.tournaments import TournamentSettings, tournament_create
+from tournament.writes import Actor
 
 EVENT_NOT_FOUND = _("Event not found.")
 NO_FLIGHTS = _("An event needs at least one Day 1 flight, each with a name.")
@@ -61,10 +62,9 @@ def event_create(
         raise FieldInvalid("flights", NAMES_TOO_LONG % {"most": NAME_MAX})
     if stack_rule not in Event.StackRule.values:
         raise FieldInvalid("stack_rule", Event.StackRule.BEST.label)
+    # New tournaments have no screens and no other writer yet: nothing to lock or tell.
     with transaction.atomic():
-        event = Event.objects.create(
-            name=name, stack_rule=stack_rule, created_by=by if getattr(by, "pk", None) else None
-        )
+        event = Event.objects.create(name=name, stack_rule=stack_rule, created_by=Actor.of(by).user)
         made = []
         for flight in names:
             tournament = tournament_create(

@@ -4,7 +4,9 @@ A tournament earns points when its payout settings name a season. Each
 player scores once per tournament, for their best place over all their
 entries; the field is counted as the tournament counts places: the players
 (by player, the default) or the paid entries, re-entries included (by entry).
-Players still in without a place score nothing yet.
+Players still in without a place score nothing yet. A season of kind ``td3``
+computes points with its own formula text (``tournament.services.league_formula``);
+the standings are computed on read, so they follow a changed formula.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any, cast
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Conflict, Invalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
 from tournament.models import LeagueSeason, PayoutSettings, Player, Tournament
 from tournament.rules.league import (
     DEFAULT_TABLE,
@@ -28,6 +30,14 @@ from tournament.rules.league import (
     league_points,
     season_table,
 )
+from tournament.services.league_formula import (
+    Field,
+    PreviewRow,
+    formula_preview_rows,
+    formula_read,
+    formula_run,
+    tournament_figures,
+)
 from tournament.services.prize_pool import PAID_STATUSES
 from tournament.services.results import results_compute
 
@@ -37,19 +47,59 @@ FORMULA_UNKNOWN = _("Unknown points formula.")
 TABLE_INVALID = _("The points table must list zero or more points per place.")
 BEST_OF_INVALID = _("Count at least one best result, or leave it empty.")
 LEAGUE_INVALID = _("The league points cannot be computed from these results.")
+PREVIEW_MOST_PLAYERS = 1000
+PREVIEW_FIELD_INVALID = _("Preview a field of 1 to 1000 players.")
+
+
+def _points_formula(
+    formula: str, scale: Decimal, table: list[Decimal] | None, participation: Decimal
+) -> PointsFormula:
+    # The field's choices (LeagueSeason.Formula) are the rule's kinds and the
+    # services refuse any other value; "td3" is handled before this is asked.
+    return PointsFormula(
+        kind=cast(FormulaKind, formula),
+        scale=Decimal(scale),
+        table=tuple(table) if table else DEFAULT_TABLE,
+        participation=Decimal(participation),
+    )
 
 
 def season_formula(season: LeagueSeason) -> PointsFormula:
-    table = tuple(Decimal(str(p)) for p in season.table) if season.table else DEFAULT_TABLE
-    # The field's choices (LeagueSeason.Formula) are the rule's kinds and
-    # season_create refuses any other value, so the stored one is one of them.
-    kind = cast(FormulaKind, season.formula)
-    return PointsFormula(
-        kind=kind,
-        scale=Decimal(season.scale),
-        table=table,
-        participation=Decimal(season.participation),
-    )
+    table = [Decimal(str(p)) for p in season.table] if season.table else None
+    return _points_formula(season.formula, season.scale, table, season.participation)
+
+
+@dataclass(frozen=True)
+class SeasonFields:
+    """What a season is made of, as given; ``_checked`` turns it into the columns."""
+
+    name: str
+    formula: str
+    formula_text: str
+    scale: Decimal
+    table: list[Decimal] | None
+    participation: Decimal
+    best_of: int | None
+
+
+def _checked(fields: SeasonFields) -> dict[str, Any]:
+    name = " ".join(fields.name.split())
+    if not name:
+        raise Invalid(SEASON_NAME_REQUIRED)
+    if fields.formula not in LeagueSeason.Formula.values:
+        raise Invalid(FORMULA_UNKNOWN)
+    table = fields.table
+    if table is not None and any(p < 0 or not p.is_finite() for p in table):
+        raise Invalid(TABLE_INVALID)
+    if fields.best_of is not None and fields.best_of < 1:
+        raise Invalid(BEST_OF_INVALID)
+    if fields.formula == LeagueSeason.Formula.TD3:
+        formula_read(fields.formula_text)
+    return {
+        **vars(fields),
+        "name": name[:120],
+        "table": [str(p) for p in table or []],
+    }
 
 
 def season_create(
@@ -57,30 +107,73 @@ def season_create(
     name: str,
     by: Any,
     formula: str = LeagueSeason.Formula.LINEAR,
+    formula_text: str = "",
     scale: Decimal = Decimal(10),
     table: list[Decimal] | None = None,
     participation: Decimal = Decimal(0),
     best_of: int | None = None,
 ) -> LeagueSeason:
-    """A new league season (seasons belong to no tournament, so no tournament lock)."""
-    name = " ".join(name.split())
-    if not name:
-        raise Invalid(SEASON_NAME_REQUIRED)
+    """A new league season (seasons belong to no tournament, so no tournament lock).
+    A ``td3`` season's formula text is read first: a 422 names what is wrong."""
+    given = SeasonFields(name, formula, formula_text, scale, table, participation, best_of)
+    columns = _checked(given)
+    with transaction.atomic():
+        return LeagueSeason.objects.create(**columns)
+
+
+def season_update(
+    *,
+    season_id: int,
+    by: Any,
+    name: str,
+    formula: str,
+    formula_text: str = "",
+    scale: Decimal = Decimal(10),
+    table: list[Decimal] | None = None,
+    participation: Decimal = Decimal(0),
+    best_of: int | None = None,
+) -> LeagueSeason:
+    """Change a season: its name, formula and counting. The standings are computed
+    on read, so they follow at once."""
+    given = SeasonFields(name, formula, formula_text, scale, table, participation, best_of)
+    columns = _checked(given)
+    with transaction.atomic():
+        season = LeagueSeason.objects.select_for_update().filter(pk=season_id).first()
+        if season is None:
+            raise NotFound(SEASON_NOT_FOUND)
+        for key, value in columns.items():
+            setattr(season, key, value)
+        season.save(update_fields=list(columns))
+        return season
+
+
+def formula_preview(
+    *,
+    formula: str,
+    formula_text: str = "",
+    field: int,
+    scale: Decimal = Decimal(10),
+    table: list[Decimal] | None = None,
+    participation: Decimal = Decimal(0),
+    buy_in: Decimal = Decimal(10),
+) -> list[PreviewRow]:
+    """Places 1..field with their points, without and with one hit, as the season
+    form shows them while the director writes (no write)."""
     if formula not in LeagueSeason.Formula.values:
         raise Invalid(FORMULA_UNKNOWN)
     if table is not None and any(p < 0 or not p.is_finite() for p in table):
         raise Invalid(TABLE_INVALID)
-    if best_of is not None and best_of < 1:
-        raise Invalid(BEST_OF_INVALID)
-    with transaction.atomic():
-        return LeagueSeason.objects.create(
-            name=name[:120],
-            formula=formula,
-            scale=scale,
-            table=[str(p) for p in table or []],
-            participation=participation,
-            best_of=best_of,
-        )
+    if not 1 <= field <= PREVIEW_MOST_PLAYERS:
+        raise FieldInvalid("field", PREVIEW_FIELD_INVALID)
+    if formula == LeagueSeason.Formula.TD3:
+        read = formula_read(formula_text)
+        return formula_preview_rows(read, field=field, buy_in=buy_in, participation=participation)
+    named = _points_formula(formula, scale, table, participation)
+    rows = []
+    for place in range(1, field + 1):
+        points = league_points(place=place, field=field, formula=named)
+        rows.append(PreviewRow(place, points, points))
+    return rows
 
 
 @dataclass(frozen=True)
@@ -108,6 +201,8 @@ def tournament_points(tournament: Tournament, season: LeagueSeason) -> list[Poin
         current = best.get(row.entry.player_id)
         if current is None or row.place < current.place:
             best[row.entry.player_id] = row
+    if season.formula == LeagueSeason.Formula.TD3:
+        return _td3_points(tournament, season, rows, best, field, _view)
     formula = season_formula(season)
     try:
         return [
@@ -120,6 +215,36 @@ def tournament_points(tournament: Tournament, season: LeagueSeason) -> list[Poin
         ]
     except LeagueError as exc:
         raise Conflict(LEAGUE_INVALID) from exc
+
+
+def _td3_points(
+    tournament: Tournament,
+    season: LeagueSeason,
+    rows: list[Any],
+    best: dict[int, Any],
+    field: int,
+    view: Any,
+) -> list[PointsRow]:
+    """Points by the season's own formula, from each player's figures. A stored
+    formula that cannot be read (saved before a check, or imported) is a 409."""
+    try:
+        formula = formula_read(season.formula_text)
+    except Invalid as exc:
+        raise Conflict(exc.message) from exc
+    size = Field(
+        size=max([field, *(r.place for r in best.values())]),
+        final_table=tournament.final_table_size or 0,
+    )
+    figures = tournament_figures(tournament, rows, best, size, view)
+    participation = Decimal(season.participation)
+    return [
+        PointsRow(
+            row.entry.player,
+            row.place,
+            formula_run(formula, figures[player_id]) + participation,
+        )
+        for player_id, row in sorted(best.items(), key=lambda item: item[1].place)
+    ]
 
 
 @dataclass(frozen=True)

@@ -14,16 +14,16 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from django.db import transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from tournament import changes
 from tournament.errors import TOURNAMENT_NOT_FOUND, FieldInvalid, Invalid, NotFound
 from tournament.models import (
-    ActionLog,
     PayoutSettings,
     Tournament,
 )
+from tournament.prize_port import prizes
 from tournament.rules import fixed_payouts as fixed_rules
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
@@ -32,12 +32,13 @@ from tournament.services.prize_pool import (
     AMOUNT_INVALID,
     PoolCounts,
     payout_settings_for,
-    payout_settings_lock,
+    payout_settings_stored,
     payouts_publish,
     pool_counts,
     prize_pool_of,
     purchase_limits_of,
 )
+from tournament.writes import Write, tournament_write
 
 PERCENTAGES_EMPTY = _("Give at least one paid place.")
 PERCENTAGE_INVALID = _("Every percentage must be a number of zero or more.")
@@ -76,7 +77,7 @@ def payout_error(exc: PayoutError) -> Invalid:
     return Invalid(_PAYOUT_MESSAGES.get(exc.code, PAYOUTS_INVALID))
 
 
-Source = Literal["custom", "frozen", "template", "amounts"]
+Source = Literal["custom", "frozen", "template", "amounts", "satellite"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,8 @@ class PayoutView:
     kept_back: Decimal = Decimal(0)
     kept_back_reason: str = ""
     shortfall: Decimal = Decimal(0)
+    # A satellite: the ticket value won per place (0: cash only); ``amounts`` is the cash.
+    tickets: tuple[Decimal, ...] = ()
 
     @property
     def paid(self) -> int:
@@ -105,6 +108,13 @@ class PayoutView:
         return [
             {"place": n, "amount": money(a), "percentage": str(p)}
             for n, (a, p) in enumerate(zip(self.amounts, self.percentages, strict=True), 1)
+        ]
+
+    def satellite_places(self) -> list[dict[str, Any]]:
+        """A satellite: the ticket (value) and the cash each paid place wins."""
+        return [
+            {"place": n, "ticket": money(t) if t else None, "cash": money(a)}
+            for n, (a, t) in enumerate(zip(self.amounts, self.tickets, strict=False), 1)
         ]
 
     def public(self) -> dict[str, Any]:
@@ -146,6 +156,9 @@ def payouts_view(
     settings = settings or payout_settings_for(tournament)
     counts = counts or pool_counts(tournament)
     pool = prize_pool_of(tournament, settings, counts)
+    satellite = prizes().satellite_places(tournament, pool.total) if tournament.pk else None
+    if satellite is not None:
+        return _satellite_view(settings, pool, counts, satellite)
     if settings.amounts is not None:
         return _fixed_view(tournament, settings, pool, counts)
     source: Source
@@ -170,7 +183,7 @@ def payouts_view(
         guarantee=settings.guarantee,
         percentages=percentages,
         amounts=per_place,
-        rounding=Decimal(settings.rounding).normalize(),
+        rounding=rules.plain_unit(settings.rounding),
         rounding_mode=settings.rounding_mode,
         source=source,
         limits=purchase_limits_of(settings),
@@ -194,13 +207,34 @@ def _fixed_view(
         guarantee=settings.guarantee,
         percentages=[fixed_rules.share_of_pool(a, pool.total) for a in fixed],
         amounts=fixed,
-        rounding=Decimal(settings.rounding).normalize(),
+        rounding=rules.plain_unit(settings.rounding),
         rounding_mode=settings.rounding_mode,
         source="amounts",
         limits=purchase_limits_of(settings),
         kept_back=max(pool.total - paid, Decimal(0)),
         kept_back_reason=settings.kept_back_reason,
         shortfall=max(paid - pool.total, Decimal(0)),
+    )
+
+
+def _satellite_view(
+    settings: PayoutSettings,
+    pool: PrizePool,
+    counts: PoolCounts,
+    places: list[tuple[Decimal, Decimal]],
+) -> PayoutView:
+    """A satellite pays tickets first, the rest in cash (the cash desk's rule)."""
+    return PayoutView(
+        pool=pool,
+        counts=counts,
+        guarantee=settings.guarantee,
+        percentages=[fixed_rules.share_of_pool(c + t, pool.total) for c, t in places],
+        amounts=[c for c, _t in places],
+        rounding=Decimal("0.01"),
+        rounding_mode=settings.rounding_mode,
+        source="satellite",
+        limits=purchase_limits_of(settings),
+        tickets=tuple(t for _c, t in places),
     )
 
 
@@ -217,19 +251,15 @@ def payouts_get(*, tournament_id: int) -> tuple[Tournament, PayoutView]:
     return tournament, payouts_view(tournament, settings)
 
 
-def _freeze(tournament: Tournament, settings: PayoutSettings, by: Any) -> bool:
+def _freeze(w: Write, settings: PayoutSettings) -> bool:
+    tournament = w.tournament
     if not tournament.registration_closed or settings.frozen_percentages is not None:
         return False
     field = pool_counts(tournament).field
     settings.frozen_percentages = [str(p) for p in _template(field)]
     settings.frozen_field = field
     settings.save()
-    ActionLog.record(
-        tournament,
-        "payouts_frozen",
-        {"field": field, "percentages": settings.frozen_percentages},
-        by,
-    )
+    w.log("payouts_frozen", {"field": field, "percentages": settings.frozen_percentages})
     return True
 
 
@@ -240,9 +270,12 @@ def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
     The clock's "registration closed" boundary may call it; reading the
     payouts calls it too, so the structure never follows the field after the close.
     """
-    with transaction.atomic():
-        tournament, settings = payout_settings_lock(tournament_id)
-        return _freeze(tournament, settings, by)
+    with tournament_write(tournament_id, by=by) as w:
+        if not _freeze(w, payout_settings_stored(w)):
+            return False
+        # The structure now stays as it is (the places shown do not change).
+        w.record("payouts_frozen", parts=(changes.PAYOUTS,))
+        return True
 
 
 def _check_structure(
@@ -308,9 +341,9 @@ def payouts_update(
     ``amounts`` with the rest of the pool kept back (README "Payouts"), rounding,
     guarantee. ``rounding`` None keeps the one set before."""
     _check_structure(percentages, amounts, rounding, rounding_mode, guarantee)
-    with transaction.atomic():
-        tournament, settings = payout_settings_lock(tournament_id)
-        _freeze(tournament, settings, by)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament, settings = w.tournament, payout_settings_stored(w)
+        _freeze(w, settings)
         settings.percentages = None if percentages is None else [str(p) for p in percentages]
         settings.amounts = None if amounts is None else [money(a) for a in amounts]
         if amounts is not None or kept_back_reason is not None:
@@ -324,8 +357,7 @@ def payouts_update(
         if amounts is not None:
             _check_amounts_fit(tournament, settings)
         settings.save()
-        ActionLog.record(
-            tournament,
+        w.log(
             "payouts_updated",
             {
                 "percentages": settings.percentages,
@@ -335,7 +367,6 @@ def payouts_update(
                 "rounding_mode": settings.rounding_mode,
                 "guarantee": None if settings.guarantee is None else money(settings.guarantee),
             },
-            by,
         )
-        payouts_publish(tournament, {})
+        payouts_publish(w, {})
         return payouts_view(tournament, settings)

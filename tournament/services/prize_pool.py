@@ -2,8 +2,10 @@
 
 Reading: the pool from the paid entries (first entries and re-entries, at the
 buy-in option each took), rebuys, add-ons, manual additions, forfeited
-bounties and the guarantee (``tournament.rules.payouts``). Alternates still
-waiting for a seat have not bought in and do not count. Writing: prices of
+bounties and the guarantee (``tournament.rules.payouts``). Alternates waiting
+for a seat paid at the desk: their money is in the pool as in the ledger; an
+entry that unregistered (its money refunded) is not (README "Cash desk").
+Writing: prices of
 re-entries, rebuys and add-ons, manual additions, and the rebuys and add-ons
 an entry buys. The structure that shares the pool out lives in
 ``tournament.services.payouts``.
@@ -15,16 +17,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from django.db import transaction
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes, extensions
+from tournament import changes
+from tournament.clock_port import clock
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.locking import lock_tournament
 from tournament.models import (
     LIVE_STATUSES,
-    ActionLog,
     Entry,
     LeagueSeason,
     PayoutSettings,
@@ -36,6 +36,7 @@ from tournament.rules import purchases as purchase_rules
 from tournament.rules.payouts import PayoutError, PrizePool, Purchase, money
 from tournament.selectors import bounty_to_pool
 from tournament.services import buy_ins
+from tournament.writes import Write, tournament_write
 
 AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -47,7 +48,12 @@ SEASON_NOT_FOUND = _("League season not found.")
 SETTING_UNKNOWN = _("Unknown payout setting: %(name)s.")
 
 
+# The entries that took part: the results and the league count these.
 PAID_STATUSES = ("registered", "seated", "busted", "disqualified")
+# The entries whose money is in the prize pool: those, and the alternates
+# waiting for a seat, who paid at the desk (README "Cash desk"). Unregistered
+# entries, their money refunded, are in neither.
+POOL_STATUSES = (*PAID_STATUSES, "waiting")
 
 
 @dataclass(frozen=True)
@@ -73,7 +79,7 @@ def pool_counts(tournament: Tournament) -> PoolCounts:
     every Day 1 flight took in (README "Events")."""
     row = (
         _pool_entries(tournament)
-        .filter(status__in=PAID_STATUSES)
+        .filter(status__in=POOL_STATUSES)
         .aggregate(
             entries=Count("id", filter=Q(number=1)),
             re_entries=Count("id", filter=Q(number__gt=1)),
@@ -103,7 +109,7 @@ def prize_pool_of(
             entries=counts.entries,
             re_entries=counts.re_entries,
             paid=paid,
-            statuses=PAID_STATUSES,
+            statuses=POOL_STATUSES,
             single=(tournament.buy_in, tournament.fee),
             re_entry=(
                 tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
@@ -127,17 +133,16 @@ def prize_pool_of(
     )
 
 
-def payout_settings_lock(tournament_id: int) -> tuple[Tournament, PayoutSettings]:
-    tournament = lock_tournament(tournament_id)
-    settings, _created = PayoutSettings.objects.get_or_create(tournament=tournament)
-    return tournament, settings
+def payout_settings_stored(w: Write) -> PayoutSettings:
+    """The settings row of the write's tournament, made when none was stored."""
+    settings, _created = PayoutSettings.objects.get_or_create(tournament=w.tournament)
+    return settings
 
 
-def payouts_publish(tournament: Tournament, extra: dict[str, Any]) -> None:
+def payouts_publish(w: Write, extra: dict[str, Any]) -> None:
     # The summary carries the prize pool too; once the tournament is over the
     # final results show the prizes, so they follow every payout change.
-    changes.record(
-        tournament,
+    w.record(
         "payouts",
         parts=(changes.PAYOUTS, changes.SUMMARY, changes.RESULTS),
         facts=extra,
@@ -194,8 +199,8 @@ def payout_settings_update(
             rules.compute_prize_pool(purchases=(), additions=(value,))
         except PayoutError as exc:
             raise Invalid(AMOUNT_INVALID) from exc
-    with transaction.atomic():
-        tournament, settings = payout_settings_lock(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        settings = payout_settings_stored(w)
         if "season" in changes:
             season_id = changes.pop("season")
             season = None
@@ -209,14 +214,12 @@ def payout_settings_update(
                 continue
             setattr(settings, name, value)
         settings.save()
-        ActionLog.record(
-            tournament,
+        w.log(
             "payout_settings_updated",
             {k: None if v is None else str(v) for k, v in changes.items()}
             | {"season": settings.season_id},
-            by,
         )
-        payouts_publish(tournament, {})
+        payouts_publish(w, {})
     return settings
 
 
@@ -226,39 +229,35 @@ def prize_addition_add(*, tournament_id: int, amount: Decimal, note: str, by: An
         rules.compute_prize_pool(purchases=(), additions=(amount,))
     except PayoutError as exc:
         raise Invalid(AMOUNT_INVALID) from exc
-    with transaction.atomic():
-        tournament, settings = payout_settings_lock(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         addition = PrizeAddition.objects.create(
             tournament=tournament,
             amount=amount,
             note=note.strip()[:200],
-            by=by if getattr(by, "pk", None) else None,
+            by=w.user,
         )
-        ActionLog.record(
-            tournament,
+        w.log(
             "prize_addition",
             {"id": addition.pk, "amount": money(amount), "note": addition.note},
-            by,
         )
-        payouts_publish(tournament, {"addition": addition.pk})
+        payouts_publish(w, {"addition": addition.pk})
     return addition
 
 
 def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> None:
     """Take a mistaken manual addition out of the pool again."""
-    with transaction.atomic():
-        tournament, settings = payout_settings_lock(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
         addition = PrizeAddition.objects.filter(pk=addition_id, tournament=tournament).first()
         if addition is None:
             raise NotFound(ADDITION_NOT_FOUND)
-        ActionLog.record(
-            tournament,
+        w.log(
             "prize_addition_removed",
             {"id": addition.pk, "amount": money(addition.amount), "note": addition.note},
-            by,
         )
         addition.delete()
-        payouts_publish(tournament, {})
+        payouts_publish(w, {})
 
 
 PurchaseKind = Literal["rebuy", "addon"]
@@ -277,7 +276,7 @@ PURCHASE_REFUSALS = {
 
 def _play_position(tournament: Tournament) -> purchase_rules.PlayPosition:
     # Decided from the clock at this request (as registration is); the clock app answers.
-    level, in_break = extensions.level_played_now(tournament)
+    level, in_break = clock().level_played(tournament)
     return purchase_rules.PlayPosition(level=level, in_break=in_break)
 
 
@@ -291,8 +290,8 @@ def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any
     )
     if tournament_id is None:
         raise NotFound(ENTRY_NOT_FOUND)
-    with transaction.atomic():
-        tournament, settings = payout_settings_lock(tournament_id)
+    with tournament_write(tournament_id, by=by) as w:
+        tournament, settings = w.tournament, payout_settings_stored(w)
         entry = Entry.objects.select_related("player").get(pk=entry_id)
         if entry.status not in LIVE_STATUSES or entry.status == Entry.Status.WAITING:
             raise Conflict(ENTRY_NOT_LIVE)
@@ -308,8 +307,6 @@ def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any
         new = getattr(entry, field) + count
         setattr(entry, field, new)
         entry.save(update_fields=[field])
-        ActionLog.record(
-            tournament, f"entry_{kind}", {"entry": entry.pk, "count": count, "total": new}, by
-        )
-        payouts_publish(tournament, {"entry": entry.pk, kind: new})
+        w.log(f"entry_{kind}", {"entry": entry.pk, "count": count, "total": new})
+        payouts_publish(w, {"entry": entry.pk, kind: new})
     return entry

@@ -80,7 +80,14 @@ def contact_without_consent_remove(*, by: Any) -> int:
         )
 
 
-ROOM_FIELDS = ("name", "address", "contact_email", "contact_phone", "retention_months")
+ROOM_FIELDS = (
+    "name",
+    "address",
+    "contact_email",
+    "contact_phone",
+    "retention_months",
+    "public_schedule",
+)
 RETENTION_OUT_OF_RANGE = _("Keep contact data for %(low)s to %(high)s months.")
 
 

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -9,14 +11,14 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournament import changes as screen_changes
-from tournament import extensions
+from tournament.clock_port import clock
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
 from tournament.rules.profiles import PROFILES, UnknownOption, validate_overrides
 from tournament.selectors import bounty_settings_for
 from tournament.services.bounties import bounty_settings_set
 from tournament.services.buy_ins import buy_ins_check_change, buy_ins_clean
+from tournament.writes import Write, tournament_write
 
 UNKNOWN_RULEBOOK = _("Unknown rulebook profile.")
 BAD_OPTION = _("Unknown rule option or value: %(name)s.")
@@ -58,6 +60,12 @@ class TournamentSettings:
     late_registration_through_break: bool = False
     # False: no table breaks while registration is open (README "Places, re-entries and moves").
     break_during_registration: bool = True
+    # README "Pre-registration and the schedule".
+    starts_at: datetime | None = None
+    listed: bool = False
+    pre_registration_open: bool = False
+    pre_registration_capacity: int | None = None
+    check_in_deadline_minutes: int = 15
 
 
 def _check_rules(rulebook: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -77,6 +85,8 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
         or PROFILES[settings.rulebook]["tie_rule"]
     )
     options.pop("tie_rule", None)
+    # A new tournament has no screens and no other writer yet: nothing to lock or
+    # tell; its first write on the floor or at the desk goes through tournament_write.
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=settings.name,
@@ -98,6 +108,11 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             places=settings.places,
             late_registration_through_break=settings.late_registration_through_break,
             break_during_registration=settings.break_during_registration,
+            starts_at=settings.starts_at,
+            listed=settings.listed,
+            pre_registration_open=settings.pre_registration_open,
+            pre_registration_capacity=settings.pre_registration_capacity,
+            check_in_deadline_minutes=settings.check_in_deadline_minutes,
         )
         if settings.bounty:
             bounty_settings_set(tournament, dict(settings.bounty))
@@ -127,6 +142,11 @@ EDITABLE_FIELDS = (
     "places",
     "late_registration_through_break",
     "break_during_registration",
+    "starts_at",
+    "listed",
+    "pre_registration_open",
+    "pre_registration_capacity",
+    "check_in_deadline_minutes",
 )
 
 
@@ -163,13 +183,13 @@ _PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
 }
 
 
-def _record_settings_change(tournament: Tournament, changed: set[str]) -> None:
+def _record_settings_change(w: Write, changed: set[str]) -> None:
+    tournament = w.tournament
     parts = {part for field in changed for part in _PARTS_OF_SETTING.get(field, ())}
     every_table = (
         tournament.tables.values_list("number", flat=True) if screen_changes.TABLES in parts else []
     )
-    screen_changes.record(
-        tournament,
+    w.record(
         "tournament",
         parts=parts,
         tables=every_table,
@@ -197,53 +217,78 @@ FLOOR_SETTINGS = frozenset(
 )
 
 
-def tournament_update(*, tournament_id: int, changes: dict[str, Any], by: Any) -> Tournament:
+# What follows a settings change of the floor inside its write: the tables app
+# seats alternates and plans the moves (tables.services.registration passes it).
+ReplanStep = Callable[[Write], None]
+
+
+def tournament_update(
+    *,
+    tournament_id: int,
+    changes: dict[str, Any],
+    by: Any,
+    replan: ReplanStep | None = None,
+) -> Tournament:
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise Invalid(BAD_OPTION % {"name": ", ".join(sorted(unknown))})
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        bounty = changes.pop("bounty", None)
-        bounty_changed = False
-        if bounty is not None:
-            before_bounty = _bounty_values(tournament)
-            bounty_settings_set(tournament, dict(bounty))
-            bounty_changed = _bounty_values(tournament) != before_bounty
-        if changes.get("buy_ins") is not None:
-            changes["buy_ins"] = buy_ins_clean(changes["buy_ins"])
-            buy_ins_check_change(tournament, changes["buy_ins"])
-        elif "buy_ins" in changes:
-            changes.pop("buy_ins")
-        rulebook = changes.get("rulebook", tournament.rulebook)
-        options = changes.get("options", tournament.options)
-        changes = {**changes, "options": _check_rules(rulebook, dict(options or {}))}
-        before = {field: getattr(tournament, field) for field in changes}
-        if changes.get("places", tournament.places) != tournament.places:
-            _check_places_may_change(tournament)
-        for field, value in changes.items():
-            setattr(tournament, field, value)
-        reopened_before = tournament.registration_reopened
-        if "registration_closed" in changes:
-            _set_registration_by_hand(tournament)
-        try:
-            tournament.full_clean(exclude=["options"])
-        except ValidationError as exc:
-            raise Invalid("; ".join(exc.messages)) from exc
-        tournament.save()
-        ActionLog.record(
-            tournament, "tournament_updated", {k: str(v) for k, v in changes.items()}, by
-        )
-        changed = {field for field in changes if getattr(tournament, field) != before[field]}
-        if tournament.registration_reopened != reopened_before:
-            changed.add("registration_closed")
+    with tournament_write(tournament_id, by=by) as w:
+        tournament = w.tournament
+        bounty_changed = _bounty_update(tournament, changes.pop("bounty", None))
+        changes = _checked_changes(tournament, changes)
+        changed = _apply(tournament, changes)
+        w.log("tournament_updated", {k: str(v) for k, v in changes.items()})
         if bounty_changed:
             changed.add("bounty")
-        _record_settings_change(tournament, changed)
+        _record_settings_change(w, changed)
         # New sizes move players; closing registration (or allowing breaks during it)
         # may break a table now; a higher field limit seats alternates.
-        if changed & FLOOR_SETTINGS:
-            extensions.replan_floor(tournament, by)
+        if changed & FLOOR_SETTINGS and replan is not None:
+            replan(w)
     return tournament
+
+
+def _bounty_update(tournament: Tournament, bounty: dict[str, Any] | None) -> bool:
+    """Set the bounty when given; whether it changed."""
+    if bounty is None:
+        return False
+    before = _bounty_values(tournament)
+    bounty_settings_set(tournament, dict(bounty))
+    return _bounty_values(tournament) != before
+
+
+def _checked_changes(tournament: Tournament, changes: dict[str, Any]) -> dict[str, Any]:
+    """The changes with clean buy-ins and checked rule options."""
+    if changes.get("buy_ins") is not None:
+        changes["buy_ins"] = buy_ins_clean(changes["buy_ins"])
+        buy_ins_check_change(tournament, changes["buy_ins"])
+    elif "buy_ins" in changes:
+        changes.pop("buy_ins")
+    rulebook = changes.get("rulebook", tournament.rulebook)
+    options = changes.get("options", tournament.options)
+    changes = {**changes, "options": _check_rules(rulebook, dict(options or {}))}
+    if changes.get("places", tournament.places) != tournament.places:
+        _check_places_may_change(tournament)
+    return changes
+
+
+def _apply(tournament: Tournament, changes: dict[str, Any]) -> set[str]:
+    """Set and save the changes; the fields whose value changed."""
+    before = {field: getattr(tournament, field) for field in changes}
+    for field, value in changes.items():
+        setattr(tournament, field, value)
+    reopened_before = tournament.registration_reopened
+    if "registration_closed" in changes:
+        _set_registration_by_hand(tournament)
+    try:
+        tournament.full_clean(exclude=["options"])
+    except ValidationError as exc:
+        raise Invalid("; ".join(exc.messages)) from exc
+    tournament.save()
+    changed = {field for field in changes if getattr(tournament, field) != before[field]}
+    if tournament.registration_reopened != reopened_before:
+        changed.add("registration_closed")
+    return changed
 
 
 def _check_places_may_change(tournament: Tournament) -> None:
@@ -262,7 +307,7 @@ def _set_registration_by_hand(tournament: Tournament) -> None:
     """
     tournament.registration_reopened = False
     if not tournament.registration_closed:
-        tournament.registration_reopened = not extensions.registration_open_now(tournament)
+        tournament.registration_reopened = not clock().registration_open(tournament)
 
 
 def tournament_get(tournament_id: int) -> Tournament:

@@ -19,6 +19,7 @@ class Page(NamedTuple):
     url_name: str
     label: Any
     directors_only: bool = False
+    money: bool = False  # the desk and directors only: the floor sees none of the money
 
 
 class Group(NamedTuple):
@@ -31,8 +32,12 @@ class Group(NamedTuple):
 GROUPS = [
     Group(
         _("Players"),
-        [Page("registration-desk", _("Registration")), Page("entry-list", _("Entries"))],
-        ("registration-", "entry-", "seat-card"),
+        [
+            Page("registration-desk", _("Registration")),
+            Page("prereg-desk", _("Pre-registrations")),
+            Page("entry-list", _("Entries")),
+        ],
+        ("registration-", "entry-", "seat-card", "prereg-"),
     ),
     Group(
         _("Floor"),
@@ -62,6 +67,17 @@ GROUPS = [
         ("payouts", "deal", "standings"),
     ),
     Group(
+        _("Cash desk"),
+        [
+            Page("cash-shift", _("My shift"), money=True),
+            Page("cash-money", _("Money"), directors_only=True),
+            Page("cash-tickets", _("Tickets"), money=True),
+            Page("cash-pots", _("Pots"), directors_only=True),
+            Page("cash-satellite", _("Satellite"), directors_only=True),
+        ],
+        ("cash-",),
+    ),
+    Group(
         _("Rulings"),
         [Page("ruling-log", _("Ruling log")), Page("ruling-new", _("Log a ruling"))],
         ("ruling-",),
@@ -75,6 +91,7 @@ def staff_nav(context: template.Context, tournament: Any) -> dict[str, Any]:
     match = getattr(request, "resolver_match", None)
     here = (match.url_name if match else None) or ""
     is_director = bool(context.get("is_director"))
+    sees_money = is_director or "desk" in (context.get("roles") or ())
     groups = [
         {
             "label": group.label,
@@ -86,14 +103,14 @@ def staff_nav(context: template.Context, tournament: Any) -> dict[str, Any]:
                     "current": page.url_name == here,
                 }
                 for page in group.pages
-                if is_director or not page.directors_only
+                if (is_director or not page.directors_only) and (sees_money or not page.money)
             ],
         }
         for group in GROUPS
     ]
     return {
         "tournament": tournament,
-        "groups": groups,
+        "groups": [group for group in groups if group["links"]],
         "home": reverse("tournament-detail", args=[tournament.pk]),
         "home_current": here in ("tournament-detail", "tournament-edit"),
     }

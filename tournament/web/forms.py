@@ -8,7 +8,7 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from tournament import extensions
+from tournament.clock_port import clock
 from tournament.errors import FieldInvalid
 from tournament.models import BountySettings, Event, Tournament
 from tournament.selectors import bounty_settings_for
@@ -59,7 +59,18 @@ class TournamentForm(forms.ModelForm):
             "break_during_registration",
             "day_stop_players",
             "places",
+            # README "Pre-registration and the schedule".
+            "starts_at",
+            "listed",
+            "pre_registration_open",
+            "pre_registration_capacity",
+            "check_in_deadline_minutes",
         ]
+        widgets = {
+            "starts_at": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            )
+        }
 
     # A choice, not a checkbox: a form posted without it (an older script) keeps
     # the tournament's setting instead of turning the breaks off.
@@ -137,20 +148,24 @@ class TournamentForm(forms.ModelForm):
         else:
             # As the desk finds it now (the clock's window included), so that
             # saving the form unchanged changes nothing; unticked reopens it.
-            self.initial["registration_closed"] = not extensions.registration_open_now(
-                self.instance
-            )
+            self.initial["registration_closed"] = not clock().registration_open(self.instance)
         self.fields["tie_rule"].required = False
         self.fields["tie_rule"].help_text = _("Empty: as the rulebook says.")
         self.fields["final_table_size"].required = False
         # Forms (and older scripts posting them) without a currency keep the tournament's.
         self.fields["currency"].required = False
         self.fields["places"].required = False
+        self.fields["check_in_deadline_minutes"].required = False
         widen_long_choices(self)
 
     def clean_places(self) -> str:
         # Forms posted without it keep the tournament's way (a new one: by player).
         return self.cleaned_data.get("places") or self.instance.places or "by_player"
+
+    def clean_check_in_deadline_minutes(self) -> int:
+        # Forms posted without it keep the tournament's deadline (a new one: 15 minutes).
+        value = self.cleaned_data.get("check_in_deadline_minutes")
+        return self.instance.check_in_deadline_minutes if value is None else value
 
     def clean_break_during_registration(self) -> bool:
         value = self.cleaned_data.get("break_during_registration")

@@ -51,6 +51,7 @@ def screen_labels() -> dict[str, Any]:
         "addon_next_break": _("Add-on in the next break"),
         "next_break_in": _("Next break in"),
         "table_seat": _("Table {table} · Seat {seat}"),
+        "my_page": _("My page"),
         "page_of": _("Page {page} of {pages}"),
         "counted_of": _("{counted} of {players} counted"),
         "no_counts": _("No chip counts yet."),

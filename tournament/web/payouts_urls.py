@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournament.web import payouts_views as views
+from tournament.web import results_csv, season_views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/payouts/", views.payouts_page, name="payouts"),
@@ -32,11 +33,12 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/standings/", views.standings_page, name="standings"),
     path(
         "tournaments/<int:tournament_id>/standings.csv",
-        views.standings_csv,
+        results_csv.standings_csv,
         name="standings-csv",
     ),
     path("tournaments/<int:tournament_id>/deal/", views.deal_page, name="deal"),
     path("players/<int:player_id>/results/", views.player_history_page, name="player-history"),
-    path("seasons/", views.seasons_page, name="seasons"),
-    path("seasons/<int:season_id>/", views.season_page, name="season"),
+    path("seasons/", season_views.seasons_page, name="seasons"),
+    path("seasons/<int:season_id>/", season_views.season_page, name="season"),
+    path("seasons/<int:season_id>/standings.csv", results_csv.season_csv, name="season-csv"),
 ]

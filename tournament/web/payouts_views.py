@@ -10,17 +10,16 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from tournament.api.payouts import SeasonIn
+from cashdesk.selectors import payouts_of
+from cashdesk.selectors_tickets import tickets_list
 from tournament.errors import DomainError, Invalid
-from tournament.models import Deal, LeagueSeason, PayoutSettings, PrizeAddition, Tournament
-from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
-from tournament.rules import names
+from tournament.models import Deal, PayoutSettings, PrizeAddition, Tournament
+from tournament.roles import DESK, DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
 from tournament.rules.payouts import ROUNDING_UNITS
-from tournament.rules.spreadsheet import spreadsheet_writer
 from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
@@ -31,7 +30,6 @@ from tournament.services.results import player_history, results_compute
 from tournament.templatetags.room_format import num
 from tournament.web.decorators import role_required, run_action
 from tournament.web.local_numbers import (
-    LocalDecimalField,
     LocalIntegerField,
     amount_for_input,
     local_formfield,
@@ -39,7 +37,7 @@ from tournament.web.local_numbers import (
     parse_amount,
 )
 from tournament.web.money_input import parse_amounts
-from tournament.web.whole_numbers import NumberRefused, api_range, whole_number
+from tournament.web.whole_numbers import NumberRefused, whole_number
 
 PERCENTAGES_UNREADABLE = gettext_lazy(
     "Write one percentage per line (or separated by spaces), for example 50 30 20."
@@ -320,58 +318,9 @@ def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "season": settings.season,
             "remaining": len(deal_services.remaining_entries(tournament)),
             "bounty": bounty_settings_for(tournament).active,
+            "paid": payouts_of(tournament),
         },
     )
-
-
-@role_required(*STAFF)
-def standings_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(tournament_id)
-    _view, rows = results_compute(tournament)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    # "ergebnisse-freitagsturnier.csv": the reader's word and the tournament's name.
-    filename = names.file_slug(_("results"), tournament.name)
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    writer = spreadsheet_writer(response, delimiter=";" if _german() else ",")
-    writer.writerow(
-        [
-            _("Place"),
-            _("Start number"),
-            _("Player ID"),
-            _("Name"),
-            _("Prize"),
-            _("Place shared"),
-            _("In the money"),
-            _("Deal"),
-            _("Re-entered"),
-        ]
-    )
-    yes = _("yes")
-    for row in rows:
-        data = row.payload()
-        writer.writerow(
-            [
-                "" if data["place"] is None else data["place"],
-                row.entry.start_number or "",
-                data["player"],
-                data["name"],
-                _spreadsheet_amount(data["prize"]),
-                yes if data["shared"] else "",
-                yes if data["in_the_money"] else "",
-                _spreadsheet_amount(data["deal"]) if data["deal"] else "",
-                yes if data["re_entered"] else "",
-            ]
-        )
-    return response
-
-
-def _german() -> bool:
-    return (get_language() or "en").startswith("de")
-
-
-def _spreadsheet_amount(amount: str) -> str:
-    """A German spreadsheet reads 130,00 as a number and 130.00 as text."""
-    return amount.replace(".", ",") if _german() else amount
 
 
 # --- deals -----------------------------------------------------------------------------
@@ -503,7 +452,7 @@ def deal_page_render(
     )
 
 
-# --- players and seasons -------------------------------------------------------------------
+# --- players --------------------------------------------------------------------------
 
 
 @role_required(*STAFF)
@@ -512,77 +461,10 @@ def player_history_page(request: HttpRequest, player_id: int) -> HttpResponse:
         player, rows = player_history(player_id=player_id)
     except DomainError as exc:
         raise Http404(str(exc)) from exc
-    return render(request, "payouts/player_history.html", {"player": player, "rows": rows})
-
-
-class SeasonForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
-    formula = forms.ChoiceField(
-        label=gettext_lazy("Points formula"), choices=LeagueSeason.Formula.choices
-    )
-    table = forms.CharField(
-        label=gettext_lazy("Points by place (table formula)"), required=False, max_length=4000
-    )
-    # The ranges of the API's SeasonIn and the column.
-    participation = LocalDecimalField(
-        label=gettext_lazy("Points for taking part"),
-        min_value=0,
-        initial=0,
-        max_digits=LeagueSeason._meta.get_field("participation").max_digits,
-        decimal_places=2,
-    )
-    best_of = forms.IntegerField(
-        label=gettext_lazy("Count only the best results"),
-        min_value=1,
-        max_value=api_range(SeasonIn, "best_of")[1],
-        required=False,
-    )
-
-
-@role_required(*STAFF)
-def seasons_page(request: HttpRequest) -> HttpResponse:
-    form = SeasonForm(request.POST or None)
-    if request.method == "POST":
-        if not has_role(request.user, (DIRECTOR,)):
-            return render(
-                request,
-                "forbidden.html",
-                {"message": _("Only a tournament director may do this.")},
-                status=403,
-            )
-
-        def action() -> None:
-            if not form.is_valid():
-                _bad_form()
-            data = form.cleaned_data
-            table = _numbers(data["table"], TABLE_UNREADABLE) if data["table"] else None
-            league_services.season_create(
-                name=data["name"],
-                formula=data["formula"],
-                table=table,
-                participation=data["participation"],
-                best_of=data["best_of"],
-                by=request.user,
-            )
-
-        return run_action(request, action, success=_("Season created."), back=reverse("seasons"))
+    # His satellite tickets (the desk and directors see the money; the floor does not).
+    tickets = tickets_list(player_id=player.pk) if has_role(request.user, (DIRECTOR, DESK)) else []
     return render(
         request,
-        "payouts/seasons.html",
-        {
-            "seasons": LeagueSeason.objects.all(),
-            "form": form,
-            "is_director": has_role(request.user, (DIRECTOR,)),
-        },
-    )
-
-
-@role_required(*STAFF)
-def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = get_object_or_404(LeagueSeason, pk=season_id)
-    season, tournaments, rows = league_services.season_standings(season_id=season.pk)
-    return render(
-        request,
-        "payouts/season.html",
-        {"season": season, "tournaments": tournaments, "rows": rows},
+        "payouts/player_history.html",
+        {"player": player, "rows": rows, "tickets": tickets},
     )

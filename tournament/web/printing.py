@@ -116,7 +116,8 @@ def _static_only_fetcher() -> Any:
     return StaticOnly()
 
 
-def _pdf(request: HttpRequest, html: str, filename: str) -> HttpResponse:
+def pdf_response(request: HttpRequest, html: str, filename: str) -> HttpResponse:
+    """The page as a PDF (WeasyPrint, our static files only); 503 without pango."""
     try:
         from weasyprint import HTML
     except OSError:  # pango missing on this machine
@@ -140,5 +141,5 @@ def print_list(request: HttpRequest, tournament_id: int, kind: str) -> HttpRespo
     context["title"] = str(TITLES[kind])
     html = render_to_string(f"print/{kind}.html", context, request=request)
     if request.GET.get("format") == "pdf":
-        return _pdf(request, html, names.file_slug(tournament.name, str(context["title"])))
+        return pdf_response(request, html, names.file_slug(tournament.name, str(context["title"])))
     return HttpResponse(html)

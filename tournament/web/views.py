@@ -9,16 +9,22 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from cashdesk.selectors import entries_owing, receipts_of
+from cashdesk.services.payments import Payment
+from prereg.desk_views import phone_link_context
+from prereg.services.walk_ins import walk_in_register
 from tables.models import Seat
 from tables.presenters import tables_payload
 from tables.services.planning import floor_plan_preview
+from tables.services.registration import tournament_update
 from tables.services.seating import seats_are_drawn
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament
 from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
-from tournament.services.entries import entry_register, player_search
-from tournament.services.tournaments import TournamentSettings, tournament_create, tournament_update
+from tournament.services.entries import player_search
+from tournament.services.tournaments import TournamentSettings, tournament_create
 from tournament.summary import tournament_summary
+from tournament.web import walk_ins
 from tournament.web.addresses import public_address
 from tournament.web.decorators import role_required, run_action
 from tournament.web.forms import RegisterForm, TournamentForm
@@ -156,15 +162,17 @@ def table_plan(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 def _entries(tournament: Tournament, status: str | None = None):
     entries = tournament.entries.select_related("player", "seat__table").order_by("-id")
-    return entries.filter(status=status) if status else entries
+    # Unregistered entries (money refunded) are out of the field: listed only when asked for.
+    return entries.filter(status=status) if status else entries.exclude(status="withdrawn")
 
 
 @role_required(*REGISTRATION_STAFF)
 def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     form = RegisterForm(request.POST or None)
+    in_line = walk_ins.next_in_line(tournament)
 
-    def page() -> HttpResponse:
+    def page(confirm_ahead: bool = False) -> HttpResponse:
         return render(
             request,
             "tournament/desk.html",
@@ -172,11 +180,15 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "tournament": tournament,
                 "form": form,
                 "summary": tournament_summary(tournament),
-                "recent": _entries(tournament)[:15],
+                "recent": receipts_of(list(_entries(tournament)[:15])),
                 "alternates": _entries(tournament, Entry.Status.WAITING).order_by(
                     "waiting_since", "id"
                 ),
                 "busted": _entries(tournament, Entry.Status.BUSTED)[:30],
+                "owing": entries_owing(tournament),
+                "next_in_line": in_line,
+                "confirm_ahead": confirm_ahead,
+                "carried": walk_ins.carried(request) if confirm_ahead else [],
             },
         )
 
@@ -187,9 +199,16 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
             response.status_code = 400
             return response
         data = form.cleaned_data
+        if request.POST.get("to_waiting_list") and in_line:
+            return walk_ins.to_waiting_list(request, tournament, data)
+        ahead = bool(request.POST.get("ahead_confirmed"))
+        if in_line and not ahead:
+            return walk_ins.confirm_page(page)
         return run_action(
             request,
-            lambda: entry_register(
+            lambda: walk_in_register(
+                payment=Payment(method=request.POST.get("payment_method") or "cash"),
+                ahead_confirmed=ahead,
                 tournament_id=tournament.pk,
                 by=request.user,
                 player_id=data.get("player"),
@@ -201,7 +220,7 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 news=bool(data.get("consent_news")),
                 buy_in=data.get("buy_in") or None,
             ),
-            success=said_of_registration,
+            success=lambda paid: said_of_registration(paid[0]),
             back=reverse("registration-desk", args=[tournament.pk]),
             page=page,
         )
@@ -263,6 +282,7 @@ def entry_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "entries": _entries(tournament, status).order_by("id"),
+            "owing": entries_owing(tournament),
             "status": status,
             "statuses": Entry.Status.choices,
         },
@@ -273,4 +293,8 @@ def entry_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def seat_card(request: HttpRequest, entry_id: int) -> HttpResponse:
     entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id)
     seat = getattr(entry, "seat", None)
-    return render(request, "tournament/seat_card.html", {"entry": entry, "seat": seat})
+    # His page on his phone, when the desk handed him a link (README "The player's page").
+    phone = phone_link_context(request, entry)
+    return render(
+        request, "tournament/seat_card.html", {"entry": entry, "seat": seat, "phone": phone}
+    )

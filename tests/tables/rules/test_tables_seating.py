@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -120,19 +119,19 @@ def test_draw_log_records_every_entry_table_and_seat():
     }
 
 
-def test_ten_thousand_entries_on_1112_tables_draw_in_well_under_a_second():
-    started = time.perf_counter()
+def test_ten_thousand_entries_on_1112_tables_draw_balanced_and_kept_apart():
+    # How fast is measured by benchmarks/seat_draw.py (README "Benchmarks"), not here.
     draw = draw_seats(
         entries=list(range(10_000)),
         tables=tables_of(1112),
         rng=random.Random(0),
         keep_apart=[(i, i + 1) for i in range(0, 200, 2)],
     )
-    elapsed = time.perf_counter() - started
     assert len(draw.assignments) == 10_000
     assert set(draw.table_counts().values()) == {8, 9}
     assert draw.warnings == ()
-    assert elapsed < 1.0
+    table_of = {a.entry: a.table for a in draw.assignments}
+    assert all(table_of[i] != table_of[i + 1] for i in range(0, 200, 2))
 
 
 @settings(max_examples=80, deadline=None)

@@ -16,6 +16,7 @@ from tournament.rules.payouts import (
     compute_prize_pool,
     generate_payout_percentages,
     payout_template,
+    plain_unit,
     prizes_for_places,
     split_shared_places,
     validate_percentages,
@@ -261,3 +262,10 @@ def test_ties_split_exactly_and_differ_by_at_most_one_unit(data):
     amounts = [result[e] for e in entries]
     assert max(amounts) - min(amounts) <= unit
     assert amounts == sorted(amounts, reverse=True)
+
+
+@pytest.mark.parametrize("unit", ROUNDING_UNITS)
+def test_every_rounding_unit_reads_back_in_plain_digits_as_stored(unit):
+    stored = unit.quantize(D("0.01"))  # the database keeps two decimals
+    assert plain_unit(stored) == unit
+    assert "E" not in str(plain_unit(stored))

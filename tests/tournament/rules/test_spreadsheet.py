@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tournament.rules.spreadsheet import spreadsheet_plain, spreadsheet_writer
+from tournament.rules.spreadsheet import spreadsheet_decimal, spreadsheet_plain, spreadsheet_writer
 
 ROOT = Path(__file__).resolve().parents[3]
 STARTS = ["=", "+", "-", "@", "\t", "\r"]
@@ -48,3 +51,16 @@ def test_every_csv_the_app_writes_goes_through_the_one_helper():
         if "csv.writer(" in path.read_text(encoding="utf-8")
     ]
     assert writers == ["tournament/rules/spreadsheet.py"]
+
+
+@given(st.decimals(min_value=-(10**9), max_value=10**9, places=2))
+def test_a_decimal_reads_back_in_either_notation(value):
+    german = spreadsheet_decimal(value, decimal_comma=True)
+    english = spreadsheet_decimal(value, decimal_comma=False)
+    assert "." not in german and "E" not in english.upper()
+    assert Decimal(german.replace(",", ".")) == Decimal(english) == value
+
+
+def test_money_strings_get_a_decimal_comma_for_a_german_reader():
+    assert spreadsheet_decimal("130.00", decimal_comma=True) == "130,00"
+    assert spreadsheet_decimal(Decimal("4.50"), decimal_comma=False) == "4.50"

@@ -93,9 +93,9 @@ class Command(BaseCommand):
     def _demo_tournament(self, username: str) -> None:
         from clock.services.clock import clock_start
         from clock.services.demo import load_demo_structure
+        from tables.services.registration import entry_register
         from tables.services.seating import seats_draw
         from tables.services.tables import tables_create
-        from tournament.services.entries import entry_register
         from tournament.services.retention import room_settings_update
         from tournament.services.tournaments import TournamentSettings, tournament_create
 

@@ -1,0 +1,145 @@
+"""The cash desk's API shapes (README "Cash desk"). Money: decimal strings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ninja import Schema
+from pydantic import Field
+
+from cashdesk.models import Kind, Method
+from tournament.api.fields import Amount, Body
+from tournament.api.shapes import MoneyText, choices_of
+
+MethodChoice: Any = choices_of(Method)
+KindChoice: Any = choices_of(Kind)
+
+
+class PaymentIn(Body):
+    """How the desk is paid (default: cash)."""
+
+    method: MethodChoice = Field("cash", description="cash, card, ticket, voucher, account, comp.")
+    ticket: int | None = Field(None, ge=1, description="The ticket's id, when a ticket pays.")
+
+
+class PaymentOut(Schema):
+    id: int = Field(description="The ledger row's id.")
+    receipt_number: int = Field(description="The receipt's number (the room's gapless sequence).")
+    amount: MoneyText
+    method: MethodChoice
+
+
+class EntryPaymentOut(PaymentOut):
+    kind: KindChoice = Field(
+        description="buy_in or re_entry; settlement when it paid a later payment."
+    )
+    settles: int | None = Field(description="The later payment this one settles.")
+
+
+class LedgerRowOut(Schema):
+    id: int
+    kind: KindChoice
+    amount: MoneyText = Field(description="Into the cash box positive, out negative.")
+    prize_pool: MoneyText
+    fee: MoneyText
+    bounty: MoneyText
+    method: MethodChoice
+    receipt_number: int
+    entry: int | None = Field(description="The entry's id, if the row belongs to one.")
+    player: str | None
+    by: str | None = Field(description="The cashier's user name.")
+    at: datetime
+    reverses: int | None = Field(description="The row this one reverses or refunds.")
+    settles: int | None = Field(description="The later payment this one settles.")
+    reason: str
+    open: bool = Field(description="A later payment not settled yet.")
+    shift: int | None
+
+
+class LedgerTotalsOut(Schema):
+    taken: MoneyText = Field(description="Prize pool + fees + bounties taken, net of refunds.")
+    prize_pool: MoneyText
+    fees: MoneyText
+    bounties: MoneyText
+    overlay: MoneyText
+    prizes_paid: MoneyText
+    prizes_open: MoneyText
+
+
+class LedgerOut(Schema):
+    rows: list[LedgerRowOut]
+    totals: LedgerTotalsOut
+
+
+class ReasonIn(Body):
+    reason: str = Field(..., min_length=1, max_length=500)
+
+
+class SettleIn(Body):
+    method: MethodChoice = Field("cash", description="How the later payment is paid now.")
+
+
+class PrizePayIn(Body):
+    method: MethodChoice = Field("cash", description="cash, card or account.")
+
+
+class PrizePayoutOut(Schema):
+    id: int
+    entry: int
+    place: int | None
+    amount: MoneyText
+    method: MethodChoice
+    receipt_number: int
+    by: str | None
+    at: datetime
+
+
+class CashBoxIn(Body):
+    name: str = Field(..., min_length=1, max_length=60)
+
+
+class CashBoxOut(Schema):
+    id: int
+    name: str
+    active: bool
+    open_shift: int | None = Field(description="The shift open on it, if any.")
+
+
+class ShiftOpenIn(Body):
+    float: Amount = Field(..., ge=0, le=10**9, description="The cash in the box at the start.")
+
+
+class ShiftCloseIn(Body):
+    counted: Amount = Field(..., ge=0, le=10**9, description="The cash counted in the box.")
+    note: str = Field("", max_length=500)
+
+
+class ShiftOut(Schema):
+    id: int
+    box: int
+    box_name: str
+    cashier: str
+    float: MoneyText
+    opened_at: datetime
+    closed_at: datetime | None
+    expected: MoneyText | None
+    counted: MoneyText | None
+    difference: MoneyText | None
+    note: str
+
+
+class ShiftClosedOut(ShiftOut):
+    expected: MoneyText
+    counted: MoneyText
+    difference: MoneyText
+
+
+class MethodTotalOut(Schema):
+    method: MethodChoice
+    amount: MoneyText
+
+
+class MoneyOverviewOut(LedgerTotalsOut):
+    by_method: list[MethodTotalOut] = Field(description="Taken by payment method.")
+    open_later: MoneyText = Field(description="Later payments not settled yet.")

@@ -1,0 +1,177 @@
+"""Tickets, fixing the prizes, and pots (README "Satellites and tickets", "Pots").
+
+Directors and the desk; the floor sees none of the money.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from typing import Literal
+
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+from ninja import Query, Router, Schema, Status
+from pydantic import Field
+
+from cashdesk.selectors_tickets import pots_list, ticket_get, ticket_payload, tickets_list
+from cashdesk.services import pots as pot_services
+from cashdesk.services import tickets as ticket_services
+from cashdesk.services.satellites import prizes_fix
+from cashdesk.services.ticket_desk import ticket_buy_in
+from tournament.api.auth import require_role
+from tournament.api.choices import Money
+from tournament.api.fields import Amount, Body
+from tournament.roles import DESK, DIRECTOR
+
+router = Router(tags=["tickets and pots"])
+
+ONLY_MONEY = _("Only the desk or a director may see or move money.")
+ONLY_DIRECTOR = _("Only a tournament director may do this.")
+MONEY_STAFF = (DIRECTOR, DESK)
+
+TicketStatus = Literal["issued", "used", "refunded", "expired"]
+
+
+class TicketOut(Schema):
+    id: int
+    number: str = Field(description="Printed on the ticket; the desk finds it by it.")
+    value: Money
+    target_tournament: int | None
+    target_event: int | None = Field(description="Any flight of this event.")
+    holder: int = Field(description="The player holding the ticket.")
+    holder_name: str
+    status: TicketStatus
+    issued_by: int | None = Field(description="The result (entry) that won it.")
+    expires: datetime.date | None
+
+
+class TicketFilter(Schema):
+    player: int | None = Field(None, ge=1, description="The holder's id.")
+    number: str | None = Field(None, max_length=32, description="The ticket number.")
+    tournament: int | None = Field(None, ge=1, description="Valid for this tournament.")
+
+
+class TransferIn(Body):
+    player: int = Field(..., ge=1, description="The new holder.")
+    reason: str = Field(..., min_length=1, max_length=200)
+
+
+class ReasonIn(Body):
+    reason: str = Field(..., min_length=1, max_length=200)
+
+
+class TicketBuyInIn(Body):
+    tournament: int = Field(..., ge=1, description="The target tournament (or a flight).")
+
+
+class TicketBuyInOut(Schema):
+    entry: int = Field(description="The new entry's id.")
+    ticket: TicketOut
+    receipt_number: int = Field(description="The receipt of the buy-in paid with the ticket.")
+
+
+class FixedOut(Schema):
+    tickets: list[TicketOut] = Field(description="The tickets issued to the winners.")
+
+
+class PotMovementOut(Schema):
+    id: int
+    amount: Money = Field(description="Positive: into the pot; negative: out of it.")
+    tournament: int | None
+    reason: str
+    at: datetime.datetime
+    receipt_number: int | None = Field(description="Its ledger row's receipt number.")
+
+
+class PotOut(Schema):
+    id: int
+    name: str
+    balance: Money
+    movements: list[PotMovementOut] = Field(description="Newest first (the last 50).")
+
+
+class PotPayOutIn(Body):
+    amount: Amount = Field(..., gt=0, max_digits=12, decimal_places=2)
+    reason: str = Field(..., min_length=1, max_length=200)
+
+
+class PotMoveIn(Body):
+    tournament: int = Field(..., ge=1, description="Its prize pool receives the money.")
+    amount: Amount = Field(..., gt=0, max_digits=12, decimal_places=2)
+
+
+@router.get("/tickets", response=list[TicketOut])
+def get_tickets(request: HttpRequest, filters: Query[TicketFilter]):
+    require_role(request, MONEY_STAFF, ONLY_MONEY)
+    found = tickets_list(
+        player_id=filters.player, number=filters.number, tournament_id=filters.tournament
+    )
+    return [ticket_payload(t) for t in found]
+
+
+@router.post("/tickets/{ticket_id}/transfer", response=TicketOut)
+def transfer_ticket(request: HttpRequest, ticket_id: int, payload: TransferIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    ticket = ticket_services.ticket_transfer(
+        ticket_id=ticket_id, player_id=payload.player, reason=payload.reason, by=user
+    )
+    return ticket_payload(ticket)
+
+
+@router.post("/tickets/{ticket_id}/refund", response=TicketOut)
+def refund_ticket(request: HttpRequest, ticket_id: int, payload: ReasonIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    ticket = ticket_services.ticket_refund(ticket_id=ticket_id, reason=payload.reason, by=user)
+    return ticket_payload(ticket)
+
+
+@router.post("/tickets/{ticket_id}/buy-in", response={201: TicketBuyInOut})
+def buy_in_with_ticket(request: HttpRequest, ticket_id: int, payload: TicketBuyInIn):
+    """The desk registers the ticket's holder into the target, paid with the ticket."""
+    user = require_role(request, MONEY_STAFF, ONLY_MONEY)
+    entry, row = ticket_buy_in(ticket_id=ticket_id, tournament_id=payload.tournament, by=user)
+    ticket = ticket_get(ticket_id)
+    body = {
+        "entry": entry.pk,
+        "ticket": ticket_payload(ticket),
+        "receipt_number": row.receipt_number,
+    }
+    return Status(201, body)
+
+
+@router.post("/tournaments/{tournament_id}/prizes/fix", response=FixedOut)
+def fix_prizes(request: HttpRequest, tournament_id: int):
+    """The tournament is over: issue its tickets, book its overlay and kept-back money."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    issued = prizes_fix(tournament_id=tournament_id, by=user)
+    return {"tickets": [ticket_payload(t) for t in issued]}
+
+
+@router.get("/pots", response=list[PotOut])
+def get_pots(request: HttpRequest):
+    require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    return pots_list()
+
+
+def _pot(pot_id: int) -> dict:
+    return next(p for p in pots_list() if p["id"] == pot_id)
+
+
+@router.post("/pots/{pot_id}/pay-out", response=PotOut)
+def pay_out_pot(request: HttpRequest, pot_id: int, payload: PotPayOutIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    pot_services.pot_pay_out(
+        pot_id=pot_id, amount=Decimal(payload.amount), reason=payload.reason, by=user
+    )
+    return _pot(pot_id)
+
+
+@router.post("/pots/{pot_id}/move", response=PotOut)
+def move_pot(request: HttpRequest, pot_id: int, payload: PotMoveIn):
+    """Move money from the pot into a tournament's prize pool (a season final)."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    pot_services.pot_into_tournament(
+        pot_id=pot_id, tournament_id=payload.tournament, amount=Decimal(payload.amount), by=user
+    )
+    return _pot(pot_id)

@@ -1,0 +1,186 @@
+"""Correcting the ledger without editing it (README "Cash desk").
+
+A mistake is answered by a new row: a reversal (the same money the other way,
+linked to the row it reverses, with a reason), a refund (the purchases of an
+entry paid back, with a reason) or a settlement (a "pay later" row paid). The
+database holds each row to one reversal and one settlement.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
+
+from cashdesk.models import PURCHASE_KINDS, Kind, LedgerRow, Method
+from cashdesk.services.ledger import Split, ledger_append
+from cashdesk.services.payments import Payment, check_method
+from tables.services.withdraw import entry_withdraw, never_played
+from tournament.errors import Conflict, FieldInvalid, Forbidden, NotFound
+from tournament.models import Tournament
+from tournament.roles import DIRECTOR, has_role
+from tournament.services.entries import entry_get
+from tournament.writes import Write, tournament_write
+
+ROW_NOT_FOUND = _("Ledger row not found.")
+ALREADY_REVERSED = _("This ledger row has already been reversed.")
+REVERSAL_NOT_REVERSED = _("A reversal is not reversed; book the payment again instead.")
+PRIZE_NOT_REVERSED = _("A prize paid out is not reversed here; a director books a correction.")
+SETTLED_FIRST = _("This later payment has been settled: reverse the settlement first.")
+NOT_OPEN = _("Only an open later payment can be settled.")
+ALREADY_SETTLED = _("This later payment has already been settled.")
+REASON_NEEDED = _("Give a reason.")
+NOTHING_TO_REFUND = _("This entry has no payment left to refund.")
+REFUND_DIRECTOR = _("Once the tournament has started only a director may refund.")
+SETTLE_WITH = _("Settle with cash, card or a voucher.")
+
+
+def _reason(reason: str) -> str:
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise FieldInvalid("reason", REASON_NEEDED)
+    return reason[:500]
+
+
+def _tournament_of(row_id: int) -> int | None:
+    found = LedgerRow.objects.filter(pk=row_id).values_list("tournament_id", flat=True)
+    if not found:
+        raise NotFound(ROW_NOT_FOUND)
+    return found[0]
+
+
+def _in_write(tournament_id: int | None, by: Any, step: Any) -> LedgerRow:
+    """Run ``step(w)`` in the tournament's write (a row without a tournament: a
+    plain transaction) and record the change for the money screens."""
+    try:
+        if tournament_id is None:
+            with transaction.atomic():
+                return step(None)
+        with tournament_write(tournament_id, by=by) as w:
+            row = step(w)
+            w.log(f"ledger_{row.kind}", {"row": row.pk, "receipt": row.receipt_number})
+            w.record("ledger", facts={"ledger_row": row.pk})
+            return row
+    except IntegrityError as exc:  # the database's one-reversal, one-settlement rule
+        raise Conflict(ALREADY_REVERSED) from exc
+
+
+def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
+    """Book the row's money the other way, linked to it, with a reason."""
+    reason = _reason(reason)
+    tournament_id = _tournament_of(row_id)
+
+    def step(w: Write | None) -> LedgerRow:
+        row = LedgerRow.objects.select_related("entry").get(pk=row_id)
+        if LedgerRow.objects.filter(reverses=row).exists():
+            raise Conflict(ALREADY_REVERSED)
+        if row.kind == Kind.REVERSAL:
+            raise Conflict(REVERSAL_NOT_REVERSED)
+        if row.kind == Kind.PRIZE_PAYOUT:
+            raise Conflict(PRIZE_NOT_REVERSED)
+        if _settled(row):
+            raise Conflict(SETTLED_FIRST)
+        split = Split(row.prize_pool, row.fee, row.bounty).negated()
+        return ledger_append(
+            kind=Kind.REVERSAL,
+            amount=-row.amount,
+            split=split,
+            method=row.method,
+            by=by,
+            tournament=row.tournament,
+            entry=row.entry,
+            reverses=row,
+            ticket=row.ticket,
+            reason=reason,
+        )
+
+    return _in_write(tournament_id, by, step)
+
+
+def _settled(row: LedgerRow) -> bool:
+    """A settlement of the row stands (one not reversed)."""
+    return (
+        LedgerRow.objects.filter(settles=row)
+        .exclude(pk__in=LedgerRow.objects.filter(reverses__settles=row).values("reverses_id"))
+        .exists()
+    )
+
+
+def ledger_settle(*, row_id: int, method: str, by: Any) -> LedgerRow:
+    """A "pay later" row paid: a settlement row takes the money by ``method``."""
+    check_method(Payment(method), by)
+    if method in (Method.ACCOUNT, Method.TICKET, Method.COMP):
+        raise FieldInvalid("method", SETTLE_WITH)
+    tournament_id = _tournament_of(row_id)
+
+    def step(w: Write | None) -> LedgerRow:
+        row = LedgerRow.objects.select_related("entry").get(pk=row_id)
+        if row.method != Method.ACCOUNT or row.kind == Kind.REVERSAL:
+            raise Conflict(NOT_OPEN)
+        if LedgerRow.objects.filter(reverses=row).exists():
+            raise Conflict(NOT_OPEN)
+        if _settled(row):
+            raise Conflict(ALREADY_SETTLED)
+        return ledger_append(
+            kind=Kind.SETTLEMENT,
+            amount=row.amount,
+            method=method,
+            by=by,
+            tournament=row.tournament,
+            entry=row.entry,
+            settles=row,
+        )
+
+    return _in_write(tournament_id, by, step)
+
+
+def entry_refund(*, entry_id: int, reason: str, by: Any) -> list[LedgerRow]:
+    """Pay back what the entry paid and was not reversed or refunded yet, with a
+    reason: the desk before the start, a director after it. An entry that never
+    played (before the start, or still waiting for a seat) unregisters with it:
+    it leaves the field, the pool and every list (README "Cash desk")."""
+    reason = _reason(reason)
+    entry = entry_get(entry_id)
+    with tournament_write(entry.tournament_id, by=by) as w:
+        entry.refresh_from_db()  # as it is under the lock
+        if w.tournament.status != Tournament.Status.PLANNED and not has_role(by, (DIRECTOR,)):
+            raise Forbidden(REFUND_DIRECTOR)
+        paid = LedgerRow.objects.filter(entry=entry, kind__in=PURCHASE_KINDS).order_by("pk")
+        answered = set(
+            LedgerRow.objects.filter(entry=entry, reverses__isnull=False).values_list(
+                "reverses_id", flat=True
+            )
+        )
+        rows = [
+            _refund_row(row, reason, by) for row in paid if row.pk not in answered and row.amount
+        ]
+        if not rows:
+            raise Conflict(NOTHING_TO_REFUND)
+        withdrawn = never_played(w.tournament, entry)
+        w.log(
+            "ledger_refund",
+            {"entry": entry.pk, "rows": [r.pk for r in rows], "reason": reason}
+            | ({"withdrawn": True} if withdrawn else {}),
+        )
+        if withdrawn:
+            entry_withdraw(w, entry)
+        else:
+            w.record("ledger", facts={"entry": entry.pk})
+    return rows
+
+
+def _refund_row(row: LedgerRow, reason: str, by: Any) -> LedgerRow:
+    # Money paid later and not settled is not handed back: the refund cancels it.
+    return ledger_append(
+        kind=Kind.REFUND,
+        amount=-row.amount if row.amount else Decimal(0),
+        split=Split(row.prize_pool, row.fee, row.bounty).negated(),
+        method=row.method,
+        by=by,
+        tournament=row.tournament,
+        entry=row.entry,
+        reverses=row,
+        reason=reason,
+    )

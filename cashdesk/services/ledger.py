@@ -1,0 +1,109 @@
+"""Writing the ledger (README "Cash desk"): every money movement one row, with
+the next receipt number of the room.
+
+:func:`ledger_append` is called inside the write of the action that moves the
+money (a registration, a rebuy, a payout): the row commits or rolls back with
+it, and so does its receipt number, so the sequence has no gap. Lock order, as
+everywhere: the tournament first (the write helper), then the cashier's shift,
+then the room's receipt counter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from cashdesk.models import ZERO, CashBox, LedgerRow, Method, ReceiptSequence, Shift, Ticket
+from tournament.errors import Conflict
+from tournament.models import Entry, Tournament
+from tournament.models_room import RoomSettings
+
+SHIFT_CLOSED = _("This shift has been closed meanwhile; open a new shift.")
+
+
+@dataclass(frozen=True)
+class Split:
+    """Where the money of a purchase goes; the parts add up to the amount."""
+
+    prize_pool: Decimal = ZERO
+    fee: Decimal = ZERO
+    bounty: Decimal = ZERO
+
+    @property
+    def total(self) -> Decimal:
+        return self.prize_pool + self.fee + self.bounty
+
+    def negated(self) -> Split:
+        return Split(-self.prize_pool, -self.fee, -self.bounty)
+
+
+def receipt_number_take() -> int:
+    """The room's next receipt number. Call inside the transaction that writes
+    the row: the counter stays locked until it commits (gapless)."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("a receipt number is taken inside the write that uses it")
+    room = RoomSettings.current()
+    ReceiptSequence.objects.get_or_create(room=room)
+    sequence = ReceiptSequence.objects.select_for_update().get(room=room)
+    sequence.last += 1
+    sequence.save(update_fields=["last"])
+    return sequence.last
+
+
+def open_shift_of(user: Any) -> Shift | None:
+    """The cashier's open shift, locked (a close waits for the payment), or None."""
+    if getattr(user, "pk", None) is None:
+        return None
+    return (
+        Shift.objects.select_for_update()
+        .filter(cashier_id=user.pk, closed_at__isnull=True)
+        .select_related("box")
+        .first()
+    )
+
+
+def ledger_append(
+    *,
+    kind: str,
+    amount: Decimal,
+    method: str = Method.CASH,
+    by: Any = None,
+    tournament: Tournament | None = None,
+    entry: Entry | None = None,
+    split: Split = Split(),
+    reverses: LedgerRow | None = None,
+    settles: LedgerRow | None = None,
+    ticket: Ticket | None = None,
+    reason: str = "",
+    shift: Shift | None = None,
+) -> LedgerRow:
+    """One ledger row with the next receipt number, booked to the cashier's open
+    shift (or the shift given) and its cash box. Inside a write."""
+    user = by if getattr(by, "pk", None) is not None else None
+    if shift is None:
+        shift = open_shift_of(user)
+    elif not Shift.objects.select_for_update().filter(pk=shift.pk, closed_at__isnull=True).exists():
+        raise Conflict(SHIFT_CLOSED)
+    box: CashBox | None = shift.box if shift is not None else None
+    return LedgerRow.objects.create(
+        tournament=tournament or (entry.tournament if entry is not None else None),
+        entry=entry,
+        kind=kind,
+        amount=amount,
+        prize_pool=split.prize_pool,
+        fee=split.fee,
+        bounty=split.bounty,
+        method=method,
+        receipt_number=receipt_number_take(),
+        by=user,
+        cash_box=box,
+        shift=shift,
+        reverses=reverses,
+        settles=settles,
+        ticket=ticket,
+        reason=reason,
+    )

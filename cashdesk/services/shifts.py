@@ -1,0 +1,88 @@
+"""Cash boxes and cashiers' shifts (README "Cash desk").
+
+A cashier opens a shift on a cash box with a float; every cash row booked to
+the shift counts against it; closing asks for the cash counted and keeps the
+difference to what the ledger expects (float + cash in - cash out) with a note.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from cashdesk.models import CashBox, LedgerRow, Method, Shift
+from tournament.errors import Conflict, FieldInvalid, Forbidden, NotFound
+from tournament.roles import DIRECTOR, has_role
+
+BOX_NOT_FOUND = _("Cash box not found.")
+SHIFT_NOT_FOUND = _("Shift not found.")
+BOX_NAME_TAKEN = _("A cash box of that name exists already.")
+BOX_NAME_NEEDED = _("Give the cash box a name.")
+BOX_BUSY = _("A shift is already open on this cash box.")
+CASHIER_BUSY = _("You already have an open shift; close it first.")
+SHIFT_CLOSED_ALREADY = _("This shift is closed already.")
+NOT_YOUR_SHIFT = _("Only its cashier or a director may close this shift.")
+NOT_NEGATIVE = _("The amount cannot be negative.")
+
+
+def cash_box_create(*, name: str, by: Any) -> CashBox:
+    name = " ".join((name or "").split())
+    if not name:
+        raise FieldInvalid("name", BOX_NAME_NEEDED)
+    try:
+        with transaction.atomic():
+            return CashBox.objects.create(name=name[:60])
+    except IntegrityError as exc:
+        raise Conflict(BOX_NAME_TAKEN) from exc
+
+
+def shift_open(*, box_id: int, float_amount: Decimal, by: Any) -> Shift:
+    """Open the cashier's shift on a cash box with the float in it."""
+    if float_amount < 0:
+        raise FieldInvalid("float", NOT_NEGATIVE)
+    try:
+        with transaction.atomic():
+            box = CashBox.objects.select_for_update().filter(pk=box_id, active=True).first()
+            if box is None:
+                raise NotFound(BOX_NOT_FOUND)
+            if Shift.objects.filter(box=box, closed_at__isnull=True).exists():
+                raise Conflict(BOX_BUSY)
+            if Shift.objects.filter(cashier_id=by.pk, closed_at__isnull=True).exists():
+                raise Conflict(CASHIER_BUSY)
+            return Shift.objects.create(box=box, cashier=by, float=float_amount)
+    except IntegrityError as exc:  # two opens at once: the database keeps one
+        raise Conflict(BOX_BUSY) from exc
+
+
+def cash_of(shift: Shift) -> Decimal:
+    """The cash that went in (positive) and out (negative) in the shift."""
+    total = LedgerRow.objects.filter(shift=shift, method=Method.CASH).aggregate(s=Sum("amount"))
+    return total["s"] or Decimal(0)
+
+
+def shift_close(*, shift_id: int, counted: Decimal, note: str = "", by: Any) -> Shift:
+    """Close the shift with the cash counted: expected, counted and the difference
+    are kept. The shift's lock makes a payment booked to it wait or fail."""
+    if counted < 0:
+        raise FieldInvalid("counted", NOT_NEGATIVE)
+    with transaction.atomic():
+        shift = Shift.objects.select_for_update().filter(pk=shift_id).first()
+        if shift is None:
+            raise NotFound(SHIFT_NOT_FOUND)
+        if shift.cashier_id != by.pk and not has_role(by, (DIRECTOR,)):
+            raise Forbidden(NOT_YOUR_SHIFT)
+        if shift.closed_at is not None:
+            raise Conflict(SHIFT_CLOSED_ALREADY)
+        shift.expected = shift.float + cash_of(shift)
+        shift.counted = counted
+        shift.difference = counted - shift.expected
+        shift.note = " ".join((note or "").split())[:500]
+        shift.closed_at = timezone.now()
+        shift.closed_by = by
+        shift.save()
+    return shift

@@ -1,0 +1,178 @@
+"""The cash desk's pages (README "Cash desk"): the cashier's shift and the
+director's money overview of a tournament, with the ledger as CSV."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from cashdesk import selectors
+from cashdesk.ledger_csv import ledger_sheet
+from cashdesk.models import CashBox, Method
+from cashdesk.services import corrections, prizes, shifts
+from tournament.errors import FieldInvalid
+from tournament.models import Entry, Tournament
+from tournament.roles import DESK, DIRECTOR
+from tournament.templatetags.room_format import money
+from tournament.web.decorators import role_required, run_action
+from tournament.web.money_input import parse_money
+
+AMOUNT_NEEDED = gettext_lazy("Enter an amount, e.g. 150 or 150.50.")
+
+
+def _amount(request: HttpRequest, name: str) -> Decimal:
+    try:
+        return parse_money(request.POST.get(name, ""))
+    except (InvalidOperation, ValueError) as exc:
+        raise FieldInvalid(name, AMOUNT_NEEDED) from exc
+
+
+@role_required(DIRECTOR, DESK)
+def shift_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The cashier's shift: open one on a cash box with a float, see the cash in
+    and out, close it with the cash counted."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    back = reverse("cash-shift", args=[tournament.pk])
+    if request.method == "POST":
+        action = lambda: _shift_action(request, tournament.currency)  # noqa: E731
+        return run_action(request, action, success=_said, back=back)
+    mine = selectors.open_shift_for(request.user)
+    rows = (
+        list(mine.ledger.select_related("entry__player").order_by("receipt_number")) if mine else []
+    )
+    cash = shifts.cash_of(mine) if mine else None
+    return render(
+        request,
+        "cashdesk/shift.html",
+        {
+            "tournament": tournament,
+            "shift": mine,
+            "rows": rows,
+            "expected": (mine.float + cash) if mine and cash is not None else None,
+            "boxes": CashBox.objects.filter(active=True),
+            "closed": selectors.closed_shifts_of(request.user)[:5],
+        },
+    )
+
+
+def _shift_action(request: HttpRequest, currency: str) -> str:
+    action = request.POST.get("action")
+    if action == "open":
+        box = int(request.POST.get("box") or 0)
+        shifts.shift_open(box_id=box, float_amount=_amount(request, "float"), by=request.user)
+        return _("Shift opened.")
+    shift = shifts.shift_close(
+        shift_id=int(request.POST.get("shift") or 0),
+        counted=_amount(request, "counted"),
+        note=request.POST.get("note", ""),
+        by=request.user,
+    )
+    return _("Shift closed: expected %(expected)s, counted %(counted)s, difference %(diff)s.") % {
+        "expected": money(shift.expected, currency),
+        "counted": money(shift.counted, currency),
+        "diff": money(shift.difference, currency),
+    }
+
+
+def _said(text: str) -> str:
+    return text
+
+
+@role_required(DIRECTOR)
+def money_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The director's overview of a tournament's money, its ledger and the day's shifts."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    back = reverse("cash-money", args=[tournament.pk])
+    if request.method == "POST":
+        return run_action(request, lambda: _money_action(request), success=_said, back=back)
+    rows = list(selectors.ledger_of(tournament).select_related("reverses"))
+    open_ids = selectors.open_later_ids(rows)
+    overview = selectors.money_overview(tournament)
+    methods = dict(Method.choices)
+    return render(
+        request,
+        "cashdesk/money.html",
+        {
+            "tournament": tournament,
+            "overview": overview,
+            "by_method": [(methods[m["method"]], m["amount"]) for m in overview["by_method"]],
+            "rows": [(row, row.pk in open_ids) for row in rows],
+            "shifts": selectors.shifts_of_day(),
+        },
+    )
+
+
+def _money_action(request: HttpRequest) -> str:
+    row_id = int(request.POST.get("row") or 0)
+    if request.POST.get("action") == "reverse":
+        row = corrections.ledger_reverse(
+            row_id=row_id, reason=request.POST.get("reason", ""), by=request.user
+        )
+        return _("Receipt %(number)s reverses it.") % {"number": row.receipt_number}
+    if request.POST.get("action") == "pay_prize":
+        payout = prizes.prize_pay(
+            entry_id=int(request.POST.get("entry") or 0),
+            method=request.POST.get("method", Method.CASH),
+            by=request.user,
+        )
+        return _("Prize paid: %(name)s.") % {"name": payout.entry.player.name}
+    row = corrections.ledger_settle(
+        row_id=row_id, method=request.POST.get("method", Method.CASH), by=request.user
+    )
+    return _("Settled: receipt %(number)s.") % {"number": row.receipt_number}
+
+
+@role_required(DIRECTOR, DESK)
+def ledger_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The ledger for the books: German readers get ``;`` and decimal commas."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    return ledger_sheet(tournament)
+
+
+@role_required(DIRECTOR, DESK)
+def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
+    """Pay a prize out from the standings (cash); the slip prints from there."""
+    entry = get_object_or_404(Entry, pk=entry_id)
+    back = reverse("standings", args=[entry.tournament_id])
+    if request.method != "POST":
+        return redirect(back)
+    method = request.POST.get("method") or Method.CASH
+    return run_action(
+        request,
+        lambda: prizes.prize_pay(entry_id=entry.pk, method=method, by=request.user),
+        success=lambda payout: _("Prize paid: %(name)s.") % {"name": payout.entry.player.name},
+        back=back,
+    )
+
+
+@role_required(DIRECTOR, DESK)
+def entry_unregister_page(request: HttpRequest, entry_id: int) -> HttpResponse:
+    """The desk's "Unregister and refund" button: the money goes back with a
+    reason and the player leaves the field (before the start; after it a
+    director, and only for a player who never got a seat)."""
+    entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id)
+    back = reverse("registration-desk", args=[entry.tournament_id])
+    if request.method != "POST":
+        return redirect(back)
+    currency = entry.tournament.currency
+
+    def said(rows: list) -> str:
+        paid_back = -sum((row.amount for row in rows), Decimal(0))
+        return _("%(name)s is refunded %(amount)s.") % {
+            "name": entry.player.name,
+            "amount": money(paid_back, currency),
+        }
+
+    return run_action(
+        request,
+        lambda: corrections.entry_refund(
+            entry_id=entry.pk, reason=request.POST.get("reason", ""), by=request.user
+        ),
+        success=said,
+        back=back,
+    )

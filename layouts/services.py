@@ -1,0 +1,177 @@
+"""Writing layouts and the room's look (README "Screen layouts and the room's look").
+
+Every change is checked by the plain rules first; a refusal is a 422 naming the
+field, and nothing is stored. The presets are kept as shipped: a director copies
+one and changes the copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from layouts.models import Layout, RoomImage, RoomLook
+from layouts.rules import look as look_rules
+from layouts.rules.exchange import layout_file, layout_from_document, layout_name
+from layouts.rules.tiles import TileRefused, tiles_from
+from tournament.errors import Conflict, FieldInvalid, NotFound
+from tournament.models import Tournament
+
+TILE_WORDS = {
+    "shape": _("Each tile is an object with kind, x, y, w and h."),
+    "kind": _("This kind of tile does not exist."),
+    "position": _("A tile's position is a whole number."),
+    "size": _("A tile is at least one cell wide and high."),
+    "bounds": _("A tile must stay inside the screen's grid."),
+    "overlap": _("Two tiles cover the same cell."),
+    "options": _("This tile does not take that option."),
+    "tournament": _("This tile cannot show a tournament of its own."),
+    "too_many": _("A layout holds 40 tiles at most."),
+    "name": _("A layout needs a name of 80 characters at most."),
+    "file_size": _("The file is too large for a layout."),
+    "not_json": _("The file is not a JSON layout."),
+    "format": _("The file is not a layout of this program."),
+    "version": _("The file is from a newer version of this program."),
+}
+LOOK_WORDS = {
+    "empty": _("The file is empty."),
+    "too_big": _("An image may be 2 MB at most."),
+    "type": _("Only PNG, JPEG, GIF or WebP images are accepted."),
+    "colour": _("A colour is written #rrggbb."),
+    "font": _("This font is not shipped with the program."),
+}
+LAYOUT_NOT_FOUND = _("Layout not found.")
+PRESET_KEPT = _("A preset is not changed: copy it and change the copy.")
+UNKNOWN_TOURNAMENT = _("A tile names a tournament that does not exist.")
+UNKNOWN_IMAGE = _("A tile names an image that does not exist.")
+COPY_OF = _("Copy of %(name)s")
+
+
+def tile_message(refused: TileRefused) -> str:
+    words = str(TILE_WORDS.get(refused.code, TILE_WORDS["shape"]))
+    if refused.index is None:
+        return words
+    return str(_("Tile %(number)s: %(words)s")) % {"number": refused.index + 1, "words": words}
+
+
+def checked_tiles(raw: object) -> list[dict[str, Any]]:
+    """The tiles as stored, or a 422 naming what is wrong; tournaments and images must exist."""
+    try:
+        tiles = tiles_from(raw)
+    except TileRefused as refused:
+        raise FieldInvalid("tiles", tile_message(refused)) from refused
+    tournaments = {t.tournament for t in tiles if t.tournament is not None}
+    if len(tournaments) > Tournament.objects.filter(pk__in=tournaments).count():
+        raise FieldInvalid("tiles", UNKNOWN_TOURNAMENT)
+    images = {t.options["image"] for t in tiles if "image" in t.options}
+    if len(images) > RoomImage.objects.filter(pk__in=images).count():
+        raise FieldInvalid("tiles", UNKNOWN_IMAGE)
+    return [t.as_dict() for t in tiles]
+
+
+def checked_name(raw: object) -> str:
+    try:
+        return layout_name(raw)
+    except TileRefused as refused:
+        raise FieldInvalid("name", tile_message(refused)) from refused
+
+
+def editable_layout(layout_id: int) -> Layout:
+    layout = Layout.objects.select_for_update().filter(pk=layout_id).first()
+    if layout is None:
+        raise NotFound(LAYOUT_NOT_FOUND)
+    if layout.preset:
+        raise Conflict(PRESET_KEPT)
+    return layout
+
+
+def layout_create(*, name: object, tiles: object) -> Layout:
+    layout = Layout(name=checked_name(name), tiles=checked_tiles(tiles))
+    layout.save()
+    return layout
+
+
+def layout_update(*, layout_id: int, name: object = None, tiles: object = None) -> Layout:
+    with transaction.atomic():
+        layout = editable_layout(layout_id)
+        if name is not None:
+            layout.name = checked_name(name)
+        if tiles is not None:
+            layout.tiles = checked_tiles(tiles)
+        layout.save()
+    return layout
+
+
+def layout_delete(*, layout_id: int) -> None:
+    with transaction.atomic():
+        editable_layout(layout_id).delete()
+
+
+def layout_copy(*, layout_id: int) -> Layout:
+    source = Layout.objects.filter(pk=layout_id).first()
+    if source is None:
+        raise NotFound(LAYOUT_NOT_FOUND)
+    name = str(COPY_OF % {"name": source.name})[:80]
+    return Layout.objects.create(name=name, tiles=list(source.tiles))
+
+
+def layout_import(*, data: bytes | Mapping[str, Any]) -> Layout:
+    """A shared layout file as a new layout: parsed as JSON, checked, never run.
+    Tiles naming a tournament of another room show this screen's tournament."""
+    try:
+        shared = layout_file(data) if isinstance(data, bytes) else layout_from_document(data)
+    except TileRefused as refused:
+        raise FieldInvalid("file", tile_message(refused)) from refused
+    known = set(
+        Tournament.objects.filter(
+            pk__in=[t.tournament for t in shared.tiles if t.tournament]
+        ).values_list("pk", flat=True)
+    )
+    tiles = []
+    for tile in shared.tiles:
+        row = tile.as_dict()
+        if tile.tournament is not None and tile.tournament not in known:
+            row.pop("tournament")
+        if "image" in tile.options:
+            row.pop("options")
+        tiles.append(row)
+    return layout_create(name=shared.name, tiles=tiles)
+
+
+def image_upload(*, data: bytes, name: str = "") -> RoomImage:
+    """An image checked by its bytes (type, size) and stored for the screens."""
+    try:
+        content_type = look_rules.image_type(data)
+    except look_rules.LookRefused as refused:
+        raise FieldInvalid("image", LOOK_WORDS[refused.code]) from refused
+    return RoomImage.objects.create(content_type=content_type, data=data, name=name[:120])
+
+
+COLOURS = ("background_colour", "text_colour", "accent_colour", "tile_colour")
+
+
+def look_update(*, values: dict[str, Any], images: Sequence[tuple[str, bytes]] = ()) -> RoomLook:
+    """Change the room's look: colours, font, message, and the logo or background
+    from uploaded bytes (``images``: ``("logo" | "background", data)``)."""
+    with transaction.atomic():
+        look = RoomLook.current()
+        try:
+            for field in COLOURS:
+                if field in values:
+                    setattr(look, field, look_rules.colour(str(values[field])))
+            if "font" in values:
+                look.font = look_rules.font(str(values["font"]))
+        except look_rules.LookRefused as refused:
+            raise FieldInvalid(refused.code, LOOK_WORDS[refused.code]) from refused
+        if "message" in values:
+            look.message = str(values["message"]).strip()[: look_rules.MAX_MESSAGE]
+        for field, data in images:
+            setattr(look, field, image_upload(data=data, name=field))
+        for field in ("logo", "background"):
+            if values.get(f"remove_{field}"):
+                setattr(look, field, None)
+        look.save()
+    return look

@@ -1,0 +1,1 @@
+"""Writes of pre-registrations (README "Pre-registration and the schedule")."""

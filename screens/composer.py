@@ -1,0 +1,114 @@
+"""The screens' messages, composed after the request has answered.
+
+A write records what changed (:mod:`tournament.changes`); after its commit
+the change is handed here. Composing a message reads the settled state
+through the snapshot's readers: a third to a half of a bust's queries. With
+``SCREENS_COMPOSE=thread`` (the default) the request only queues the change
+and answers; this process's composer thread builds the messages and sends
+them (README "How a floor action flows"). ``inline`` composes in the
+committing thread, as the tests that read a message right after a write need.
+
+- Once per version: only the process whose write committed is handed the
+  change, so it is composed once; the other server processes only relay what
+  Redis brings them (:mod:`screens.fanout`).
+- In version order per tournament: one thread takes the changes in the order
+  their commits were handed over, and sorts what is waiting by version (two
+  threads of one process may hand over in the opposite order of their
+  commits). Nothing is merged: every message carries its own version, and a
+  screen that misses one asks for a snapshot.
+- A failure never reaches the floor action: it is logged and its version is
+  missing, so the screens ask for a snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import logging
+
+from django.conf import settings
+from django.db import close_old_connections, connections
+
+from screens import compose, fanout, live
+from screens.worker import QueueWorker
+from tournament import changes
+
+logger = logging.getLogger(__name__)
+
+THREAD = "thread"
+INLINE = "inline"
+# Changes waiting for the composer; beyond this they are dropped (the screens
+# see the version gap and ask for a snapshot).
+QUEUE_LIMIT = 1000
+# How long a process that exits waits for its last changes to be composed.
+EXIT_WAIT_SECONDS = 5.0
+
+Waiting = tuple[changes.Change, asyncio.AbstractEventLoop | None]
+
+
+def hand_over(change: changes.Change) -> None:
+    """Registered with :func:`tournament.changes.compose_with`: runs after a write's commit."""
+    if settings.SCREENS_COMPOSE == INLINE:
+        _compose(change, None)
+        return
+    # The sockets' event loop is known only here, in the committing thread.
+    if not _waiting.put((change, live.sockets_loop())):
+        logger.warning(
+            "composer: %s changes wait; dropped version %s of tournament %s",
+            QUEUE_LIMIT,
+            change.version,
+            change.tournament_id,
+        )
+
+
+def drained(timeout: float = EXIT_WAIT_SECONDS) -> bool:
+    """Wait until every change handed over has been composed and sent on (tests,
+    a command that writes and exits); False if not within `timeout` seconds."""
+    return _waiting.done(timeout)
+
+
+def in_version_order(batch: list[Waiting]) -> list[Waiting]:
+    """Stable: two records of one transaction share a version and keep their order."""
+    return sorted(batch, key=lambda waiting: (waiting[0].tournament_id, waiting[0].version))
+
+
+def _compose(change: changes.Change, loop: asyncio.AbstractEventLoop | None) -> None:
+    try:
+        with live.sockets_on(loop):
+            compose.send(change)
+    except Exception:  # the write is done; its screens ask for a snapshot at the gap
+        logger.exception(
+            "composer: no message for version %s of tournament %s (%s)",
+            change.version,
+            change.tournament_id,
+            change.event,
+        )
+
+
+def _compose_batch(batch: list[Waiting]) -> None:
+    close_old_connections()  # a connection broken since the last batch is not reused
+    try:
+        for change, loop in in_version_order(batch):
+            _compose(change, loop)
+    finally:
+        # This thread's connection goes back (to the pool) between batches:
+        # an idle composer holds no database session.
+        connections.close_all()
+
+
+_waiting: QueueWorker[Waiting] = QueueWorker(
+    "screens-composer", _compose_batch, limit=QUEUE_LIMIT, batches=True
+)
+
+
+def _at_exit() -> None:
+    """A process's last changes are composed and leave through Redis (registered
+    after the fan-out's wait, so it runs before it). Without Redis an exiting
+    process's in-memory layer reaches no screen: they are dropped."""
+    if fanout.enabled():
+        drained()
+    else:
+        _waiting.drop_waiting()
+
+
+atexit.register(_at_exit)

@@ -1,0 +1,100 @@
+"""The typed bodies and answers of the screens API (README "Named screens")."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints
+
+from signage.rules.settings import EVENTS
+from tables.api_schemas import Out
+from tournament.api.fields import Body
+
+# A layout by its preset key or name ("clock", "today") or by its id (7).
+LayoutRef = (
+    Annotated[str, StringConstraints(min_length=1, max_length=40)] | Annotated[int, Field(ge=1)]
+)
+EventName = Literal[EVENTS]  # type: ignore[valid-type]
+LAYOUT = (
+    "The layout: a preset's key (clock, payouts, seats, chips, final), a layout's id,"
+    " or today (every running tournament)."
+)
+
+
+class RotationStep(Body):
+    layout: LayoutRef = Field(description=LAYOUT)
+    seconds: int = Field(ge=5, le=3600, description="How long this view shows.")
+
+
+class SoundIn(Body):
+    events: list[EventName] = Field(
+        default_factory=list, max_length=20, description="The events the screen sounds and speaks."
+    )
+    volume: int = Field(default=80, ge=0, le=100, description="Volume, 0 to 100.")
+    voice: Literal["de", "en"] | None = Field(
+        default=None, description="The voice's language (default: the screen's language)."
+    )
+    chime: bool = Field(default=True, description="A chime before the words.")
+    speaker: bool = Field(
+        default=False,
+        description="This screen speaks for the room; the room's other screens stay quiet.",
+    )
+
+
+class ScreenIn(Body):
+    name: str = Field(min_length=1, max_length=80, description="What the room calls the screen.")
+    layout: LayoutRef = Field(default="clock", description=LAYOUT)
+    tournaments: list[int] = Field(
+        default_factory=list, max_length=20, description="The tournaments it shows (ids)."
+    )
+    language: Literal["de", "en"] = Field(default="de", description="The screen's language.")
+    rotation: list[RotationStep] | None = Field(
+        default=None, max_length=12, description="Views to turn through: [{layout, seconds}]."
+    )
+    sound: SoundIn | None = Field(default=None, description="Sound and speech.")
+
+
+class ScreenPatch(Body):
+    name: str | None = Field(default=None, min_length=1, max_length=80, description="New name.")
+    layout: LayoutRef | None = Field(default=None, description=LAYOUT)
+    tournaments: list[int] | None = Field(
+        default=None, max_length=20, description="The tournaments it shows (ids)."
+    )
+    language: Literal["de", "en"] | None = Field(default=None, description="The language.")
+    rotation: list[RotationStep] | None = Field(
+        default=None, max_length=12, description="Views to turn through; [] for none."
+    )
+    sound: SoundIn | None = Field(default=None, description="Sound and speech.")
+
+
+class ScreenCreated(Out):
+    id: int = Field(description="The screen's id.")
+    code: str = Field(description="Its short code: the TV opens /s/<code>.")
+    url: str = Field(description="The TV's address.")
+
+
+class SoundOut(Out):
+    events: list[str] = Field(description="The events the screen sounds and speaks.")
+    volume: int = Field(description="Volume, 0 to 100.")
+    voice: str = Field(description="The voice's language.")
+    chime: bool = Field(description="A chime before the words.")
+    speaker: bool = Field(description="This screen speaks for the room.")
+
+
+class ScreenRow(Out):
+    id: int = Field(description="The screen's id.")
+    name: str = Field(description="Its name.")
+    code: str = Field(description="Its code.")
+    last_seen: datetime | None = Field(description="When its TV last reported.")
+    showing: str = Field(description="What its TV said it shows.")
+    reporting: bool = Field(description="Its TV reported within the last 90 seconds.")
+
+
+class ScreenOut(ScreenRow):
+    url: str = Field(description="The TV's address.")
+    layout: str = Field(description=LAYOUT)
+    tournaments: list[int] = Field(description="The tournaments it shows (ids).")
+    language: str = Field(description="Its language.")
+    rotation: list[RotationStep] = Field(description="Views it turns through.")
+    sound: SoundOut = Field(description="Sound and speech.")

@@ -1,0 +1,1 @@
+"""The pure rules of named screens: no Django (README "Named screens")."""

@@ -1,0 +1,164 @@
+"""What the floor tablet's JavaScript needs to draw the map (README "Screen messages").
+
+The server decides, the tablet draws: ``floor.js`` applies each floor message
+(table rows, moves, summary, clock calls) to the map in the page and draws a
+table as ``tables/_map.html`` does. Its words come from here, translated from
+the template's own texts, so the JavaScript never holds a word of any language;
+its links come from here as patterns (``0`` stands for a table or move id).
+
+A large floor is shown one area at a time (``?tables=1-40``): the first load
+stays small at any field size, and a search jumps to the area of a table
+number or of a player's seat.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.db.models import Max
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tables.models import Seat, Table
+from tournament.models import Tournament
+
+# Tables per area of a large floor: a tablet's map, a round number of rows.
+AREA_SIZE = 40
+AREA_REFUSED = gettext_lazy('Name the tables as "1-10" or "1,3,5".')
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def _braces(text: str) -> str:
+    """``%(table)s`` -> ``{table}``: the placeholders live.js fills."""
+    return _PLACEHOLDER.sub(r"{\1}", text).replace("%%", "%")
+
+
+def _counted(singular: str, plural: str) -> dict[str, str]:
+    """A text with a count in both forms, as ``Live.fill`` takes them."""
+    return {
+        "one": _braces(ngettext(singular, plural, 1)),
+        "other": _braces(ngettext(singular, plural, 2)),
+    }
+
+
+def tablet_labels() -> dict[str, Any]:
+    """The map's words in the reader's language: the msgids of ``tables/_map.html``."""
+    return {
+        "counts": _counted(
+            "%(remaining)s of %(entries)s player left · average stack %(avg)s",
+            "%(remaining)s of %(entries)s players left · average stack %(avg)s",
+        ),
+        "hand_for_hand": _("Hand for hand"),
+        "table": _("Table"),
+        "seat": _("Seat"),
+        "hand": _("Hand"),
+        "halt": _("Halt play"),
+        "breaking": _("Breaking: players move"),
+        "hand_finished": _("hand finished"),
+        "playing": _("playing"),
+        "count_chips": _("Count chips"),
+        "next_hand": _("Next hand"),
+        "hand_finished_button": _("Hand finished"),
+        "free": _("free"),
+        "button_title": _("Button in the hand now being played"),
+        "small_blind": _("Small blind"),
+        "big_blind": _("Big blind"),
+        "waits": _("waits"),
+        "penalty_title": _("Sit-out penalty"),
+        "hands_left": _counted("%(left)s hand left", "%(left)s hands left"),
+        "clock_called": _("Clock called"),
+        "moves": _counted("%(n)s move to carry out", "%(n)s moves to carry out"),
+        "from_table": _braces(_("From table %(table)s")),
+        "from_rail": _("Back in play: from the rail to the seat"),
+        "all_done": _counted("All %(n)s done", "All %(n)s done"),
+        "confirm_group": _counted(
+            "Carry out this move from table %(table)s?",
+            "Carry out these %(count)s moves from table %(table)s?",
+        ),
+        "confirm_move": _braces(_("%(name)s to table %(table)s seat %(seat)s")),
+        "wait_for_button": _("wait for button"),
+        "after": _braces(_("after %(name)s")),
+        "done": _("Done"),
+        "cancel": _("Cancel"),
+        "cancel_break": _(
+            "Cancel this move? The player stays at a table that is being broken: "
+            "the floor plans his seat again."
+        ),
+        "cancel_balance": _(
+            "Cancel this balance move? The tables stay out of balance: the floor plans "
+            "the move again, possibly for another player."
+        ),
+    }
+
+
+def _pattern(name: str, *args: Any) -> str:
+    return reverse(name, args=args)
+
+
+def tablet_links() -> dict[str, str]:
+    """The map's links with ``0`` for the id (``/floor/tables/0/hand/``)."""
+    return {
+        "seat": _pattern("seat-panel", 0, 99).replace("/99/", "/{seat}/"),
+        "chips": _pattern("floor-table-chips", 0),
+        "next_hand": _pattern("floor-next-hand", 0),
+        "hand_finished": _pattern("floor-hand-finished", 0),
+        "moves_done": _pattern("floor-table-moves-done", 0),
+        "move_done": _pattern("floor-move", 0, "done"),
+        "move_cancel": _pattern("floor-move", 0, "cancel"),
+    }
+
+
+def area_numbers(text: str | None) -> list[int] | None:
+    """``1-10,14``: the table numbers of one area of the floor; None for all.
+    Anything else raises ValueError."""
+    if not text:
+        return None
+    numbers: set[int] = set()
+    for part in text.replace(" ", "").split(","):
+        first, _dash, last = part.partition("-")
+        low, high = int(first), int(last or first)
+        if not 1 <= low <= high <= 10_000 or high - low > 2_000:
+            raise ValueError(part)
+        numbers.update(range(low, high + 1))
+    return sorted(numbers)
+
+
+def areas(tournament: Tournament) -> list[str]:
+    """The areas of a large floor (``1-40``, ``41-80``, …); none for a small one."""
+    highest = (
+        tournament.tables.exclude(status=Table.Status.CLOSED).aggregate(Max("number"))[
+            "number__max"
+        ]
+        or 0
+    )
+    if highest <= AREA_SIZE:
+        return []
+    return [f"{low}-{low + AREA_SIZE - 1}" for low in range(1, highest + 1, AREA_SIZE)]
+
+
+def area_of_table(number: int) -> str:
+    low = (number - 1) // AREA_SIZE * AREA_SIZE + 1
+    return f"{low}-{low + AREA_SIZE - 1}"
+
+
+def found(tournament: Tournament, query: str) -> tuple[int, int | None] | None:
+    """The table (and seat) a search names: a table number, or a seated player's name."""
+    query = query.strip()
+    if query.isdigit():
+        number = int(query)
+        if tournament.tables.filter(number=number).exists():
+            return number, None
+        return None
+    if not query:
+        return None
+    seat = (
+        Seat.objects.filter(
+            table__tournament=tournament, entry__player__name__icontains=query[:100]
+        )
+        .order_by("table__number", "number")
+        .values_list("table__number", "number")
+        .first()
+    )
+    return (seat[0], seat[1]) if seat else None

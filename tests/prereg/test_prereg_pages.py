@@ -1,0 +1,97 @@
+"""The schedule, the form and the personal page in the browser's plain HTTP, and the
+desk's page (README "Pre-registration and the schedule")."""
+
+from __future__ import annotations
+
+from django.test import Client
+from django.utils import timezone
+
+from cashdesk.models import LedgerRow
+from prereg.models import PreRegistration
+from tests.prereg.conftest import listed_tournament
+from tournament.models import Tournament
+
+
+def test_the_schedule_lists_listed_tournaments_in_german_and_english(api):
+    listed_tournament(api, capacity=10)
+    api.post("/tournaments", {"name": "Secret Staff Game"})
+    english = Client().get("/schedule/?lang=en").content.decode()
+    german = Client().get("/schedule/?lang=de").content.decode()
+    assert "Friday Deepstack" in english and "Secret Staff Game" not in english
+    assert "0 of 10 seats taken" in english and "Pre-registration open" in english
+    assert "0 von 10 Sitzen belegt" in german and "Voranmeldung offen" in german
+    week = Client().get("/schedule/print/?lang=de").content.decode()
+    assert "Friday Deepstack" in week and "Turnierplan" in week
+
+
+def test_a_player_pre_registers_sees_his_code_and_cancels(api):
+    tid = listed_tournament(api, capacity=10)["id"]
+    phone = Client()
+    sent = phone.post(f"/schedule/{tid}/?lang=de", {"name": "Anna Berg", "lang": "de"})
+    assert sent.status_code == 302
+    page = phone.get(sent["Location"])
+    prereg = PreRegistration.objects.get(name="Anna Berg")
+    body = page.content.decode()
+    assert "Sie haben einen Sitz." in body and prereg.code in body and "<svg" in body
+    cancelled = phone.post(f"/pre-registration/{prereg.token}/cancel/?lang=de")
+    assert (
+        "Sie haben diese Voranmeldung abgesagt."
+        in phone.get(cancelled["Location"]).content.decode()
+    )
+
+
+def test_the_form_says_what_is_wrong_in_the_readers_language(api):
+    tid = listed_tournament(api)["id"]
+    refused = Client().post(f"/schedule/{tid}/?lang=de", {"name": "A"})
+    assert refused.status_code == 422
+    assert "Bitte geben Sie einen Namen mit 2 bis 80 Zeichen an." in refused.content.decode()
+
+
+def test_the_desk_finds_by_code_checks_in_with_payment_and_revokes(api, desk_user):
+    tid = listed_tournament(api)["id"]
+    anna = Client().post(f"/schedule/{tid}/", {"name": "Anna Berg"})
+    Client().post(f"/schedule/{tid}/", {"name": "Ben Cohn"})
+    assert anna.status_code == 302
+    desk = Client()
+    desk.force_login(desk_user)
+    prereg = PreRegistration.objects.get(name="Anna Berg")
+    found = desk.get(f"/tournaments/{tid}/pre-registrations/?q={prereg.code}").content.decode()
+    assert "Anna Berg" in found and "Ben Cohn" not in found
+    done = desk.post(f"/pre-registrations/{prereg.pk}/check-in/", {"payment_method": "card"})
+    assert done.status_code == 302
+    prereg.refresh_from_db()
+    assert prereg.status == "checked_in" and prereg.entry is not None
+    assert LedgerRow.objects.get(entry=prereg.entry).method == "card"
+    ben = PreRegistration.objects.get(name="Ben Cohn")
+    desk.post(f"/pre-registrations/{ben.pk}/revoke/")
+    assert Client().get(f"/pre-registration/{ben.token}/").status_code == 404
+
+
+def test_the_director_lists_a_tournament_and_opens_pre_registration_on_its_form(director):
+    client = Client()
+    client.force_login(director)
+    form = {
+        "name": "Monday Turbo",
+        "table_size": 9,
+        "starting_stack": 20000,
+        "buy_in": "20",
+        "fee": "2",
+        "rulebook": "tda2019",
+        "late_registration_levels": 4,
+        "max_entries": 1,
+        "display_names": "nickname",
+        "starts_at": "2030-03-04T19:30",
+        "listed": "on",
+        "pre_registration_open": "on",
+        "pre_registration_capacity": 27,
+        "check_in_deadline_minutes": 20,
+    }
+    made = client.post("/tournaments/new/", form)
+    assert made.status_code == 302, made.content.decode()[:3000]
+    tournament = Tournament.objects.get(name="Monday Turbo")
+    assert tournament.listed and tournament.pre_registration_open
+    assert tournament.pre_registration_capacity == 27 and tournament.check_in_deadline_minutes == 20
+    assert timezone.localtime(tournament.starts_at).strftime("%Y-%m-%d %H:%M") == "2030-03-04 19:30"
+    edit = client.get(f"/tournaments/{tournament.pk}/edit/").content.decode()
+    assert 'value="2030-03-04T19:30"' in edit
+    assert "Monday Turbo" in Client().get("/schedule/").content.decode()

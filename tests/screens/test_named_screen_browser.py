@@ -1,0 +1,195 @@
+"""A named screen in a real browser (README "Named screens"): created through
+the API, opened once at 1920x1080, it follows its settings in place, reports
+to the screens page, and sounds a level change once, not again after a reload.
+Screenshots go to var/screenshots/."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_support import CHROMIUM, VIEWPORTS, sign_in
+from conftest import ROOT, drawn_tournament_site
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+expect = playwright_sync.expect
+
+SHOTS = ROOT / "var" / "screenshots"
+TV = VIEWPORTS["tv"]
+LAPTOP = VIEWPORTS["laptop"]
+PASSWORD = "pw-dora-signage"
+FOLLOWS_WITHIN_MS = 2000
+
+# Speech captured instead of spoken: what the room would have heard.
+CAPTURE_SPEECH = """
+window.__spoken = [];
+const synth = {
+  speak(utterance) {
+    window.__spoken.push(utterance.text);
+    setTimeout(() => utterance.onend && utterance.onend(), 10);
+  },
+  cancel() {},
+  getVoices() { return []; },
+};
+Object.defineProperty(window, "speechSynthesis", { value: synth, configurable: true });
+window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+"""
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with drawn_tournament_site(tmp_path_factory.mktemp("named-screens"), PASSWORD) as site:
+        yield site
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_a_screen_follows_its_settings_in_place_and_reports(site, browser):
+    server, token = site.server, site.token
+    side = server.api("POST", "/tournaments", token, {"name": "Side Event", "starting_stack": 5000})
+    created = server.api(
+        "POST",
+        "/screens",
+        token,
+        {"name": "Bar links", "layout": "clock", "tournaments": [site.id], "language": "en"},
+    )
+    assert created["url"].endswith(f"/s/{created['code']}")
+    context = browser.new_context(viewport=TV, locale="en-GB")
+    tv = context.new_page()
+    navigations = []
+    tv.on("framenavigated", lambda frame: frame == tv.main_frame and navigations.append(frame.url))
+    tv.goto(created["url"])
+    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    expect(tv.locator("#d-time")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(tv.locator("body")).to_have_class(re.compile("layout-clock"))
+    shot(tv, "named-screen-clock-tv-en")
+    tv.evaluate("window.__sameDocument = true")
+
+    server.api(
+        "PATCH",
+        f"/screens/{created['id']}",
+        token,
+        {"layout": "payouts", "tournaments": [side["id"]], "language": "de"},
+    )
+    expect(tv.locator("#d-name")).to_have_text("Side Event", timeout=FOLLOWS_WITHIN_MS)
+    expect(tv.locator("body")).to_have_class(re.compile("layout-payouts"))
+    expect(tv.locator(".d-payouts h2")).to_have_text("Auszahlung")
+    assert tv.evaluate("window.__sameDocument") is True
+    assert navigations == [created["url"]], "the page was navigated or reloaded"
+    shot(tv, "named-screen-payouts-tv-de")
+
+    desk = browser.new_context(viewport=LAPTOP, locale="en-GB").new_page()
+    sign_in(desk, server.url, "dora", PASSWORD)
+    desk.goto(f"{server.url}/screens/")
+    row = desk.locator(f"tr[data-screen='{created['id']}']")
+    expect(row.locator(".s-state")).to_contain_text("reporting")
+    expect(row).to_contain_text("payouts · Side Event")
+    shot(desk, "named-screens-page-laptop-en")
+    desk.context.close()
+    context.close()
+
+
+def test_a_level_change_is_spoken_once_and_not_again_after_a_reload(site, browser):
+    server, token = site.server, site.token
+    created = server.api(
+        "POST",
+        "/screens",
+        token,
+        {
+            "name": "Eingang",
+            "layout": "clock",
+            "tournaments": [site.id],
+            "language": "de",
+            "sound": {"events": ["level_up", "break_start"], "volume": 70, "speaker": True},
+        },
+    )
+    context = browser.new_context(viewport=TV, locale="de-DE")
+    context.add_init_script(CAPTURE_SPEECH)
+    tv = context.new_page()
+    tv.goto(created["url"])
+    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    clock = server.api("GET", f"/tournaments/{site.id}/clock", token)
+    # The level ends in a few seconds: the room's clock moves on by itself.
+    cut = clock["remaining_ms"] // 1000 - 3
+    server.api("POST", f"/tournaments/{site.id}/clock/adjust", token, {"delta_seconds": -cut})
+    said = "Level 2. Blinds 200 und 400. Ante 400."
+    tv.wait_for_function("(said) => window.__spoken.includes(said)", arg=said, timeout=20000)
+    assert tv.evaluate("window.__spoken") == [said]
+
+    tv.reload()
+    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    # The screen hears the level change again on connecting (it is recent) ...
+    tv.wait_for_function("() => window.Signage.received() >= 1")
+    # ... and knows it has sounded it already.
+    assert tv.evaluate("window.__spoken") == []
+    context.close()
+
+
+def test_a_rotation_turns_between_the_board_and_todays_overview(site, browser):
+    server, token = site.server, site.token
+    created = server.api(
+        "POST",
+        "/screens",
+        token,
+        {
+            "name": "Wand",
+            "tournaments": [site.id],
+            "language": "de",
+            "rotation": [{"layout": "clock", "seconds": 5}, {"layout": "today", "seconds": 5}],
+        },
+    )
+    context = browser.new_context(viewport=TV, locale="de-DE")
+    tv = context.new_page()
+    tv.goto(created["url"])
+    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    row = tv.locator(f".t-row[data-tournament='{site.id}']")
+    expect(row).to_be_visible(timeout=10000)
+    expect(row.locator("[data-clock-time]")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(row.locator(".t-players")).to_have_text("8 von 8 Spielern")
+    shot(tv, "named-screen-today-tv-de")
+    expect(tv.locator("#d-name")).to_have_text("Screens Cup", timeout=10000)
+    context.close()
+
+    phone = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, locale="de-DE")
+    lobby = phone.new_page()
+    lobby.goto(f"{server.url}/lobby/?lang=de")
+    lobby.get_by_role("link", name="Heute: alle laufenden Turniere").click()
+    expect(lobby.locator(f".t-row[data-tournament='{site.id}'] [data-clock-break]")).to_have_text(
+        re.compile(r"^\d+:\d\d$")
+    )
+    shot(lobby, "today-phone-de")
+    phone.close()
+
+
+def test_a_screen_without_its_server_keeps_counting_and_says_it_reconnects(site, browser):
+    server, token = site.server, site.token
+    created = server.api(
+        "POST", "/screens", token, {"name": "Kasse", "tournaments": [site.id], "language": "en"}
+    )
+    context = browser.new_context(viewport=TV, locale="en-GB")
+    tv = context.new_page()
+    tv.goto(created["url"])
+    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    status = tv.locator("#s-status")
+    expect(status).to_be_hidden()
+    server.stop()
+    try:
+        expect(status).to_be_visible(timeout=5000)
+        expect(status).to_have_text("Offline – reconnecting…")
+        counting = tv.locator("#d-time").inner_text()
+        expect(tv.locator("#d-time")).not_to_have_text(counting, timeout=3000)
+    finally:
+        server.start()  # same port: the page finds it again by itself
+    expect(status).to_be_hidden(timeout=30_000)
+    server.api("PATCH", f"/screens/{created['id']}", token, {"layout": "chips"})
+    expect(tv.locator("body")).to_have_class(re.compile("layout-chips"), timeout=FOLLOWS_WITHIN_MS)
+    context.close()

@@ -1,0 +1,58 @@
+"""What the core asks the cash desk about prizes (README "Satellites and tickets").
+
+The cash desk sits above the core, yet a satellite's payout structure (tickets
+first, the rest in cash) decides the amounts the results show. This is the one
+question asked downwards, with the two moments the desk must hear of: the
+winner is known (the prizes are fixed), or no longer (they are taken back).
+The cash desk plugs its answers in once, in ``CashdeskConfig.ready``. Without
+it no tournament is a satellite.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Protocol
+
+from tournament.models import Tournament
+
+if TYPE_CHECKING:
+    from tournament.writes import Write
+
+
+class Prizes(Protocol):
+    def satellite_places(
+        self, tournament: Tournament, pool: Decimal
+    ) -> list[tuple[Decimal, Decimal]] | None:
+        """(cash, ticket value or 0) per paid place, best first; None: not a satellite."""
+
+    def winner_known(self, w: Write) -> None:
+        """The write's tournament has just finished: fix its prizes (once)."""
+
+    def winner_unknown(self, w: Write) -> None:
+        """The write's finished tournament plays on (its winner's bust undone):
+        take back the prizes fixed; a Conflict when that can no longer be done."""
+
+
+class NoSatellites:
+    def satellite_places(
+        self, tournament: Tournament, pool: Decimal
+    ) -> list[tuple[Decimal, Decimal]] | None:
+        return None
+
+    def winner_known(self, w: Write) -> None:
+        return None
+
+    def winner_unknown(self, w: Write) -> None:
+        return None
+
+
+_prizes: list[Prizes] = [NoSatellites()]
+
+
+def plug_prizes(answers: Prizes) -> None:
+    """The cash desk plugs its answers in at start-up."""
+    _prizes[:] = [answers]
+
+
+def prizes() -> Prizes:
+    return _prizes[0]
