@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import shutil
@@ -157,6 +158,12 @@ async def run(
 
         sent: dict[int, float] = {}
         requests: list[float] = []
+        # The 1,000 screens live in this one process: a full pass of its garbage
+        # collector (about 100 ms over their sockets) would stop every screen at
+        # once, which 1,000 TVs never do. The timed busts run without it.
+        gc.collect()
+        gc.freeze()
+        gc.disable()
         for entry_id in seated[: args.busts]:
             start = time.perf_counter()
             await asyncio.wait_for(
@@ -164,11 +171,13 @@ async def run(
                 timeout=30,
             )
             requests.append((time.perf_counter() - start) * 1000)
+            await asyncio.sleep(args.pause)
+            # The bust's version, asked once its messages are out: a request of the
+            # benchmark's own inside the timed window would slow the server it times.
             tournament = await asyncio.wait_for(
                 asyncio.to_thread(a.api, "GET", f"/tournaments/{tid}", token), timeout=30
             )
             sent[tournament["version"]] = start
-            await asyncio.sleep(args.pause)
 
         deadline = time.monotonic() + args.wait
         while time.monotonic() < deadline:
@@ -176,6 +185,8 @@ async def run(
                 break
             await asyncio.sleep(0.1)
 
+        gc.enable()
+        gc.unfreeze()
         latencies = [
             (s.busts[v] - start) * 1000
             for s in screens
@@ -191,7 +202,8 @@ async def run(
                 f"n={len(latencies)} ({len(sent)} busts) "
                 f"p50={percentile(latencies, 0.5):.0f} ms p95={percentile(latencies, 0.95):.0f} ms "
                 f"p99={percentile(latencies, 0.99):.0f} ms max={max(latencies):.0f} ms "
-                f"(target at 1,000 screens: p99 < 100 ms)"
+                f"(target at 1,000 screens: p99 < 100 ms); the first screen of a bust "
+                f"after {min(latencies):.0f} ms"
             )
         print(
             f"the bust request itself (sent to response, included above): "

@@ -28,11 +28,11 @@ from rulings.services.queries import rulings_latest
 from screens.services import announcements_current
 from tables.models import Move, Table
 from tables.presenters import move_payload, pending_moves_in_order
-from tables.selectors import chip_standing
+from tables.selectors import chip_standing, chip_standing_both
 from tournament import changes
 from tournament.models import Tournament
 from tournament.rules import purchases as purchase_rules
-from tournament.selectors import bounty_part
+from tournament.selectors import bounty_part, bounty_part_both
 from tournament.services.deals import deal_current
 from tournament.services.payouts import payouts_view
 from tournament.services.prize_pool import payout_settings_for, purchase_limits_of
@@ -53,13 +53,30 @@ SEATING = "seating"
 SCREEN_PARTS = sorted(changes.PARTS | {SEATING})
 
 
-def pending_moves(tournament: Tournament, *, public: bool) -> list[dict[str, Any]]:
-    moves = Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
-        "entry__player", "from_table", "to_table"
+def _pending(tournament: Tournament) -> list[Move]:
+    return list(
+        Move.objects.filter(tournament=tournament, status=Move.Status.PENDING).select_related(
+            "entry__player", "from_table", "to_table"
+        )
     )
+
+
+def _moves_shown(tournament: Tournament, moves: list[Move], *, public: bool) -> list[dict]:
     shown = [move_payload(m, public=public, style=tournament.display_names) for m in moves]
     # The floor carries out the moves in order: each names the move it waits for.
     return shown if public else pending_moves_in_order(shown)
+
+
+def pending_moves(tournament: Tournament, *, public: bool) -> list[dict[str, Any]]:
+    return _moves_shown(tournament, _pending(tournament), public=public)
+
+
+def pending_moves_both(tournament: Tournament) -> tuple[list[dict], list[dict]]:
+    moves = _pending(tournament)
+    return (
+        _moves_shown(tournament, moves, public=False),
+        _moves_shown(tournament, moves, public=True),
+    )
 
 
 def clock_data(tournament: Tournament) -> dict[str, Any]:
@@ -156,15 +173,25 @@ def purchase_windows(tournament: Tournament) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Reader:
-    """How a part is read; ``by_audience``: the public gets its own, name-safe copy."""
+    """How a part is read; ``by_audience``: the public gets its own, name-safe copy.
+
+    ``both``, where given, reads once and shapes the floor's and the public
+    copy from that read: a message carries both, and the composer's time is
+    what a screen waits for after the floor action answered (README
+    "Benchmarks")."""
 
     read: Callable[[Tournament, bool], Any]
     by_audience: bool = False
+    both: Callable[[Tournament], tuple[Any, Any]] | None = None
 
 
 READERS: dict[str, Reader] = {
     changes.SUMMARY: Reader(lambda t, public: tournament_summary(t)),
-    changes.MOVES: Reader(lambda t, public: pending_moves(t, public=public), by_audience=True),
+    changes.MOVES: Reader(
+        lambda t, public: pending_moves(t, public=public),
+        by_audience=True,
+        both=pending_moves_both,
+    ),
     changes.CLOCK: Reader(lambda t, public: clock_data(t)),
     changes.PAYOUTS: Reader(lambda t, public: payouts_data(t, public=public), by_audience=True),
     changes.RESULTS: Reader(lambda t, public: final_results(t, public=public), by_audience=True),
@@ -176,9 +203,13 @@ READERS: dict[str, Reader] = {
     changes.CHIPS: Reader(lambda t, public: chip_set_current(tournament=t)),
     changes.RULINGS: Reader(lambda t, public: rulings_latest(t, limit=RULINGS_SHOWN)),
     changes.CHIP_COUNTS: Reader(
-        lambda t, public: chip_standing(t, public=public), by_audience=True
+        lambda t, public: chip_standing(t, public=public),
+        by_audience=True,
+        both=chip_standing_both,
     ),
-    changes.BOUNTIES: Reader(lambda t, public: bounty_part(t, public=public), by_audience=True),
+    changes.BOUNTIES: Reader(
+        lambda t, public: bounty_part(t, public=public), by_audience=True, both=bounty_part_both
+    ),
     changes.PURCHASES: Reader(lambda t, public: purchase_windows(t)),
 }
 
@@ -191,10 +222,13 @@ def parts_data(tournament: Tournament, parts: frozenset[str] | set[str]) -> tupl
         reader = READERS.get(part)
         if reader is None:
             continue
-        floor[part] = reader.read(tournament, False)
         if part in changes.STAFF_ONLY_PARTS:
-            continue
-        public[part] = reader.read(tournament, True) if reader.by_audience else floor[part]
+            floor[part] = reader.read(tournament, False)
+        elif reader.both is not None:
+            floor[part], public[part] = reader.both(tournament)
+        else:
+            floor[part] = reader.read(tournament, False)
+            public[part] = reader.read(tournament, True) if reader.by_audience else floor[part]
     return floor, public
 
 

@@ -7,6 +7,7 @@ table with every seat's count.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count, Max, Q, Sum
@@ -40,11 +41,18 @@ def _seats_of(entries: list[int]) -> dict[int, tuple[int, int]]:
     }
 
 
-def _final_table(
-    tournament: Tournament, *, public: bool, last_bust: Any = None
-) -> dict[str, Any] | None:
-    """Every seat of the last table with its player's count (``before_busts``: the
-    count predates the last bust); None while two or more tables play."""
+@dataclass(frozen=True)
+class _FinalTable:
+    """The last table as read: its number, ``(seat, entry, name, nickname)`` per
+    player and each counted player's ``(chips, counted_at)``."""
+
+    number: int
+    rows: list[tuple[int, int, str, str]]
+    chips: dict[int, tuple[int, Any]]
+
+
+def _final_table_read(tournament: Tournament) -> _FinalTable | None:
+    """The last table's seats and counts; None while two or more tables play."""
     playing = list(
         Table.objects.filter(
             tournament=tournament, status=Table.Status.OPEN, seated__gt=0
@@ -76,9 +84,17 @@ def _final_table(
             entry_id__in=[row[1] for row in rows], latest=True
         ).values_list("entry_id", "chips", "counted_at")
     }
-    style = tournament.display_names
+    return _FinalTable(number=number, rows=sorted(rows), chips=chips)
+
+
+def _final_table_shown(
+    final: _FinalTable, *, style: str, public: bool, last_bust: Any
+) -> dict[str, Any]:
+    """Every seat of the last table with its player's count (``before_busts``: the
+    count predates the last bust)."""
+    chips = final.chips
     return {
-        "table": number,
+        "table": final.number,
         "seats": [
             {
                 "seat": seat,
@@ -88,7 +104,7 @@ def _final_table(
                 and last_bust is not None
                 and chips[entry][1] < last_bust,
             }
-            for seat, entry, name, nickname in sorted(rows)
+            for seat, entry, name, nickname in final.rows
         ],
     }
 
@@ -101,13 +117,20 @@ def _last_bust(tournament: Tournament) -> Any:
     ]
 
 
-def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
-    """The screens' ``chip_counts`` part, constant in size for any field: the
-    leaders by their latest count, how many of the players in play are counted,
-    how many of those counts were taken before a later bust (``stale``), the
-    average of the counts (``complete`` once every player has a count taken
-    since the last bust) and the final table. Once the winner is known nobody
-    is a chip leader: he holds every chip."""
+@dataclass(frozen=True)
+class _Standing:
+    """The chip counts part as read once: both audiences are shaped from it."""
+
+    leaders: list[tuple[int, str, str, int, Any]]  # entry, name, nickname, chips, counted at
+    seats: dict[int, tuple[int, int]]
+    totals: dict[str, Any]
+    players: int
+    last_bust: Any
+    finished: bool
+    final: _FinalTable | None
+
+
+def _standing_read(tournament: Tournament) -> _Standing:
     current = ChipCount.objects.filter(
         tournament=tournament, latest=True, entry__status__in=LIVE_STATUSES
     )
@@ -116,7 +139,6 @@ def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
     totals = current.aggregate(
         counted=Count("id"), total=Sum("chips"), stale=Count("id", filter=before)
     )
-    counted, stale = totals["counted"] or 0, totals["stale"] or 0
     players = (
         Table.objects.filter(tournament=tournament, status__in=IN_PLAY).aggregate(
             players=Sum("seated")
@@ -133,8 +155,21 @@ def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
             )[:LEADERS_SHOWN]
         )
     )
-    seats = _seats_of([row[0] for row in leaders])
-    style = tournament.display_names
+    return _Standing(
+        leaders=leaders,
+        seats=_seats_of([row[0] for row in leaders]),
+        totals=totals,
+        players=players,
+        last_bust=last_bust,
+        finished=finished,
+        # Once the winner is known the results take the board's place.
+        final=None if finished else _final_table_read(tournament),
+    )
+
+
+def _standing_shown(read: _Standing, *, style: str, public: bool) -> dict[str, Any]:
+    counted, stale = read.totals["counted"] or 0, read.totals["stale"] or 0
+    last_bust, seats = read.last_bust, read.seats
     return {
         "leaders": [
             {
@@ -144,19 +179,44 @@ def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
                 "seat": seats.get(entry, (None, None))[1],
                 "before_busts": last_bust is not None and counted_at < last_bust,
             }
-            for entry, name, nickname, chips, counted_at in leaders
+            for entry, name, nickname, chips, counted_at in read.leaders
         ],
         "counted": counted,
-        "players": players,
+        "players": read.players,
         "stale": stale,
-        "complete": bool(players) and counted >= players and not stale and not finished,
+        "complete": bool(read.players)
+        and counted >= read.players
+        and not stale
+        and not read.finished,
         # Counts older than a bust miss the chips it moved: no average of the counts then.
-        "average": (totals["total"] or 0) // counted if counted and not stale else None,
-        # Once the winner is known the results take the board's place.
+        "average": (read.totals["total"] or 0) // counted if counted and not stale else None,
         "final_table": None
-        if finished
-        else _final_table(tournament, public=public, last_bust=last_bust),
+        if read.final is None
+        else _final_table_shown(read.final, style=style, public=public, last_bust=last_bust),
     }
+
+
+def chip_standing_both(tournament: Tournament) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The screens' ``chip_counts`` part for the floor and for the public, read
+    once: the two differ only in the names."""
+    read = _standing_read(tournament)
+    style = tournament.display_names
+    return (
+        _standing_shown(read, style=style, public=False),
+        _standing_shown(read, style=style, public=True),
+    )
+
+
+def chip_standing(tournament: Tournament, *, public: bool) -> dict[str, Any]:
+    """The screens' ``chip_counts`` part, constant in size for any field: the
+    leaders by their latest count, how many of the players in play are counted,
+    how many of those counts were taken before a later bust (``stale``), the
+    average of the counts (``complete`` once every player has a count taken
+    since the last bust) and the final table. Once the winner is known nobody
+    is a chip leader: he holds every chip."""
+    return _standing_shown(
+        _standing_read(tournament), style=tournament.display_names, public=public
+    )
 
 
 def chip_counts_current(tournament: Tournament) -> list[dict[str, Any]]:

@@ -102,13 +102,40 @@ def _paid_entries(tournament: Tournament) -> int:
     return tally.aggregate(n=Sum("entries"))["n"] or 0
 
 
-def bounty_part(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
-    """The screens' ``bounties`` part; None when the tournament has none.
+def _bounty_heads_read(
+    tournament: Tournament, settings: BountySettings
+) -> list[tuple[Player, Decimal]]:
+    """The players with the biggest progressive bounties in play, and each one's bounty."""
+    grown = (
+        BountyPayment.objects.filter(
+            tournament=tournament, eliminator__status__in=LIVE_STATUSES, added__gt=0
+        )
+        .values("eliminator_id")
+        .annotate(added=Sum("added"))
+        .order_by("-added", "eliminator_id")[:BOUNTIES_SHOWN]
+    )
+    by_entry = {row["eliminator_id"]: row["added"] for row in grown}
+    players = Entry.objects.filter(pk__in=by_entry).select_related("player")
+    return [(entry.player, settings.amount + by_entry[entry.pk]) for entry in players]
 
-    ``pool``: all bounty money of the field; ``paid``: what eliminations paid
-    out so far; ``heads``: the biggest bounties in play (progressive; the
-    fixed bounty otherwise); ``mystery_left``: how many mystery bounties are
-    left and their total, the biggest ones named."""
+
+def _bounty_heads_shown(
+    heads: list[tuple[Player, Decimal]], *, style: str, public: bool
+) -> list[dict[str, Any]]:
+    return sorted(
+        (
+            {
+                "name": player.public_name(style) if public else player.name,
+                "bounty": money(bounty),
+            }
+            for player, bounty in heads
+        ),
+        key=lambda row: (-Decimal(row["bounty"]), names.name_order(row["name"])),
+    )
+
+
+def _bounty_part_read(tournament: Tournament) -> tuple[dict[str, Any], list] | None:
+    """The part without its named heads, and the heads as read; None without bounties."""
     settings = bounty_settings_for(tournament)
     if not settings.active:
         return None
@@ -129,28 +156,9 @@ def bounty_part(tournament: Tournament, *, public: bool) -> dict[str, Any] | Non
         "heads": [],
         "mystery_left": None,
     }
+    heads = []
     if settings.kind == BountySettings.Kind.PROGRESSIVE:
-        style = tournament.display_names
-        grown = (
-            BountyPayment.objects.filter(
-                tournament=tournament, eliminator__status__in=LIVE_STATUSES, added__gt=0
-            )
-            .values("eliminator_id")
-            .annotate(added=Sum("added"))
-            .order_by("-added", "eliminator_id")[:BOUNTIES_SHOWN]
-        )
-        by_entry = {row["eliminator_id"]: row["added"] for row in grown}
-        players = Entry.objects.filter(pk__in=by_entry).select_related("player")
-        part["heads"] = sorted(
-            (
-                {
-                    "name": entry.player.public_name(style) if public else entry.player.name,
-                    "bounty": money(settings.amount + by_entry[entry.pk]),
-                }
-                for entry in players
-            ),
-            key=lambda row: (-Decimal(row["bounty"]), names.name_order(row["name"])),
-        )
+        heads = _bounty_heads_read(tournament, settings)
     if settings.kind == BountySettings.Kind.MYSTERY:
         left = sorted((amount for _i, amount in mystery_prizes_left(tournament, settings)))
         part["mystery_left"] = {
@@ -158,7 +166,35 @@ def bounty_part(tournament: Tournament, *, public: bool) -> dict[str, Any] | Non
             "total": money(sum(left, Decimal(0))),
             "biggest": [money(amount) for amount in reversed(left[-5:])],
         }
-    return part
+    return part, heads
+
+
+def bounty_part(tournament: Tournament, *, public: bool) -> dict[str, Any] | None:
+    """The screens' ``bounties`` part; None when the tournament has none.
+
+    ``pool``: all bounty money of the field; ``paid``: what eliminations paid
+    out so far; ``heads``: the biggest bounties in play (progressive; the
+    fixed bounty otherwise); ``mystery_left``: how many mystery bounties are
+    left and their total, the biggest ones named."""
+    read = _bounty_part_read(tournament)
+    if read is None:
+        return None
+    part, heads = read
+    style = tournament.display_names
+    return {**part, "heads": _bounty_heads_shown(heads, style=style, public=public)}
+
+
+def bounty_part_both(tournament: Tournament) -> tuple[Any, Any]:
+    """:func:`bounty_part` for the floor and for the public from one read."""
+    read = _bounty_part_read(tournament)
+    if read is None:
+        return None, None
+    part, heads = read
+    style = tournament.display_names
+    return (
+        {**part, "heads": _bounty_heads_shown(heads, style=style, public=False)},
+        {**part, "heads": _bounty_heads_shown(heads, style=style, public=True)},
+    )
 
 
 def bounty_list(tournament: Tournament) -> list[dict[str, Any]]:
