@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import segno
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cashdesk.services.payments import Payment
 from prereg.models import PreRegistration
 from prereg.presenters import todays_groups
-from prereg.selectors import active_link, desk_pre_registrations, field_counts
+from prereg.selectors import active_link, desk_pre_registrations, entry_code, field_counts
 from prereg.services import waiting
 from prereg.services.checkin import pre_registration_check_in
 from prereg.services.links import phone_link_make, phone_link_revoke
@@ -89,12 +89,38 @@ def desk_revoke(request: HttpRequest, pre_registration_id: int) -> HttpResponse:
 
 
 def phone_link_context(request: HttpRequest, entry: Entry) -> dict[str, str]:
-    """The entry's personal link that still answers and its QR code ("" without)."""
-    token = active_link(entry)
+    """The entry's personal link that still answers and its QR code ("" without),
+    and his code for the lobby's seat finder (README "The player's page")."""
+    token, code = active_link(entry), entry_code(entry)
     if token is None:
-        return {"link": "", "qr": ""}
+        return {"link": "", "qr": "", "code": code}
     link = public_address(request, reverse("screens-me", args=[token]))
-    return {"link": link, "qr": segno.make(link, error="m").svg_inline(scale=6, omitsize=True)}
+    qr = segno.make(link, error="m").svg_inline(scale=6, omitsize=True)
+    return {"link": link, "qr": qr, "code": code}
+
+
+@require_GET
+@role_required(*REGISTRATION_STAFF)
+def pre_registration_link_page(request: HttpRequest, pre_registration_id: int) -> HttpResponse:
+    """The personal page of a player not checked in yet (a walk-in the desk put at
+    the end of the waiting list, README "Pre-registration and the schedule") and
+    its QR code, to show or print for him; once checked in, his phone link."""
+    prereg = get_object_or_404(
+        PreRegistration.objects.select_related("tournament"), pk=pre_registration_id
+    )
+    if prereg.entry_id is not None:
+        return redirect("prereg-phone-link", prereg.entry_id)
+    link = ""
+    if prereg.revoked_at is None:
+        link = public_address(request, reverse("prereg-personal", args=[prereg.token]))
+    context = {
+        "prereg": prereg,
+        "link": link,
+        "qr": segno.make(link, error="m").svg_inline(scale=6, omitsize=True) if link else "",
+    }
+    response = render(request, "prereg/pre_registration_link.html", context)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_GET

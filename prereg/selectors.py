@@ -8,9 +8,10 @@ from typing import Any
 
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from clock.models import Structure
-from prereg.models import EntryLink, PreRegistration
+from prereg.models import CODE_ALPHABET, CODE_LENGTH, EntryLink, PreRegistration
 from tournament.models import Entry, Tournament
 from tournament.rules import names
 from tournament.selectors import pre_registration_capacity
@@ -18,6 +19,7 @@ from tournament.selectors import pre_registration_capacity
 __all__ = [
     "active_link",
     "desk_pre_registrations",
+    "entry_code",
     "entry_link_by_token",
     "field_counts",
     "first_level_minutes",
@@ -151,6 +153,23 @@ def active_link(entry: Entry) -> str | None:
         .values_list("token", flat=True)
         .first()
     )
+
+
+def entry_code(entry: Entry) -> str:
+    """The entry's own code for the lobby's seat finder (README "The player's
+    page"): six letters made from the entry and the room's secret key, printed on
+    his seat card and the desk's phone link page. Revoking his links gives him a
+    new one, so an old card opens nothing."""
+    revoked = (
+        EntryLink.objects.filter(entry=entry, revoked_at__isnull=False).count()
+        + PreRegistration.objects.filter(entry=entry, revoked_at__isnull=False).count()
+    )
+    digest = salted_hmac("prereg.entry_code", f"{entry.pk}:{revoked}").digest()
+    number, letters = int.from_bytes(digest[:8], "big"), []
+    for _i in range(CODE_LENGTH):
+        number, index = divmod(number, len(CODE_ALPHABET))
+        letters.append(CODE_ALPHABET[index])
+    return "".join(letters)
 
 
 def todays_tournaments(*, now: datetime | None = None) -> list[Tournament]:

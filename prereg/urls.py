@@ -24,6 +24,11 @@ urlpatterns = [
         name="prereg-desk-revoke",
     ),
     path(
+        "pre-registrations/<int:pre_registration_id>/phone-link/",
+        desk_views.pre_registration_link_page,
+        name="prereg-desk-phone-link",
+    ),
+    path(
         "entries/<int:entry_id>/phone-link/", desk_views.phone_link_page, name="prereg-phone-link"
     ),
     path(

@@ -19,7 +19,7 @@ from screens.me import (
     MeSubject,
     display_name,
 )
-from tournament.models import Entry, Tournament
+from tournament.models import Entry
 
 # What the page says of a pre-registration that has no entry (yet).
 PRE_STATUSES = {
@@ -76,8 +76,3 @@ def pre_registration_page(token: str) -> bool:
     need (his status, his code, cancelling): until he is checked in."""
     pre = pre_registration_by_token(token)
     return pre is not None and pre.status in OPEN_STATUSES
-
-
-def pre_registrations_checked_in(tournament: Tournament) -> bool:
-    """Whether any player of the tournament holds a personal link to his page."""
-    return PreRegistration.objects.filter(tournament=tournament, entry__isnull=False).exists()

@@ -4,8 +4,9 @@
 The page (``/me/<link>``) renders his payload and the public snapshot; the
 finder (``/lobby/<id>/me/?table=&seat=``) asks the player who picked his name
 for his code and, when it is the code of the pre-registration checked in at
-that seat, sends him to his page. Wrong codes are counted per address and
-tournament: after a few the finder answers 429 for a while.
+that seat or the entry's own code (his seat card), sends him to his page, made
+for him if he holds none. Wrong codes are counted per address and tournament:
+after a few the finder answers 429 for a while.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from prereg.models import PreRegistration
+from prereg.services.links import phone_link_by_code
 from screens import live
 from screens.me import MeSubject, display_name, me_payload
 from screens.me_labels import me_labels, status_words
@@ -29,10 +30,12 @@ from screens.me_links import me_subject, pre_registration_page
 from screens.pages import localised, page_language
 from screens.snapshots import snapshot
 from tables.models import Seat
-from tournament.models import Tournament
+from tournament.models import Entry, Tournament
 from tournament.signin import client_address
 
-CODE_WRONG = _("This code does not belong to this seat. Check it on your confirmation.")
+CODE_WRONG = _(
+    "This code does not belong to this seat. Check it on your confirmation or your seat card."
+)
 TOO_MANY_TRIES = _("Too many wrong codes. Please try again in a few minutes, or ask at the desk.")
 NOT_SEATED = _("Nobody sits at this seat now.")
 # Wrong codes one address may try per tournament and window.
@@ -102,20 +105,17 @@ def _count_wrong(key: str) -> None:
         return
 
 
-def _checked_in_at(tournament: Tournament, table: int | None, seat: int | None):
-    """The entry at that seat now, with the pre-registration it was checked in from."""
+def _sitting_at(tournament: Tournament, table: int | None, seat: int | None) -> Entry | None:
+    """The entry at that seat now."""
     if table is None or seat is None:
-        return None, None
+        return None
     row = (
         Seat.objects.filter(table__tournament=tournament, table__number=table, number=seat)
         .exclude(entry=None)
         .select_related("entry__player")
         .first()
     )
-    if row is None or row.entry is None:
-        return None, None
-    pre = PreRegistration.objects.filter(entry=row.entry, revoked_at=None).first()
-    return row.entry, pre
+    return row.entry if row is not None else None
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -126,7 +126,7 @@ def me_finder(request: HttpRequest, tournament_id: int) -> HttpResponse:
     lang = page_language(request)
     source = request.POST if request.method == "POST" else request.GET
     table, seat = _whole(source.get("table")), _whole(source.get("seat"))
-    entry, pre = _checked_in_at(tournament, table, seat)
+    entry = _sitting_at(tournament, table, seat)
     context: dict[str, Any] = {
         "tournament": tournament,
         "table": table,
@@ -137,11 +137,11 @@ def me_finder(request: HttpRequest, tournament_id: int) -> HttpResponse:
     status = 200 if entry is not None else 404
     if request.method == "POST" and entry is not None:
         key = _tries_key(request, tournament)
-        code = source.get("code", "").strip().upper()[:20]
+        code = source.get("code", "").replace(" ", "").strip().upper()[:20]
         if _wrong_tries(key) >= TRIES:
             context["error"], status = TOO_MANY_TRIES, 429
-        elif pre is not None and code and code == pre.code:
-            target = reverse("screens-me", args=[pre.token]) + "?" + urlencode({"lang": lang})
+        elif (token := phone_link_by_code(entry_id=entry.pk, code=code)) is not None:
+            target = reverse("screens-me", args=[token]) + "?" + urlencode({"lang": lang})
             return HttpResponseRedirect(target, status=303)
         else:
             _count_wrong(key)

@@ -22,7 +22,6 @@ from layouts.selectors import layout_by_id_or_preset
 from rulings.services.penalties import seat_penalties
 from screens import fanout, live
 from screens.live_data import clock_calls, clock_data, final_results, pending_moves
-from screens.me_links import pre_registrations_checked_in
 from screens.pages import LANGUAGES as LANGUAGES  # signage reads it here
 from screens.pages import localised
 from screens.pages import page_language as _language
@@ -138,10 +137,8 @@ def lobby(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "currency": tournament.currency,
             "sound": False,
             "layout": "lobby",
-            # Players checked in from a pre-registration reach their page from here.
-            "me_finder": reverse("screens-me-finder", args=[tournament.pk])
-            if pre_registrations_checked_in(tournament)
-            else None,
+            # Every seated player reaches his page from here with his code.
+            "me_finder": reverse("screens-me-finder", args=[tournament.pk]),
         },
     }
     return localised(request, "screens/lobby.html", context, lang)

@@ -242,3 +242,27 @@ def test_an_api_registration_past_the_waiting_list_is_logged(api):
     assert made.status_code == 201
     logged = ActionLog.objects.get(tournament_id=tid, kind="walk_in_ahead_of_waiting_list")
     assert logged.data["entry"] == made.json()["id"] and logged.data["waiting_list"] == [ben.pk]
+
+
+def test_a_walk_in_put_on_the_waiting_list_gets_his_own_page_and_sees_himself_move_up(
+    api, desk_user
+):
+    tid = listed_tournament(api, capacity=2)["id"]
+    anna, ben, _cleo = (_pre_register(tid, n) for n in ("Anna Berg", "Ben Cohn", "Cleo Dahl"))
+    desk = _desk(desk_user)
+    put = {"name": "Xaver Yilmaz", "to_waiting_list": "1"}
+    shown = desk.post(f"/tournaments/{tid}/desk/", put, follow=True).content.decode()
+    xaver = PreRegistration.objects.get(name="Xaver Yilmaz")
+    # The desk shows his own page's QR code at once, and beside him in Next in line.
+    assert f"/pre-registration/{xaver.token}/" in shown and "<svg" in shown
+    assert "Number 2 on the waiting list" in shown and xaver.code in shown
+    registration = desk.get(f"/tournaments/{tid}/desk/").content.decode()
+    assert f"/pre-registrations/{xaver.pk}/phone-link/" in registration
+
+    mine = f"/pre-registration/{xaver.token}/?lang=en"
+    assert "Waiting list: number 2" in Client().get(mine).content.decode()
+    Client().post(f"/pre-registration/{anna.token}/cancel/")
+    assert "Waiting list: number 1" in Client().get(mine).content.decode()
+    Client().post(f"/pre-registration/{ben.token}/cancel/?lang=de")
+    page = Client().get(f"/pre-registration/{xaver.token}/?lang=de").content.decode()
+    assert "Sie sind von der Warteliste nachgerückt" in page

@@ -51,7 +51,9 @@ def to_waiting_list(request: HttpRequest, tournament: Tournament, data: dict[str
         _("%(name)s is number %(position)s on the waiting list (code %(code)s).")
         % {"name": prereg.name, "position": prereg.position, "code": prereg.code},
     )
-    return redirect(back)
+    # His own page at once: the desk shows him its QR code (README "Pre-registration
+    # and the schedule").
+    return redirect("prereg-desk-phone-link", prereg.pk)
 
 
 def confirm_page(page: Any) -> HttpResponse:
