@@ -226,6 +226,10 @@ def test_the_desk_reads_the_waiting_list_and_the_phone_link_in_german(api, desk_
     entry = Entry.objects.get(player__name="Walter Walk")
     assert "Handy-Link" in desk.get(f"/tournaments/{tid}/entries/").content.decode()
     assert "Handy-Link erstellen" in desk.get(f"/entries/{entry.pk}/phone-link/").content.decode()
+    assert "Ihr Code für Ihre Seite" in desk.get(f"/entries/{entry.pk}/card/").content.decode()
+    put = {"name": "Xaver Yilmaz", "to_waiting_list": "1"}
+    shown = desk.post(f"/tournaments/{tid}/desk/", put, follow=True).content.decode()
+    assert "Nummer 2 auf der Warteliste" in shown and "Zurück zur Anmeldung" in shown
     assert "Voranmeldungen heute" in desk.get("/").content.decode()
     ben = PreRegistration.objects.get(name="Ben Cohn")
     mine = Client().get(f"/me/{ben.token}?lang=de").content.decode()

@@ -105,7 +105,7 @@ def test_the_player_goes_between_his_two_pages_and_the_desk_follows_the_list(sit
     expect(desk.locator("table.grid").first).to_contain_text("Walter Walk")
 
     with desk.expect_popup() as opened:
-        desk.get_by_role("link", name="Phone link").first.click()
+        desk.locator("table.grid").first.get_by_role("link", name="Phone link").first.click()
     card = opened.value
     card.get_by_role("button", name="Make a phone link").click()
     expect(card.locator(".phone-link-qr svg")).to_be_visible()
@@ -126,3 +126,30 @@ def test_the_player_goes_between_his_two_pages_and_the_desk_follows_the_list(sit
     shot(mine, "me-walk-in-phone-en")
     phone.close()
     anna.close()
+
+
+def test_a_walk_in_the_desk_puts_on_the_waiting_list_scans_his_own_page(site, browser):
+    url, tid = site.server.url, site.id
+    desk_context = browser.new_context(viewport=VIEWPORTS["laptop"], locale="en")
+    desk = desk_context.new_page()
+    sign_in(desk, url, "dora", PASSWORD)
+    desk.goto(f"{url}/tournaments/{tid}/desk/")
+    desk.locator("input[name=name]").fill("Xaver Yilmaz")
+    desk.locator("#new-player button[type=submit]").click()
+    desk.get_by_role("button", name="Put at the end of the waiting list").click()
+    expect(desk.locator(".phone-link-qr svg")).to_be_visible()
+    number = desk.locator(".big-text").inner_text().split()[1]
+    shot(desk, "waiting-walk-in-laptop-en")
+    link = desk.locator(".phone-link-url").inner_text().strip()
+    assert "/pre-registration/" in link
+    desk.get_by_role("link", name="Back to the registration desk").click()
+    expect(desk.locator("#next-in-line")).to_contain_text("Xaver Yilmaz")
+    desk_context.close()
+
+    phone = browser.new_context(viewport=VIEWPORTS["phone"], locale="en", has_touch=True)
+    mine = phone.new_page()
+    mine.goto(link + "?lang=en")
+    expect(mine.locator(".s-status")).to_contain_text(f"Waiting list: number {number}")
+    shot(mine, "waiting-walk-in-phone-en")
+    assert mine.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS["phone"]["width"]
+    phone.close()

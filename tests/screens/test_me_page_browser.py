@@ -105,35 +105,46 @@ def test_a_move_planned_for_him_appears_on_his_phone_without_a_reload(site, brow
     context.close()
 
 
+def printed(site, python: str) -> str:
+    """What a line of Python run in the server's set-up prints (his code)."""
+    return manage(site.server.env, "shell", "-c", python).strip().splitlines()[-1]
+
+
+def to_the_finder(browser, lobby: str, name: str, *, lang: str):
+    """In the lobby on his phone: find his name, tap "My page" under it."""
+    locale, my_page = {"de": ("de-DE", "Meine Seite"), "en": ("en-GB", "My page")}[lang]
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=locale)
+    phone = context.new_page()
+    phone.goto(f"{lobby}?lang={lang}")
+    phone.locator("#seat-query").fill(name)
+    first, last = name.split()
+    row = phone.locator("#seat-results li").filter(has_text=f"{first} {last[0]}.")
+    row.get_by_role("link", name=my_page).click()
+    return context, phone
+
+
+def type_code(phone, code: str, *, lang: str, shot_name: str = "") -> None:
+    phone.locator("#me-code").fill(code)
+    if shot_name:
+        shot(phone, shot_name)
+    button = {"de": "Meine Seite öffnen", "en": "Open my page"}[lang]
+    phone.get_by_role("button", name=button).click()
+
+
 def test_the_seat_finder_leads_him_to_his_page_with_his_code(site, browser):
     server, token = site.server, site.token
     tid = three_tables(server, token)
     player = server.api("GET", f"/tournaments/{tid}/tables", token)[1]["players"][0]
     link = personal_link(site, player["entry"])
-    code = (
-        manage(
-            site.server.env,
-            "shell",
-            "-c",
-            f"from prereg.models import PreRegistration; print(PreRegistration.objects.get(token='{link}').code)",
-        )
-        .strip()
-        .splitlines()[-1]
+    code = printed(
+        site,
+        f"from prereg.models import PreRegistration; print(PreRegistration.objects.get(token='{link}').code)",
     )
 
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="de-DE")
-    phone = context.new_page()
-    phone.goto(f"{server.url}/lobby/{tid}/?lang=de")
-    phone.locator("#seat-query").fill(player["name"])
-    first, last = player["name"].split()
-    row = phone.locator("#seat-results li").filter(has_text=f"{first} {last[0]}.")
-    row.get_by_role("link", name="Meine Seite").click()
-    phone.locator("#me-code").fill("WRONG9")
-    phone.get_by_role("button", name="Meine Seite öffnen").click()
+    context, phone = to_the_finder(browser, f"{server.url}/lobby/{tid}/", player["name"], lang="de")
+    type_code(phone, "WRONG9", lang="de")
     expect(phone.locator("#me-finder-error")).to_contain_text("gehört nicht zu diesem Sitz")
-    phone.locator("#me-code").fill(code)
-    shot(phone, "me-finder-code-phone-de")
-    phone.get_by_role("button", name="Meine Seite öffnen").click()
+    type_code(phone, code, lang="de", shot_name="me-finder-code-phone-de")
     expect(phone).to_have_url(re.compile(rf"/me/{re.escape(link)}\?lang=de$"))
     expect(phone.locator("#me-seat")).to_have_text(SEAT["de"].format(table=2, seat=player["seat"]))
     context.close()
@@ -162,4 +173,23 @@ def test_after_a_lost_connection_his_page_says_how_old_it_is_and_catches_up(site
     new_seat = SEAT["en"].format(table=mine["to_table"], seat=mine["to_seat"])
     expect(phone.locator("#me-move-seat")).to_have_text(new_seat, timeout=20000)
     expect(phone.locator("#me-age")).to_contain_text("Live")
+    context.close()
+
+
+def test_a_walk_in_opens_his_page_from_the_seat_finder_with_his_seat_card_code(site, browser):
+    server, token = site.server, site.token
+    tid = three_tables(server, token)
+    player = server.api("GET", f"/tournaments/{tid}/tables", token)[2]["players"][0]
+    code = printed(
+        site,
+        "from prereg.selectors import entry_code; from tournament.models import Entry; "
+        f"print(entry_code(Entry.objects.get(pk={player['entry']})))",
+    )
+
+    context, phone = to_the_finder(browser, f"{server.url}/lobby/{tid}/", player["name"], lang="en")
+    expect(phone.locator("label[for=me-code]")).to_contain_text("seat card")
+    type_code(phone, code, lang="en", shot_name="me-finder-walk-in-phone-en")
+    expect(phone).to_have_url(re.compile(r"/me/[\w-]+\?lang=en$"))
+    expect(phone.locator("#me-seat")).to_have_text(SEAT["en"].format(table=3, seat=player["seat"]))
+    shot(phone, "me-walk-in-page-phone-en")
     context.close()
