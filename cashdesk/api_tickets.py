@@ -14,7 +14,13 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Query, Router, Schema, Status
 from pydantic import Field
 
-from cashdesk.selectors_tickets import pots_list, ticket_get, ticket_payload, tickets_list
+from cashdesk.selectors_tickets import (
+    pots_list,
+    ticket_get,
+    ticket_payload,
+    ticket_settings_payload,
+    tickets_list,
+)
 from cashdesk.services import pots as pot_services
 from cashdesk.services import tickets as ticket_services
 from cashdesk.services.satellites import prizes_fix
@@ -69,6 +75,18 @@ class TicketBuyInOut(Schema):
     entry: int = Field(description="The new entry's id.")
     ticket: TicketOut
     receipt_number: int = Field(description="The receipt of the buy-in paid with the ticket.")
+
+
+class TicketSettingsIn(Body):
+    ticket_change: bool = Field(
+        ..., description="A ticket worth more than the buy-in leaves the difference in cash."
+    )
+
+
+class TicketSettingsOut(Schema):
+    ticket_change: bool = Field(
+        description="A ticket worth more than the buy-in leaves the difference in cash."
+    )
 
 
 class FixedOut(Schema):
@@ -138,6 +156,22 @@ def buy_in_with_ticket(request: HttpRequest, ticket_id: int, payload: TicketBuyI
         "receipt_number": row.receipt_number,
     }
     return Status(201, body)
+
+
+@router.get("/ticket-settings", response=TicketSettingsOut)
+def get_ticket_settings(request: HttpRequest):
+    """The room's ticket rule, as the satellite page sets it (directors only)."""
+    require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    return ticket_settings_payload()
+
+
+@router.put("/ticket-settings", response=TicketSettingsOut)
+def set_ticket_settings(request: HttpRequest, payload: TicketSettingsIn):
+    """Set the room's ticket rule: whether a ticket worth more than the target's
+    buy-in leaves the difference in cash (directors only)."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    room = ticket_services.ticket_settings_set(ticket_change=payload.ticket_change, by=user)
+    return ticket_settings_payload(room)
 
 
 @router.post("/tournaments/{tournament_id}/prizes/fix", response=FixedOut)

@@ -8,7 +8,14 @@ from typing import Any
 from django.db.models import Q, Sum
 from django.utils import timezone
 
-from cashdesk.models import Pot, PotMovement, PrizesFixed, SatelliteSettings, Ticket
+from cashdesk.models import (
+    Pot,
+    PotMovement,
+    PrizesFixed,
+    SatelliteSettings,
+    Ticket,
+    TicketRoomSettings,
+)
 from tournament.models import Tournament
 from tournament.rules.payouts import money
 
@@ -122,3 +129,9 @@ def pots_list() -> list[dict[str, Any]]:
         }
         for pot in Pot.objects.all()
     ]
+
+
+def ticket_settings_payload(room: TicketRoomSettings | None = None) -> dict[str, Any]:
+    """The room's ticket rule (a room that never set it: no change in cash)."""
+    room = room or TicketRoomSettings.objects.filter(pk=1).first()
+    return {"ticket_change": bool(room and room.ticket_change)}

@@ -153,8 +153,9 @@ def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
 @role_required(DIRECTOR, DESK)
 def entry_unregister_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     """The desk's "Unregister and refund" button: the money goes back with a
-    reason and the player leaves the field (before the start; after it a
-    director, and only for a player who never got a seat)."""
+    reason and the player leaves the field (before play starts; after it a
+    director, and only for a player who never got a seat). A freeroll entry's
+    button just unregisters it."""
     entry = get_object_or_404(Entry.objects.select_related("player", "tournament"), pk=entry_id)
     back = reverse("registration-desk", args=[entry.tournament_id])
     if request.method != "POST":
@@ -162,6 +163,8 @@ def entry_unregister_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     currency = entry.tournament.currency
 
     def said(rows: list) -> str:
+        if not rows:
+            return _("%(name)s is unregistered.") % {"name": entry.player.name}
         paid_back = -sum((row.amount for row in rows), Decimal(0))
         return _("%(name)s is refunded %(amount)s.") % {
             "name": entry.player.name,

@@ -37,6 +37,11 @@ class ClockAnswers:
 
         return level_played_now(tournament=tournament)
 
+    def play_started(self, tournament: Tournament) -> bool:
+        from clock.services.clock_state import play_started_now
+
+        return play_started_now(tournament=tournament)
+
     def pause_within(self, tournament: Tournament, by: object, reason: str) -> bool:
         from clock.services.clock import clock_pause_within
 

@@ -39,6 +39,7 @@ ACTION_NAMES: Mapping[str, Any] = {
     "tournament_created": _("Tournament created"),
     "tournament_updated": _("Tournament settings changed"),
     "entry_registered": _("Entry registered"),
+    "entry_unregistered": _("Player unregistered"),
     "entry_rebuy": _("Rebuy"),
     "entry_addon": _("Add-on"),
     "tables_opened": _("Tables opened"),

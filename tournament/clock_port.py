@@ -6,7 +6,8 @@ played from the clock at the request's moment. These are the only questions
 asked downwards; everything else is a plain import in layer order. The clock
 app plugs its answers in once, in ``ClockConfig.ready``; without the clock app
 the core answers as a room without a clock would: the registration flag
-decides, play is in level 1, no clock to pause or carry over.
+decides, play is in level 1 and begins with the seat draw, no clock to pause
+or carry over.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ class Clock(Protocol):
     def level_played(self, tournament: Tournament) -> tuple[int, bool]:
         """(level number, in a break) of the level played now; level 1 before play."""
 
+    def play_started(self, tournament: Tournament) -> bool:
+        """Whether play has begun: the clock has been started (a level is played)."""
+
     def pause_within(self, tournament: Tournament, by: object, reason: str) -> bool:
         """Pause a running clock inside the caller's write; False when not running."""
 
@@ -39,6 +43,10 @@ class NoClock:
 
     def level_played(self, tournament: Tournament) -> tuple[int, bool]:
         return 1, False
+
+    def play_started(self, tournament: Tournament) -> bool:
+        # Without a clock, play begins with the seat draw.
+        return tournament.status != Tournament.Status.PLANNED
 
     def pause_within(self, tournament: Tournament, by: object, reason: str) -> bool:
         return False

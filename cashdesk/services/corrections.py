@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 from cashdesk.models import PURCHASE_KINDS, Kind, LedgerRow, Method
 from cashdesk.services.ledger import Split, ledger_append
 from cashdesk.services.payments import Payment, check_method
-from tables.services.withdraw import entry_withdraw, never_played
+from tables.services.withdraw import entry_withdraw, never_played, play_started
 from tournament.errors import Conflict, FieldInvalid, Forbidden, NotFound
-from tournament.models import Tournament
+from tournament.models import Entry
 from tournament.roles import DIRECTOR, has_role
 from tournament.services.entries import entry_get
 from tournament.writes import Write, tournament_write
@@ -138,37 +138,44 @@ def ledger_settle(*, row_id: int, method: str, by: Any) -> LedgerRow:
 
 def entry_refund(*, entry_id: int, reason: str, by: Any) -> list[LedgerRow]:
     """Pay back what the entry paid and was not reversed or refunded yet, with a
-    reason: the desk before the start, a director after it. An entry that never
-    played (before the start, or still waiting for a seat) unregisters with it:
-    it leaves the field, the pool and every list (README "Cash desk")."""
+    reason: the desk before play starts, a director after it. An entry that never
+    played (before play starts, or still waiting for a seat) unregisters with it:
+    it leaves the field, the pool and every list; one that paid nothing (a
+    freeroll) just unregisters, nothing booked (README "Cash desk")."""
     reason = _reason(reason)
     entry = entry_get(entry_id)
     with tournament_write(entry.tournament_id, by=by) as w:
         entry.refresh_from_db()  # as it is under the lock
-        if w.tournament.status != Tournament.Status.PLANNED and not has_role(by, (DIRECTOR,)):
+        if play_started(w.tournament) and not has_role(by, (DIRECTOR,)):
             raise Forbidden(REFUND_DIRECTOR)
-        paid = LedgerRow.objects.filter(entry=entry, kind__in=PURCHASE_KINDS).order_by("pk")
-        answered = set(
-            LedgerRow.objects.filter(entry=entry, reverses__isnull=False).values_list(
-                "reverses_id", flat=True
-            )
-        )
-        rows = [
-            _refund_row(row, reason, by) for row in paid if row.pk not in answered and row.amount
-        ]
-        if not rows:
-            raise Conflict(NOTHING_TO_REFUND)
+        rows = [_refund_row(row, reason, by) for row in _unanswered_purchases(entry)]
         withdrawn = never_played(w.tournament, entry)
-        w.log(
-            "ledger_refund",
-            {"entry": entry.pk, "rows": [r.pk for r in rows], "reason": reason}
-            | ({"withdrawn": True} if withdrawn else {}),
-        )
+        if not rows and not withdrawn:
+            raise Conflict(NOTHING_TO_REFUND)
+        if rows:
+            w.log(
+                "ledger_refund",
+                {"entry": entry.pk, "rows": [r.pk for r in rows], "reason": reason}
+                | ({"withdrawn": True} if withdrawn else {}),
+            )
+        else:
+            w.log("entry_unregistered", {"entry": entry.pk, "reason": reason})
         if withdrawn:
             entry_withdraw(w, entry)
         else:
             w.record("ledger", facts={"entry": entry.pk})
     return rows
+
+
+def _unanswered_purchases(entry: Entry) -> list[LedgerRow]:
+    """The entry's purchases with money on them neither reversed nor refunded."""
+    paid = LedgerRow.objects.filter(entry=entry, kind__in=PURCHASE_KINDS).order_by("pk")
+    answered = set(
+        LedgerRow.objects.filter(entry=entry, reverses__isnull=False).values_list(
+            "reverses_id", flat=True
+        )
+    )
+    return [row for row in paid if row.pk not in answered and row.amount]
 
 
 def _refund_row(row: LedgerRow, reason: str, by: Any) -> LedgerRow:

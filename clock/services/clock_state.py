@@ -242,6 +242,21 @@ def level_played_now(*, tournament: Tournament, now_ms: int | None = None) -> tu
     return (played[-1] if played else 1), bool(view.is_break)
 
 
+def play_started_now(*, tournament: Tournament) -> bool:
+    """Whether a level has been played: the clock was started (running, paused or
+    finished since), or it stands past the first entry (a later day goes on where
+    the day before stopped). Without a structure the room runs no clock here:
+    play begins with the seat draw (README "Cash desk")."""
+    row = ClockState.objects.filter(tournament=tournament).values_list("status", "level_index")
+    found = row.first()
+    if found is None:
+        if structure_entries(tournament):
+            return False
+        return tournament.status != Tournament.Status.PLANNED
+    status, level_index = found
+    return status != ClockState.Status.STOPPED or level_index > 0
+
+
 # -- boundaries --------------------------------------------------------------
 
 

@@ -1,7 +1,8 @@
 """An entry that never played leaves the field (README "Cash desk").
 
-A player who unregisters (before the start, or an alternate still waiting for
-a seat) gets his money back at the desk; the desk's refund calls
+A player who unregisters (before play starts, seated by the draw or not, or an
+alternate still waiting for a seat) gets his money back at the desk (a freeroll
+entry just leaves); the desk's refund calls
 :func:`entry_withdraw` in the same write. The entry is kept (the ledger names
 it) with the status "withdrawn": out of the field, the prize pool, the players
 left and every list; his seat, if the draw gave him one, is free again and the
@@ -17,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tables.models import Move, Seat, SeatChange
 from tables.services.field import after_field_change
+from tournament.clock_port import clock
 from tournament.errors import Conflict
 from tournament.models import Entry, Tournament
 from tournament.rules import places as place_rules
@@ -28,12 +30,23 @@ RE_ENTRY_PLACED = _(
 )
 
 
+def play_started(tournament: Tournament) -> bool:
+    """Play has begun: a level is played (the clock was started), or a player is
+    out already. The seat draw alone starts nothing: until the clock runs a player
+    leaves his seat as if he had never sat down."""
+    if tournament.status == Tournament.Status.PLANNED:
+        return False
+    if clock().play_started(tournament):
+        return True
+    return tournament.entries.filter(place__isnull=False).exists()
+
+
 def never_played(tournament: Tournament, entry: Entry) -> bool:
-    """The entry was never dealt in: the tournament has not started, or he still
-    waits for a seat (registered without a seat, or an alternate)."""
+    """The entry was never dealt in: play has not started, or he still waits for a
+    seat (registered without a seat, or an alternate)."""
     if not entry.is_live:
         return False
-    if tournament.status == Tournament.Status.PLANNED:
+    if not play_started(tournament):
         return True
     return entry.status in (Entry.Status.REGISTERED, Entry.Status.WAITING)
 

@@ -18,6 +18,7 @@ from tables.presenters import tables_payload
 from tables.services.planning import floor_plan_preview
 from tables.services.registration import tournament_update
 from tables.services.seating import seats_are_drawn
+from tables.services.withdraw import play_started
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament
 from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
@@ -186,6 +187,8 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 ),
                 "busted": _entries(tournament, Entry.Status.BUSTED)[:30],
                 "owing": entries_owing(tournament),
+                # Until play starts the desk unregisters any player (README "Cash desk").
+                "unregister_open": not play_started(tournament),
                 "next_in_line": in_line,
                 "confirm_ahead": confirm_ahead,
                 "carried": walk_ins.carried(request) if confirm_ahead else [],
