@@ -304,3 +304,57 @@ def test_a_named_screen_shows_a_rooms_own_layout_as_tiles(site, browser):
     assert overflowing == [], "\n".join(overflowing)
     assert outside == []
     page.context.close()
+
+
+TIME = re.compile(r"^\d+:\d\d$")
+
+
+def saved_places(site, layout_id: int) -> list[tuple]:
+    saved = site.server.api("GET", f"/layouts/{layout_id}", site.token)["tiles"]
+    return [
+        (t["kind"], t["x"], t["y"], t["w"], t["h"], (t["options"] or {}).get("text")) for t in saved
+    ]
+
+
+def test_the_editors_preview_follows_unsaved_edits_and_a_reload_shows_the_saved(site, browser):
+    server = site.server
+    tiles = [
+        {"kind": "text", "x": 0, "y": 0, "w": 4, "h": 2, "options": {"text": "Bar"}},
+        {"kind": "clock", "x": 0, "y": 2, "w": 4, "h": 4},
+    ]
+    layout_id = server.api("POST", "/layouts", site.token, {"name": "Vorschau", "tiles": tiles})[
+        "id"
+    ]
+    places = [("text", 0, 0, 4, 2, "Bar"), ("clock", 0, 2, 4, 4, None)]
+    page = browser.new_context(viewport=VIEWPORTS["laptop"], locale="en-GB").new_page()
+    page.on("dialog", lambda dialog: dialog.accept())  # leaving with unsaved changes
+    outside = lan_only(page, server)
+    sign_in(page, server.url, "dora", PASSWORD)
+    page.goto(f"{server.url}/layouts/{layout_id}/")
+    preview = page.frame_locator("#le-preview")
+    clock = preview.locator(".tile-clock")
+    expect(clock).to_have_attribute("style", "grid-area: 3 / 1 / span 4 / span 4")
+    expect(clock.locator(".t-time")).to_have_text(TIME)
+
+    page.locator(".le-tile[data-kind=clock]").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowDown")
+    expect(clock).to_have_attribute("style", "grid-area: 3 / 3 / span 5 / span 4")
+    expect(clock.locator(".t-time")).to_have_text(TIME)
+    page.locator(".le-tile[data-kind=text]").click()
+    page.locator("#le-text").fill("Happy hour")
+    expect(preview.locator(".t-text")).to_have_text("Happy hour")
+    page.locator("#le-preview").scroll_into_view_if_needed()
+    shot(page, "layout-editor-preview-unsaved")
+    assert saved_places(site, layout_id) == places
+
+    page.reload()
+    expect(page.locator(".le-tile[data-kind=clock]")).to_have_attribute(
+        "aria-label", re.compile(r"1/3 · 4×4$")
+    )
+    expect(clock).to_have_attribute("style", "grid-area: 3 / 1 / span 4 / span 4")
+    expect(preview.locator(".t-text")).to_have_text("Bar")
+    assert saved_places(site, layout_id) == places
+    assert outside == []
+    page.context.close()
