@@ -358,3 +358,33 @@ def test_the_editors_preview_follows_unsaved_edits_and_a_reload_shows_the_saved(
     assert saved_places(site, layout_id) == places
     assert outside == []
     page.context.close()
+
+
+def test_a_preset_gives_the_announcement_row_to_the_board_until_there_is_one(site, browser):
+    server, token = site.server, site.token
+    page = browser.new_context(viewport=VIEWPORTS["tv"], locale="en-GB").new_page()
+    outside = lan_only(page, server)
+    page.goto(f"{server.url}/display/{site.id}/?layout=clock&tiles=1&lang=en")
+    title, clock = page.locator(".tile-title"), page.locator(".tile-clock")
+    announcements = page.locator(".tile-announcements")
+
+    def between() -> float:
+        above = title.bounding_box()
+        return clock.bounding_box()["y"] - above["y"] - above["height"]
+
+    expect(clock.locator(".t-time")).to_have_text(TIME)
+    expect(announcements).to_be_hidden()
+    assert between() < 20  # no empty row (a row is 90 px high here)
+    shot(page, "layout-preset-clock-no-announcement")
+
+    words = "Dinner break at 21:00, the bar stays open"
+    server.api("POST", f"/tournaments/{site.id}/announcements", token, {"text": words})
+    expect(announcements.locator(".t-announcement")).to_have_text(words)
+    expect(announcements).to_be_visible()
+    assert between() > 60
+    shot(page, "layout-preset-clock-announcement")
+    assert page.evaluate(OVERFLOWING) == []
+    server.api("DELETE", f"/tournaments/{site.id}/announcements", token)
+    expect(announcements).to_be_hidden()
+    assert outside == []
+    page.context.close()
