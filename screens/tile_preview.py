@@ -41,7 +41,7 @@ def layout_preview(request: HttpRequest, layout_id: int) -> HttpResponse:
     try:
         tiles = checked_tiles(json_parse(request.POST.get("tiles", "")))
     except JsonRefused as refused:
-        return _refused(refused)
+        return _refused(refused, refused.status)
     except DomainError as refused:
         return _refused(refused, refused.status)
     draft = Layout(pk=stored.pk, name=stored.name, preset=stored.preset, tiles=tiles)

@@ -73,3 +73,10 @@ def test_the_preview_is_for_directors_only(floor_user, layout, tournament):
 
 def test_an_unknown_tournament_is_a_404(desk, layout):
     assert preview(desk, layout, {"id": 999999}, [CLOCK]).status_code == 404
+
+
+def test_a_director_reading_german_gets_the_rules_words_in_german(desk, layout, tournament):
+    desk.cookies["django_language"] = "de"
+    response = preview(desk, layout, tournament, [CLOCK, {**CLOCK, "x": 3}])
+    assert response.status_code == 422
+    assert response.json()["detail"] == "Kachel 2: Zwei Kacheln belegen dieselbe Zelle."
