@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -173,6 +174,7 @@ def layout_edit(request: HttpRequest, layout_id: int) -> HttpResponse:
         "api": f"/api/v1/layouts/{layout.pk}",
         "csrf": get_token(request),
         "preview": f"/display/{{tournament}}/?layout={layout.pk}",
+        "draft": reverse("screens-layout-preview", args=[layout.pk]),
         "labels_saved": str(SAVED),
         "labels_failed": str(SAVE_FAILED),
         "labels_full": str(GRID_FULL),

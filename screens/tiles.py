@@ -8,6 +8,7 @@ schedule) are rendered here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import F
@@ -40,18 +41,25 @@ def image_url(image_id: int | None) -> str:
     return reverse("layouts-image", args=[image_id]) if image_id else ""
 
 
-def look_context(look: RoomLook) -> dict[str, Any]:
-    """The room's colours, font, images and message line for a tile board."""
-    style = [f"{var}: {getattr(look, field)}" for field, var in LOOK_COLOURS.items()]
-    family = FONTS.get(look.font, "")
+def look_context(look: RoomLook, own: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The room's colours, font, images and message line for a tile board; ``own``
+    (a named screen's look, checked when stored) stands in for the fields it sets."""
+    own = own or {}
+
+    def value(field: str) -> str:
+        return own.get(field) or getattr(look, field)
+
+    style = [f"{var}: {value(field)}" for field, var in LOOK_COLOURS.items()]
+    font = value("font")
+    family = FONTS.get(font, "")
     if family:
         style.append(f'--tile-font: "{family}"')
     return {
         "style": "; ".join(style),
-        "font": look.font if family else "",
+        "font": font if family else "",
         "logo": image_url(look.logo_id),
         "background": image_url(look.background_id),
-        "message": look.message,
+        "message": value("message"),
     }
 
 
@@ -106,11 +114,16 @@ def board_tiles(
 
 
 def tile_board_context(
-    request: HttpRequest, tournament: Tournament, layout: Layout, lang: str
+    request: HttpRequest,
+    tournament: Tournament,
+    layout: Layout,
+    lang: str,
+    own_look: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
     """What ``screens/_tiles.html`` draws: ``layout``'s tiles for ``tournament`` (the
-    page below, or a named screen's view, which mounts it with ``TileBoard.mount``)."""
-    look = look_context(RoomLook.current())
+    page below, or a named screen's view, which mounts it with ``TileBoard.mount``,
+    in the screen's ``own_look``)."""
+    look = look_context(RoomLook.current(), own_look)
     tiles = board_tiles(layout, tournament.pk, look)
     ids = [tournament.pk, *tournaments_of(tiles_from(layout.tiles))]
     known = {t.pk: t for t in Tournament.objects.filter(pk__in=ids)}

@@ -1,10 +1,15 @@
 from django.urls import path
 
-from screens import live, me_views, views
+from screens import live, me_views, tile_preview, views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("display/<int:tournament_id>/", views.display, name="screens-display"),
+    path(
+        "layouts/<int:layout_id>/preview",
+        tile_preview.layout_preview,
+        name="screens-layout-preview",
+    ),
     path("lobby/", views.lobby_list, name="screens-lobby-list"),
     path("lobby/<int:tournament_id>/", views.lobby, name="screens-lobby"),
     path("lobby/<int:tournament_id>/me/", me_views.me_finder, name="screens-me-finder"),

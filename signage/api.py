@@ -13,6 +13,7 @@ from ninja import Router, Status
 from signage import services
 from signage.api_schemas import ScreenCreated, ScreenIn, ScreenOut, ScreenPatch, ScreenRow
 from signage.models import Screen
+from signage.rules.look import FIELDS as LOOK_FIELDS
 from signage.selectors import reporting, screen_tournament_ids, screens_all
 from tournament.api.auth import require_role
 from tournament.errors import NotFound
@@ -45,6 +46,7 @@ def _settings(payload: ScreenIn | ScreenPatch) -> services.ScreenSettings:
         else None,
         sound=sound,
         speaker=speaker,
+        look=payload.look.model_dump() if payload.look is not None else None,
     )
 
 
@@ -79,6 +81,7 @@ def _out(request: HttpRequest, screen: Screen) -> dict[str, Any]:
             "chime": sound.get("chime", True),
             "speaker": screen.speaker,
         },
+        "look": {field: (screen.look or {}).get(field, "") for field in LOOK_FIELDS},
     }
 
 

@@ -42,6 +42,38 @@ class SoundIn(Body):
     )
 
 
+COLOUR = "A colour #rrggbb; empty or null: the room's."
+
+
+class ScreenLookIn(Body):
+    """The screen's own look; a field left out, null or empty is the room's."""
+
+    background_colour: str | None = Field(default=None, max_length=7, description=COLOUR)
+    text_colour: str | None = Field(default=None, max_length=7, description=COLOUR)
+    accent_colour: str | None = Field(default=None, max_length=7, description=COLOUR)
+    tile_colour: str | None = Field(default=None, max_length=7, description=COLOUR)
+    font: str | None = Field(
+        default=None,
+        max_length=40,
+        description="A shipped font: system, dejavu-sans, dejavu-condensed, dejavu-serif.",
+    )
+    message: str | None = Field(
+        default=None, max_length=300, description="The scrolling message line of this screen."
+    )
+
+
+class ScreenLookOut(Out):
+    background_colour: str = Field(description="Its background colour; empty: the room's.")
+    text_colour: str = Field(description="Its text colour; empty: the room's.")
+    accent_colour: str = Field(description="Its accent colour; empty: the room's.")
+    tile_colour: str = Field(description="Its tiles' colour; empty: the room's.")
+    font: str = Field(description="Its font; empty: the room's.")
+    message: str = Field(description="Its message line; empty: the room's.")
+
+
+LOOK = "The screen's own look on a tile board (one of the room's own layouts)."
+
+
 class ScreenIn(Body):
     name: str = Field(min_length=1, max_length=80, description="What the room calls the screen.")
     layout: LayoutRef = Field(default="clock", description=LAYOUT)
@@ -53,6 +85,7 @@ class ScreenIn(Body):
         default=None, max_length=12, description="Views to turn through: [{layout, seconds}]."
     )
     sound: SoundIn | None = Field(default=None, description="Sound and speech.")
+    look: ScreenLookIn | None = Field(default=None, description=LOOK)
 
 
 class ScreenPatch(Body):
@@ -66,6 +99,7 @@ class ScreenPatch(Body):
         default=None, max_length=12, description="Views to turn through; [] for none."
     )
     sound: SoundIn | None = Field(default=None, description="Sound and speech.")
+    look: ScreenLookIn | None = Field(default=None, description=LOOK + " The whole of it.")
 
 
 class ScreenCreated(Out):
@@ -98,3 +132,4 @@ class ScreenOut(ScreenRow):
     language: str = Field(description="Its language.")
     rotation: list[RotationStep] = Field(description="Views it turns through.")
     sound: SoundOut = Field(description="Sound and speech.")
+    look: ScreenLookOut = Field(description=LOOK)

@@ -7,7 +7,10 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from layouts.rules.look import FONTS, MAX_MESSAGE
 from layouts.selectors import layouts_all
+from signage.rules.look import COLOURS
+from signage.rules.look import FIELDS as LOOK_FIELDS
 from signage.rules.settings import OVERVIEW, SECONDS_MAX, SECONDS_MIN
 from signage.services import ScreenSettings
 from tournament.models import Tournament
@@ -34,6 +37,13 @@ PRESET_LABELS = {
     OVERVIEW: _("Today: every running tournament"),
 }
 ROTATION_ROWS = 4
+ROOMS = _("Empty: the room's look.")
+COLOUR_LABELS = {
+    "background_colour": _("Background colour"),
+    "tile_colour": _("Tile colour"),
+    "text_colour": _("Text colour"),
+    "accent_colour": _("Accent colour"),
+}
 
 
 def layout_choices() -> list[tuple[str, Any]]:
@@ -50,6 +60,25 @@ def layout_choices() -> list[tuple[str, Any]]:
 def layout_label(value: str) -> Any:
     """A layout as the API names it, as the room reads it."""
     return dict(layout_choices()).get(value, value)
+
+
+def look_fields(form: forms.Form) -> None:
+    """The screen's own look: each field empty stands for the room's."""
+    for field in COLOURS:
+        form.fields[field] = forms.CharField(
+            label=COLOUR_LABELS[field],
+            max_length=7,
+            required=False,
+            help_text=ROOMS,
+            widget=forms.TextInput(attrs={"placeholder": "#rrggbb", "size": 8}),
+        )
+    fonts = [(key, name or _("The screen's own")) for key, name in FONTS.items()]
+    form.fields["font"] = forms.ChoiceField(
+        label=_("Font"), choices=[("", _("The room's font")), *fonts], required=False
+    )
+    form.fields["message"] = forms.CharField(
+        label=_("Scrolling message"), max_length=MAX_MESSAGE, required=False, help_text=ROOMS
+    )
 
 
 def rotation_fields(form: forms.Form) -> None:
@@ -92,6 +121,7 @@ class ScreenForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         rotation_fields(self)
+        look_fields(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -120,6 +150,7 @@ class ScreenForm(forms.Form):
                 "voice": data["voice"],
                 "chime": data["chime"],
             },
+            look={field: data[field] for field in LOOK_FIELDS},
         )
 
     @staticmethod
@@ -137,4 +168,5 @@ class ScreenForm(forms.Form):
             "voice": sound.get("voice", screen.language),
             "volume": sound.get("volume", 80),
             "chime": sound.get("chime", True),
+            **(screen.look or {}),
         }

@@ -20,6 +20,10 @@ def _no_sound() -> dict[str, Any]:
     return {}
 
 
+def _no_look() -> dict[str, str]:
+    return {}
+
+
 class Screen(models.Model):
     class Language(models.TextChoices):
         GERMAN = "de", "Deutsch"
@@ -50,6 +54,9 @@ class Screen(models.Model):
     rotation = models.JSONField(_("rotation"), default=_no_rotation, blank=True)
     # {events: [...], volume: 0-100, voice: "de"|"en", chime: bool}
     sound = models.JSONField(_("sound"), default=_no_sound, blank=True)
+    # {background_colour, text_colour, accent_colour, tile_colour, font, message}:
+    # those set stand in for the room's look on this screen (README "Named screens").
+    look = models.JSONField(_("look"), default=_no_look, blank=True)
     # The one screen of the room that plays sounds and speaks.
     speaker = models.BooleanField(_("speaks for the room"), default=False)
     # Bumped by every change of the settings; the TV compares it.

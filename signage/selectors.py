@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import zlib
 from datetime import timedelta
 from typing import Any
 
@@ -65,6 +67,9 @@ def screen_settings(screen: Screen) -> dict[str, Any]:
     views = screen_views(screen.layout_value, ids, screen.rotation or [])
     board = reverse("signage-board", args=[screen.code])
     sound = dict(screen.sound or {})
+    # The board carries the screen's look: a new look is a new address, fetched again.
+    look = f"&look={zlib.crc32(json.dumps(screen.look, sort_keys=True).encode())}"
+    look = look if screen.look else ""
     shown = []
     for view in views:
         drawn = layout_drawn(view.layout)
@@ -76,7 +81,7 @@ def screen_settings(screen: Screen) -> dict[str, Any]:
                 "layout_id": drawn[1],
                 "tournament": view.tournament,
                 "seconds": view.seconds,
-                "url": f"{board}?layout={view.layout}&tournament={view.tournament}",
+                "url": f"{board}?layout={view.layout}&tournament={view.tournament}{look}",
             }
         )
     return {

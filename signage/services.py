@@ -19,8 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from layouts.selectors import layout_by_id_or_preset
+from layouts.services import LOOK_WORDS
 from signage import push
 from signage.models import DEFAULT_LAYOUT, Screen
+from signage.rules.look import look_clean
 from signage.rules.settings import (
     LANGUAGES,
     OVERVIEW,
@@ -50,6 +52,8 @@ REFUSED = {
     "language": _("The screen's language is German (de) or English (en)."),
     "tournaments": _("Unknown tournament."),
     "name": _("Give the screen a name."),
+    "colour": LOOK_WORDS["colour"],
+    "font": LOOK_WORDS["font"],
 }
 
 
@@ -64,6 +68,8 @@ class ScreenSettings:
     rotation: list[dict[str, Any]] | None = None
     sound: dict[str, Any] | None = None
     speaker: bool | None = None
+    # The screen's own look (README "Named screens"): the whole of it, {} for the room's.
+    look: dict[str, Any] | None = None
 
 
 def _refuse(field: str, reason: str) -> FieldInvalid:
@@ -101,6 +107,8 @@ def _apply(screen: Screen, settings: ScreenSettings) -> list[int] | None:
             screen.rotation = rotation_clean(settings.rotation, layout_known)
         if settings.sound is not None:
             screen.sound = sound_clean(settings.sound, screen.language)
+        if settings.look is not None:
+            screen.look = look_clean(settings.look)
     except SettingRefused as refused:
         raise _refuse(refused.field, refused.reason) from None
     if settings.speaker is not None:

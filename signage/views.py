@@ -75,19 +75,19 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
         if tid not in screen_tournament_ids(screen):
             raise Http404
         tournament = get_object_or_404(Tournament, pk=tid)
-        response = _board(request, tournament, layout, drawn[1], lang)
+        response = _board(request, screen, tournament, (layout, drawn[1]), lang)
     response["Cache-Control"] = "no-store"
     return response
 
 
-def _board(request: HttpRequest, tournament: Tournament, layout: str, layout_id, lang: str):
-    """A preset as the display board draws it; a room's own layout as its tiles
-    (README "Screen layouts and the room's look")."""
+def _board(request: HttpRequest, screen: Screen, tournament: Tournament, drawn, lang: str):
+    """A preset as the display board draws it; a room's own layout as its tiles, in
+    the screen's own look (README "Screen layouts and the room's look")."""
+    layout, layout_id = drawn
     own = Layout.objects.filter(pk=layout_id, preset__isnull=True).first() if layout_id else None
     if own is not None:
-        return localised(
-            request, "screens/_tiles.html", tile_board_context(request, tournament, own, lang), lang
-        )
+        context = tile_board_context(request, tournament, own, lang, screen.look)
+        return localised(request, "screens/_tiles.html", context, lang)
     context = display_context(request, tournament, layout, lang)
     context["config"]["sound"] = False
     context["named_screen"] = True

@@ -2,8 +2,10 @@
  * Tiles sit on the screen's grid; they move by dragging (pointer) or with the
  * arrow keys, and change size by their corner or with Shift and the arrow keys.
  * A move or size that would leave the grid or cover another tile is not made.
- * Save sends the tiles to the API, which checks them again; the preview below
- * shows the saved layout as a TV at 1920 x 1080 draws it. */
+ * Save sends the tiles to the API, which checks them again. The preview below
+ * shows the layout as a TV at 1920 x 1080 draws it: the saved one, and after
+ * each change the tiles as they stand, checked and rendered by the server
+ * (nothing stored) and mounted in the preview's frame in place of its board. */
 (function () {
   "use strict";
 
@@ -82,6 +84,7 @@
   function changed() {
     dirty = true;
     setStatus("");
+    draftSoon();
   }
 
   function select(index, focus) {
@@ -290,13 +293,58 @@
   }
 
   var pick = $("le-preview-tournament");
+  var frame = $("le-preview");
   function preview() {
-    var frame = $("le-preview");
     var id = pick.value;
     $("le-no-preview").hidden = !!id;
     frame.hidden = !id;
     if (!id) return;
-    frame.src = config.preview.replace("{tournament}", id) + "&t=" + Date.now();
+    setPreviewStatus("");
+    frame.contentWindow.location.replace(config.preview.replace("{tournament}", id) + "&t=" + Date.now());
+  }
+
+  function setPreviewStatus(text) {
+    var status = $("le-preview-status");
+    status.textContent = text;
+    status.hidden = !text;
+  }
+
+  /* The tiles as they stand, drawn by the server's tile markup in the frame. */
+  var draftTimer = null, draftToken = 0;
+  function draftSoon() {
+    clearTimeout(draftTimer);
+    draftTimer = setTimeout(draft, 250);
+  }
+  function draft() {
+    var win = frame.contentWindow, doc = frame.contentDocument;
+    if (!dirty || !pick.value || !win || !win.TileBoard || !doc.querySelector(".tiles-root")) return;
+    var token = ++draftToken;
+    var body = new URLSearchParams({ tiles: JSON.stringify(tiles.map(clean)), tournament: pick.value });
+    fetch(config.draft + "?lang=" + encodeURIComponent(doc.documentElement.lang || ""), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": config.csrf },
+      body: body
+    }).then(function (response) {
+      if (token !== draftToken) return;
+      if (!response.ok) {
+        return response.json().then(function (data) { setPreviewStatus(data.detail || config.labels_failed); });
+      }
+      return response.text().then(function (html) {
+        if (token !== draftToken || frame.contentWindow !== win) return;
+        setPreviewStatus("");
+        mountDraft(win, doc, html);
+      });
+    }).catch(function () { setPreviewStatus(config.labels_failed || ""); });
+  }
+  function mountDraft(win, doc, html) {
+    if (win.TileBoard.current) win.TileBoard.current.stop();
+    [".tiles-root", "#screen-labels", "#screen-config", "#tile-snapshots"].forEach(function (selector) {
+      var old = doc.querySelector(selector);
+      if (old) old.parentNode.removeChild(old);
+    });
+    doc.body.insertAdjacentHTML("afterbegin", html);
+    win.TileBoard.current = win.TileBoard.mount(doc);
   }
   function scalePreview() {
     var frame = $("le-preview");
@@ -310,6 +358,7 @@
     pick.appendChild(option);
   });
   pick.addEventListener("change", preview);
+  frame.addEventListener("load", draft);
   window.addEventListener("resize", scalePreview);
   window.addEventListener("beforeunload", function (event) { if (dirty) event.preventDefault(); });
 

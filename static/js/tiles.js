@@ -255,6 +255,12 @@
         return Live.fill(L.clock_called, { table: c.table, seat: c.seat }) + " " +
           (left > 0 ? Live.formatDuration(left) : L.time_up);
       }).join(" · "));
+      // Nothing to say: the tile takes no room (README "Screen layouts and the room's look").
+      var empty = !note && !s.hand_for_hand && !calls.length;
+      if (tile.hidden !== empty) {
+        tile.hidden = empty;
+        collapseRows();
+      }
     },
     seats: function (tile, board) { loadSeats(tile, board, tile.seatPage || 1); }
   };
@@ -322,6 +328,35 @@
       setText(q(tile, ".t-page"), data.pages > 1 ? Live.fill(L.page_of, { page: data.page, pages: data.pages }) : "");
       fitList(list, 0.6);
     }).catch(function () {}).then(function () { tile.seatsLoading = false; });
+  }
+
+  /* Rows of the grid holding only hidden tiles (an announcements tile with
+     nothing to say) shrink to nothing, as the board's announcement line did;
+     the other tiles grow into the room and are drawn again at their new size. */
+  function collapseRows() {
+    var grids = root.querySelectorAll(".tile-grid");
+    for (var g = 0; g < grids.length; g++) {
+      var grid = grids[g], rows = [];
+      var tiles = grid.querySelectorAll(".tile");
+      for (var i = 0; i < tiles.length; i++) {
+        var y = Number(tiles[i].dataset.y), h = Number(tiles[i].dataset.h);
+        for (var r = y; r < y + h; r++) {
+          if (!tiles[i].hidden) rows[r] = "shown";
+          else if (rows[r] !== "shown") rows[r] = "hidden";
+        }
+      }
+      var template = "";
+      if (rows.indexOf("hidden") >= 0) {
+        var sizes = [];
+        for (var row = 0; row < 12; row++) sizes.push(rows[row] === "hidden" ? "0px" : "minmax(0, 1fr)");
+        template = sizes.join(" ");
+      }
+      if ((grid.dataset.rows || "") !== template) {
+        grid.dataset.rows = template;
+        grid.style.gridTemplateRows = template;
+        setTimeout(drawAll, 0);
+      }
+    }
   }
 
   /* -- what to draw again when a part changes ----------------------------- */

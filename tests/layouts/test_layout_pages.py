@@ -22,13 +22,6 @@ GOOD = {
 }
 
 
-@pytest.fixture
-def desk(director) -> Client:
-    client = Client()
-    client.force_login(director)
-    return client
-
-
 def upload(name: str, data: bytes, content_type: str = "application/octet-stream"):
     from django.core.files.uploadedfile import SimpleUploadedFile
 

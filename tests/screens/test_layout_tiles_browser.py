@@ -304,3 +304,87 @@ def test_a_named_screen_shows_a_rooms_own_layout_as_tiles(site, browser):
     assert overflowing == [], "\n".join(overflowing)
     assert outside == []
     page.context.close()
+
+
+TIME = re.compile(r"^\d+:\d\d$")
+
+
+def saved_places(site, layout_id: int) -> list[tuple]:
+    saved = site.server.api("GET", f"/layouts/{layout_id}", site.token)["tiles"]
+    return [
+        (t["kind"], t["x"], t["y"], t["w"], t["h"], (t["options"] or {}).get("text")) for t in saved
+    ]
+
+
+def test_the_editors_preview_follows_unsaved_edits_and_a_reload_shows_the_saved(site, browser):
+    server = site.server
+    tiles = [
+        {"kind": "text", "x": 0, "y": 0, "w": 4, "h": 2, "options": {"text": "Bar"}},
+        {"kind": "clock", "x": 0, "y": 2, "w": 4, "h": 4},
+    ]
+    layout_id = server.api("POST", "/layouts", site.token, {"name": "Vorschau", "tiles": tiles})[
+        "id"
+    ]
+    places = [("text", 0, 0, 4, 2, "Bar"), ("clock", 0, 2, 4, 4, None)]
+    page = browser.new_context(viewport=VIEWPORTS["laptop"], locale="en-GB").new_page()
+    page.on("dialog", lambda dialog: dialog.accept())  # leaving with unsaved changes
+    outside = lan_only(page, server)
+    sign_in(page, server.url, "dora", PASSWORD)
+    page.goto(f"{server.url}/layouts/{layout_id}/")
+    preview = page.frame_locator("#le-preview")
+    clock = preview.locator(".tile-clock")
+    expect(clock).to_have_attribute("style", "grid-area: 3 / 1 / span 4 / span 4")
+    expect(clock.locator(".t-time")).to_have_text(TIME)
+
+    page.locator(".le-tile[data-kind=clock]").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowDown")
+    expect(clock).to_have_attribute("style", "grid-area: 3 / 3 / span 5 / span 4")
+    expect(clock.locator(".t-time")).to_have_text(TIME)
+    page.locator(".le-tile[data-kind=text]").click()
+    page.locator("#le-text").fill("Happy hour")
+    expect(preview.locator(".t-text")).to_have_text("Happy hour")
+    page.locator("#le-preview").scroll_into_view_if_needed()
+    shot(page, "layout-editor-preview-unsaved")
+    assert saved_places(site, layout_id) == places
+
+    page.reload()
+    expect(page.locator(".le-tile[data-kind=clock]")).to_have_attribute(
+        "aria-label", re.compile(r"1/3 · 4×4$")
+    )
+    expect(clock).to_have_attribute("style", "grid-area: 3 / 1 / span 4 / span 4")
+    expect(preview.locator(".t-text")).to_have_text("Bar")
+    assert saved_places(site, layout_id) == places
+    assert outside == []
+    page.context.close()
+
+
+def test_a_preset_gives_the_announcement_row_to_the_board_until_there_is_one(site, browser):
+    server, token = site.server, site.token
+    page = browser.new_context(viewport=VIEWPORTS["tv"], locale="en-GB").new_page()
+    outside = lan_only(page, server)
+    page.goto(f"{server.url}/display/{site.id}/?layout=clock&tiles=1&lang=en")
+    title, clock = page.locator(".tile-title"), page.locator(".tile-clock")
+    announcements = page.locator(".tile-announcements")
+
+    def between() -> float:
+        above = title.bounding_box()
+        return clock.bounding_box()["y"] - above["y"] - above["height"]
+
+    expect(clock.locator(".t-time")).to_have_text(TIME)
+    expect(announcements).to_be_hidden()
+    assert between() < 20  # no empty row (a row is 90 px high here)
+    shot(page, "layout-preset-clock-no-announcement")
+
+    words = "Dinner break at 21:00, the bar stays open"
+    server.api("POST", f"/tournaments/{site.id}/announcements", token, {"text": words})
+    expect(announcements.locator(".t-announcement")).to_have_text(words)
+    expect(announcements).to_be_visible()
+    assert between() > 60
+    shot(page, "layout-preset-clock-announcement")
+    assert page.evaluate(OVERFLOWING) == []
+    server.api("DELETE", f"/tournaments/{site.id}/announcements", token)
+    expect(announcements).to_be_hidden()
+    assert outside == []
+    page.context.close()

@@ -193,3 +193,46 @@ def test_a_screen_without_its_server_keeps_counting_and_says_it_reconnects(site,
     server.api("PATCH", f"/screens/{created['id']}", token, {"layout": "chips"})
     expect(tv.locator("body")).to_have_class(re.compile("layout-chips"), timeout=FOLLOWS_WITHIN_MS)
     context.close()
+
+
+def test_two_screens_of_one_layout_show_their_own_colours_and_message(site, browser):
+    server, token = site.server, site.token
+    tiles = [
+        {"kind": "title", "x": 0, "y": 0, "w": 12, "h": 2},
+        {"kind": "clock", "x": 0, "y": 2, "w": 12, "h": 10},
+    ]
+    layout = server.api("POST", "/layouts", token, {"name": "Uhr", "tiles": tiles})["id"]
+    looks = {
+        "Lounge": {"background_colour": "#7f1d1d", "message": "Happy hour at the bar"},
+        "Terrasse": {"background_colour": "#14532d", "tile_colour": "#166534"},
+    }
+    colours = {"#7f1d1d": "rgb(127, 29, 29)", "#14532d": "rgb(20, 83, 45)"}
+    pages = {}
+    for name, look in looks.items():
+        body = {"name": name, "layout": str(layout), "tournaments": [site.id], "look": look}
+        screen = server.api("POST", "/screens", token, {**body, "language": "en"})
+        tv = browser.new_context(viewport=TV, locale="en-GB").new_page()
+        tv.goto(screen["url"])
+        expect(tv.locator(".tile-clock .t-time")).to_have_text(re.compile(r"^\d+:\d\d$"))
+        root = tv.locator(".tiles-root")
+        expect(root).to_have_css("background-color", colours[look["background_colour"]])
+        shot(tv, f"named-screen-own-look-{name.lower()}")
+        pages[name] = (screen, tv)
+
+    lounge, terrace = pages["Lounge"][1], pages["Terrasse"][1]
+    expect(lounge.locator(".t-message")).to_contain_text("Happy hour at the bar")
+    expect(terrace.locator(".t-message")).to_have_count(0)  # the room has no message
+    expect(terrace.locator(".tile-clock")).to_have_css("--d-card", "#166534")
+    expect(lounge.locator(".tile-clock")).to_have_css("--d-card", "#14213a")  # the room's
+
+    # A new look reaches the open TV in place.
+    server.api(
+        "PATCH",
+        f"/screens/{pages['Lounge'][0]['id']}",
+        token,
+        {"look": {"background_colour": "#1e3a8a"}},
+    )
+    expect(lounge.locator(".tiles-root")).to_have_css("background-color", "rgb(30, 58, 138)")
+    expect(lounge.locator(".t-message")).to_have_count(0)
+    for _screen, tv in pages.values():
+        tv.context.close()

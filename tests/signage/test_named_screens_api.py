@@ -127,3 +127,42 @@ def test_the_tv_page_and_its_board_are_public_and_only_its_tournaments(api, tour
     refused = public.get(f"/s/{created['code']}/board?layout=clock&tournament={other['id']}")
     assert refused.status_code == 404
     assert public.get("/s/nosuchcode").status_code == 404
+
+
+def test_a_screens_own_look_stands_in_for_the_rooms_and_a_bad_colour_is_refused(api, tournament):
+    own = Layout.objects.create(
+        name="Bar", tiles=[{"kind": "clock", "x": 0, "y": 0, "w": 6, "h": 6}]
+    )
+    body = {"name": "Bar", "layout": str(own.pk), "tournaments": [tournament["id"]]}
+    look = {"background_colour": "#7F1D1D", "message": "Happy hour at the bar"}
+    created = api.post("/screens", {**body, "look": look}).json()
+    answer = api.get(f"/screens/{created['id']}").json()
+    assert answer["look"] == {
+        "background_colour": "#7f1d1d",
+        "text_colour": "",
+        "accent_colour": "",
+        "tile_colour": "",
+        "font": "",
+        "message": "Happy hour at the bar",
+    }
+    board = (
+        Client()
+        .get(f"/s/{created['code']}/board?layout={own.pk}&tournament={tournament['id']}")
+        .content.decode()
+    )
+    assert "--d-bg: #7f1d1d" in board and "Happy hour at the bar" in board
+    assert "--d-fg: #f8fafc" in board  # the room's text colour
+
+    refused = api.patch(f"/screens/{created['id']}", {"look": {"text_colour": "red"}})
+    assert refused.status_code == 422
+    assert "#rrggbb" in refused.json()["detail"]
+    assert Screen.objects.get(pk=created["id"]).look["background_colour"] == "#7f1d1d"
+
+    api.patch(f"/screens/{created['id']}", {"look": {}})
+    assert api.get(f"/screens/{created['id']}").json()["look"]["message"] == ""
+    board = (
+        Client()
+        .get(f"/s/{created['code']}/board?layout={own.pk}&tournament={tournament['id']}")
+        .content.decode()
+    )
+    assert "--d-bg: #0b1320" in board and "#7f1d1d" not in board

@@ -66,6 +66,20 @@ def test_a_director_creates_and_changes_a_screen_with_the_form(api, desk):
     assert f"/s/{screen.code}" in listed and "nie geöffnet" in listed
 
 
+def test_the_form_sets_the_screens_own_look_and_an_empty_field_is_the_rooms(api, desk):
+    tid = start(api, players=6, tables=1)["id"]
+    look = {"tile_colour": "#14532d", "message": "Heute Freeroll um 20 Uhr", "font": ""}
+    assert desk.post("/screens/new/", form_data(tid, **look)).status_code == 302
+    screen = Screen.objects.get(name="Bar links")
+    assert screen.look == {"tile_colour": "#14532d", "message": "Heute Freeroll um 20 Uhr"}
+    page = desk.get(f"/screens/{screen.pk}/").content.decode()
+    assert 'value="#14532d"' in page and "Leer: das Erscheinungsbild des Raums." in page
+    refused = desk.post(f"/screens/{screen.pk}/", form_data(tid, text_colour="weiß"))
+    assert "Eine Farbe wird als #rrggbb geschrieben." in refused.content.decode()
+    screen.refresh_from_db()
+    assert "text_colour" not in screen.look
+
+
 def test_a_rotation_written_wrongly_is_explained_beside_its_field(api, desk):
     tid = start(api, players=6, tables=1)["id"]
     response = desk.post("/screens/new/", form_data(tid, seconds_2=""))
