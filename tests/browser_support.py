@@ -17,15 +17,17 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+SHOTS = ROOT / "var" / "screenshots"
 
 CHROMIUM = "/usr/bin/chromium"
 # The room's real screens: the floor tablet, the lobby TV, a player's phone, the desk laptop.
@@ -173,6 +175,20 @@ def staff_token(env: dict[str, str], username: str, role: str, password: str) ->
     return manage(env, "apitoken", username).strip().splitlines()[-1]
 
 
+@contextmanager
+def director_site(var: Path, password: str, username: str = "dora") -> Iterator[SimpleNamespace]:
+    """A real daphne server on a fresh database in ``var`` with one director:
+    ``server``, her API ``token`` and the server's ``env`` (for ``manage``)."""
+    env = server_env(var)
+    manage(env, "migrate", "--noinput", "-v0")
+    token = staff_token(env, username, "director", password)
+    server = Server(env=env, log=var / "daphne.log").start()
+    try:
+        yield SimpleNamespace(server=server, token=token, env=env)
+    finally:
+        server.stop()
+
+
 # -- a real browser ---------------------------------------------------------------
 
 
@@ -233,6 +249,16 @@ def chromium_browser(args: list[str] | None = None) -> Iterator[Any]:
             assert not browser.outside, f"requests left the LAN: {browser.outside}"
         finally:
             browser.close()
+
+
+def shooter(prefix: str = "", *, full_page: bool = False) -> Callable[[Any, str], None]:
+    """``shot(page, name)``: a screenshot of the page as var/screenshots/<prefix><name>.png."""
+
+    def shot(page: Any, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{prefix}{name}.png"), full_page=full_page)
+
+    return shot
 
 
 def sign_in(page: Any, base_url: str, username: str, password: str) -> None:

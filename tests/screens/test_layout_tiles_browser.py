@@ -12,13 +12,13 @@ import zlib
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS, sign_in
-from conftest import ROOT, drawn_tournament_site, tournament_through_api
+from browser_support import CHROMIUM, VIEWPORTS, shooter, sign_in
+from conftest import drawn_tournament_site, tournament_through_api
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter()
 PASSWORD = "pw-dora-tiles"
 SIZES = {"1080": VIEWPORTS["tv"], "720": {"width": 1280, "height": 720}}
 
@@ -116,11 +116,6 @@ def site(tmp_path_factory, browser):
         expect(page.locator(".messages")).to_contain_text("saved")
         page.context.close()
         yield site
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def lan_only(page, server) -> list[str]:
