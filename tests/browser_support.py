@@ -176,11 +176,16 @@ def staff_token(env: dict[str, str], username: str, role: str, password: str) ->
 
 
 @contextmanager
-def director_site(var: Path, password: str, username: str = "dora") -> Iterator[SimpleNamespace]:
-    """A real daphne server on a fresh database in ``var`` with one director:
-    ``server``, her API ``token`` and the server's ``env`` (for ``manage``)."""
+def director_site(
+    var: Path, password: str, username: str = "dora", commands: tuple[tuple[str, ...], ...] = ()
+) -> Iterator[SimpleNamespace]:
+    """A real daphne server on a fresh database in ``var`` (migrated, then each of
+    ``commands`` run) with one director: ``server``, her API ``token`` and the
+    server's ``env`` (for ``manage``)."""
     env = server_env(var)
     manage(env, "migrate", "--noinput", "-v0")
+    for command in commands:
+        manage(env, *command)
     token = staff_token(env, username, "director", password)
     server = Server(env=env, log=var / "daphne.log").start()
     try:
@@ -261,6 +266,16 @@ def shooter(prefix: str = "", *, full_page: bool = False) -> Callable[[Any, str]
     return shot
 
 
+# Every Content Security Policy violation the page reports, in window.__cspViolations,
+# collected before any page script runs (context.add_init_script).
+COLLECT_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
+});
+"""
+
+
 def sign_in(page: Any, base_url: str, username: str, password: str) -> None:
     """Sign in through the login form, as staff do."""
     page.goto(f"{base_url}/login/")
@@ -278,6 +293,21 @@ def submit(page: Any, control: Any) -> None:
     page.evaluate("() => { window.__before_submit = true; }")
     control.click()
     page.wait_for_function("() => !window.__before_submit && document.readyState !== 'loading'")
+
+
+def do_every_move(server: Server, token: str, tid: int) -> None:
+    """The floor carries out the pending moves; a move into a seat still taken
+    waits for the move out of it (the server says so with a 409)."""
+    for _ in range(10):
+        pending = server.api("GET", f"/tournaments/{tid}/moves?status=pending", token)
+        if not pending:
+            return
+        for move in pending:
+            try:
+                server.api("POST", f"/moves/{move['id']}/done", token)
+            except AssertionError as refused:
+                assert "409" in str(refused)
+    raise AssertionError("moves still pending")
 
 
 def message(page: Any) -> Any:

@@ -8,7 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS, director_site, manage, shooter, sign_in
+from browser_support import (
+    CHROMIUM,
+    COLLECT_VIOLATIONS,
+    VIEWPORTS,
+    director_site,
+    manage,
+    shooter,
+    sign_in,
+)
 
 from imports.rules.td3_read import read_td3
 from tests.imports.td3_files import needed_td3_files
@@ -26,13 +34,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
 ]
-
-COLLECT_VIOLATIONS = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", function (e) {
-  window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
-});
-"""
 
 
 def _evenings(language: str) -> list[Path]:
