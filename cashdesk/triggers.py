@@ -17,9 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.migrations.operations.base import Operation
 
-from tournament.tally import triggers_on
+from tournament.tally import TriggerOperation, triggers_on
 
 GUARDED = ("cashdesk_ledgerrow", "cashdesk_prizepayout")
 MESSAGE = "append-only: add a reversal instead"
@@ -77,14 +76,11 @@ def guards_missing(connection: BaseDatabaseWrapper) -> set[str]:
     return missing
 
 
-class InstallLedgerGuards(Operation):
+class InstallLedgerGuards(TriggerOperation):
     """Migration operation: install the append-only triggers of the ledger."""
 
-    reduces_to_sql = True
-    reversible = True
-
-    def state_forwards(self, app_label: str, state: Any) -> None:
-        pass  # no model changes
+    description = "Install the ledger's append-only triggers"
+    name_fragment = "install_ledger_guards"
 
     def database_forwards(
         self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
@@ -97,13 +93,3 @@ class InstallLedgerGuards(Operation):
     ) -> None:
         for statement in guard_statements(schema_editor.connection.vendor, install=False):
             schema_editor.execute(statement)
-
-    def describe(self) -> str:
-        return "Install the ledger's append-only triggers"
-
-    @property
-    def migration_name_fragment(self) -> str:
-        return "install_ledger_guards"
-
-    def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
-        return (self.__class__.__name__, [], {})

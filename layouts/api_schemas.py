@@ -7,31 +7,12 @@ from typing import Literal
 
 from pydantic import Field
 
+from layouts.rules.tiles import KINDS
 from tables.api_schemas import Out
 from tournament.api.fields import Body
 
-TileKind = Literal[
-    "title",
-    "clock",
-    "blinds",
-    "next_level",
-    "break",
-    "players",
-    "average",
-    "prize_pool",
-    "payouts",
-    "seats",
-    "moves",
-    "chip_leaders",
-    "final_table",
-    "bounties",
-    "announcements",
-    "qr",
-    "schedule",
-    "logo",
-    "text",
-    "image",
-]
+# The rules' kinds, in their order: a closed list for generated clients.
+TileKind = Literal[KINDS]  # type: ignore[valid-type]
 GRID = "Cells of the 12 x 12 grid covering the screen."
 
 

@@ -36,10 +36,9 @@ from typing import Any
 from django.core import checks
 from django.db import connections, transaction
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.migrations.operations.base import Operation
 from django.db.migrations.recorder import MigrationRecorder
 
-from tournament.tally import statement_triggers, triggers_on
+from tournament.tally import TriggerOperation, statement_triggers, triggers_on
 
 TABLE = "tables_table"
 SEAT = "tables_seat"
@@ -193,17 +192,14 @@ def install_after_migrate(*, using: str, plan: Any = None, **kwargs: Any) -> Non
             cursor.execute(statement)
 
 
-class InstallSeatedCounts(Operation):
+class InstallSeatedCounts(TriggerOperation):
     """Migration operation: on PostgreSQL install the triggers and recount every
     table, under the locks of a floor write's order. On SQLite nothing here:
     :func:`install_after_migrate` installs them once every migration of the run
     is done."""
 
-    reduces_to_sql = True
-    reversible = True
-
-    def state_forwards(self, app_label: str, state: Any) -> None:
-        pass  # no model changes
+    description = "Install the seated count's triggers on the seats and recount the tables"
+    name_fragment = "install_seated_counts"
 
     def database_forwards(
         self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
@@ -214,18 +210,3 @@ class InstallSeatedCounts(Operation):
             _lock_for_recount(cursor, "postgresql", seats="ACCESS EXCLUSIVE")
         for statement in _postgresql() + [RECOUNT]:
             schema_editor.execute(statement)
-
-    def database_backwards(
-        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
-    ) -> None:
-        pass
-
-    def describe(self) -> str:
-        return "Install the seated count's triggers on the seats and recount the tables"
-
-    @property
-    def migration_name_fragment(self) -> str:
-        return "install_seated_counts"
-
-    def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
-        return (self.__class__.__name__, [], {})

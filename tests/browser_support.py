@@ -17,15 +17,17 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
+SHOTS = ROOT / "var" / "screenshots"
 
 CHROMIUM = "/usr/bin/chromium"
 # The room's real screens: the floor tablet, the lobby TV, a player's phone, the desk laptop.
@@ -173,6 +175,25 @@ def staff_token(env: dict[str, str], username: str, role: str, password: str) ->
     return manage(env, "apitoken", username).strip().splitlines()[-1]
 
 
+@contextmanager
+def director_site(
+    var: Path, password: str, username: str = "dora", commands: tuple[tuple[str, ...], ...] = ()
+) -> Iterator[SimpleNamespace]:
+    """A real daphne server on a fresh database in ``var`` (migrated, then each of
+    ``commands`` run) with one director: ``server``, her API ``token`` and the
+    server's ``env`` (for ``manage``)."""
+    env = server_env(var)
+    manage(env, "migrate", "--noinput", "-v0")
+    for command in commands:
+        manage(env, *command)
+    token = staff_token(env, username, "director", password)
+    server = Server(env=env, log=var / "daphne.log").start()
+    try:
+        yield SimpleNamespace(server=server, token=token, env=env)
+    finally:
+        server.stop()
+
+
 # -- a real browser ---------------------------------------------------------------
 
 
@@ -235,6 +256,26 @@ def chromium_browser(args: list[str] | None = None) -> Iterator[Any]:
             browser.close()
 
 
+def shooter(prefix: str = "", *, full_page: bool = False) -> Callable[[Any, str], None]:
+    """``shot(page, name)``: a screenshot of the page as var/screenshots/<prefix><name>.png."""
+
+    def shot(page: Any, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{prefix}{name}.png"), full_page=full_page)
+
+    return shot
+
+
+# Every Content Security Policy violation the page reports, in window.__cspViolations,
+# collected before any page script runs (context.add_init_script).
+COLLECT_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
+});
+"""
+
+
 def sign_in(page: Any, base_url: str, username: str, password: str) -> None:
     """Sign in through the login form, as staff do."""
     page.goto(f"{base_url}/login/")
@@ -252,6 +293,21 @@ def submit(page: Any, control: Any) -> None:
     page.evaluate("() => { window.__before_submit = true; }")
     control.click()
     page.wait_for_function("() => !window.__before_submit && document.readyState !== 'loading'")
+
+
+def do_every_move(server: Server, token: str, tid: int) -> None:
+    """The floor carries out the pending moves; a move into a seat still taken
+    waits for the move out of it (the server says so with a 409)."""
+    for _ in range(10):
+        pending = server.api("GET", f"/tournaments/{tid}/moves?status=pending", token)
+        if not pending:
+            return
+        for move in pending:
+            try:
+                server.api("POST", f"/moves/{move['id']}/done", token)
+            except AssertionError as refused:
+                assert "409" in str(refused)
+    raise AssertionError("moves still pending")
 
 
 def message(page: Any) -> Any:

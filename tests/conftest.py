@@ -4,6 +4,7 @@ import json
 from typing import Any
 
 import pytest
+from browser_support import chromium_browser
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.test import Client
@@ -182,3 +183,10 @@ def _ledger_guards_let_the_runner_flush():
     DatabaseOperations.execute_sql_flush = flush
     yield
     DatabaseOperations.execute_sql_flush = original
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's chromium for the browser tests of one module (tests/browser_support.py)."""
+    with chromium_browser() as chromium:
+        yield chromium

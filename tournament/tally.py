@@ -238,7 +238,36 @@ def check_entry_tally(*, databases: Any = None, **kwargs: Any) -> list[checks.Ch
     return found
 
 
-class InstallEntryTally(Operation):
+class TriggerOperation(Operation):
+    """A migration operation that installs triggers: no model change, no arguments,
+    nothing undone unless a subclass says so. A subclass installs in
+    ``database_forwards`` and names itself by ``description`` and ``name_fragment``."""
+
+    reduces_to_sql = True
+    reversible = True
+    description = ""
+    name_fragment = ""
+
+    def state_forwards(self, app_label: str, state: Any) -> None:
+        pass  # no model changes
+
+    def database_backwards(
+        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
+    ) -> None:
+        pass
+
+    def describe(self) -> str:
+        return self.description
+
+    @property
+    def migration_name_fragment(self) -> str:
+        return self.name_fragment
+
+    def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return (self.__class__.__name__, [], {})
+
+
+class InstallEntryTally(TriggerOperation):
     """Migration operation: install the tally's triggers (on SQLite, recount the tally too).
 
     End every migration that changes the ``tournament_entry`` table with it:
@@ -247,28 +276,10 @@ class InstallEntryTally(Operation):
     says so and ``manage.py rebuild_tally`` puts them back.
     """
 
-    reduces_to_sql = True
-    reversible = True
-
-    def state_forwards(self, app_label: str, state: Any) -> None:
-        pass  # no model changes
+    description = "Install the entry tally's triggers (and recount the tally on SQLite)"
+    name_fragment = "install_entry_tally"
 
     def database_forwards(
         self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
     ) -> None:
         entry_tally_install(schema_editor)
-
-    def database_backwards(
-        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
-    ) -> None:
-        pass
-
-    def describe(self) -> str:
-        return "Install the entry tally's triggers (and recount the tally on SQLite)"
-
-    @property
-    def migration_name_fragment(self) -> str:
-        return "install_entry_tally"
-
-    def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
-        return (self.__class__.__name__, [], {})

@@ -8,7 +8,7 @@ compare-and-set on ``Tournament.registration_closed``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from django.db import IntegrityError, transaction
 
@@ -21,15 +21,7 @@ from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.writes import HOUSE, Write, tournament_write
 
-KINDS = {
-    "one_minute_left",
-    "registration_closed",
-    "break_end",
-    "finished",
-    "level_up",
-    "break_start",
-    "last_late_reg_level",
-}
+KINDS = frozenset(get_args(rules.BoundaryKind))
 # What a boundary changes on the screens: every one sends the clock as it stands;
 # closing registration also closes it in the summary, and the payouts may freeze.
 PARTS_OF_KIND = {

@@ -11,13 +11,11 @@ import pytest
 
 from tests.browser_support import (
     CHROMIUM,
-    ROOT,
     VIEWPORTS,
-    Server,
     chromium_browser,
-    manage,
+    director_site,
     message,
-    server_env,
+    shooter,
     sign_in,
     staff_token,
     submit,
@@ -25,7 +23,7 @@ from tests.browser_support import (
 
 pytest.importorskip("playwright.sync_api")
 
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter("cashdesk-", full_page=True)
 TABLET = VIEWPORTS["tablet"]
 PASSWORD = "pw-kasse-tablet"
 
@@ -37,19 +35,13 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("cashdesk-browser")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "dora", "director", "pw-dora-cash")
-    staff_token(env, "kasse", "desk", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
+    with director_site(tmp_path_factory.mktemp("cashdesk-browser"), "pw-dora-cash") as site:
+        server, token = site.server, site.token
+        staff_token(site.env, "kasse", "desk", PASSWORD)
         body = {"name": "Kassen-Cup", "buy_in": "50", "fee": "5", "max_entries": 1}
         tournament = server.api("POST", "/tournaments", token, body)
         server.api("POST", "/cash-boxes", token, {"name": "Kasse 1"})
         yield server, tournament["id"]
-    finally:
-        server.stop()
 
 
 def _signed_in(browser, server, *, user=("kasse", PASSWORD), viewport=TABLET, locale="de"):
@@ -63,7 +55,6 @@ def _signed_in(browser, server, *, user=("kasse", PASSWORD), viewport=TABLET, lo
 
 def test_a_cashier_takes_cash_and_card_and_closes_the_shift_on_a_tablet(site):
     server, tid = site
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with chromium_browser() as browser:
         context, page = _signed_in(browser, server)
         page.goto(f"{server.url}/tournaments/{tid}/cash/shift/")
@@ -76,7 +67,7 @@ def test_a_cashier_takes_cash_and_card_and_closes_the_shift_on_a_tablet(site):
         assert form.locator("input[value=cash]").is_checked()
         form.locator("input[name=name]").fill("Jörg Brückner")
         form.locator("label.choice", has_text="Karte").tap()
-        page.screenshot(path=str(SHOTS / "cashdesk-desk-tablet-de.png"), full_page=True)
+        shot(page, "desk-tablet-de")
         submit(page, form.locator("button[type=submit]"))
         assert "Jörg Brückner" in message(page).first.inner_text()
         assert "Karte" in page.locator("a.receipt").first.inner_text()
@@ -84,16 +75,16 @@ def test_a_cashier_takes_cash_and_card_and_closes_the_shift_on_a_tablet(site):
         form.locator("input[name=name]").fill("Zoë Ørsted")
         submit(page, form.locator("button[type=submit]"))
         assert "Bar" in page.locator("a.receipt").first.inner_text()
-        page.screenshot(path=str(SHOTS / "cashdesk-desk-paid-tablet-de.png"), full_page=True)
+        shot(page, "desk-paid-tablet-de")
 
         page.goto(f"{server.url}/tournaments/{tid}/cash/shift/")
         assert "155" in page.locator(".expected").inner_text()
-        page.screenshot(path=str(SHOTS / "cashdesk-shift-tablet-de.png"), full_page=True)
+        shot(page, "shift-tablet-de")
         assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
         page.locator("#close-shift input[name=counted]").fill("155")
         submit(page, page.locator("#close-shift button[type=submit]"))
         assert "Differenz 0" in message(page).first.inner_text()
-        page.screenshot(path=str(SHOTS / "cashdesk-shift-closed-tablet-de.png"), full_page=True)
+        shot(page, "shift-closed-tablet-de")
         context.close()
 
 
@@ -101,7 +92,6 @@ def test_a_cashier_takes_cash_and_card_and_closes_the_shift_on_a_tablet(site):
 def _browsing(site, **who):
     """The site's server, tournament and a signed-in page (see :func:`_signed_in`)."""
     server, tid = site
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with chromium_browser() as browser:
         context, page = _signed_in(browser, server, **who)
         yield server.url, tid, page
@@ -118,12 +108,12 @@ def test_the_desk_unregisters_a_player_and_the_field_shrinks_on_a_tablet(site):
         assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
         row.locator("details.unregister summary").tap()
         row.locator("input[name=reason]").fill("krank")
-        page.screenshot(path=str(SHOTS / "cashdesk-unregister-tablet-de.png"), full_page=True)
+        shot(page, "unregister-tablet-de")
         submit(page, row.locator("details.unregister button"))
         assert "Grete Schäfer erhält 55" in message(page).first.inner_text()
         assert page.locator("tr", has_text="Grete Schäfer").count() == 0
         assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
-        page.screenshot(path=str(SHOTS / "cashdesk-unregistered-tablet-de.png"), full_page=True)
+        shot(page, "unregistered-tablet-de")
 
 
 def test_the_director_sets_a_satellite_and_the_rooms_ticket_rule_on_a_laptop(site):
@@ -141,4 +131,4 @@ def test_the_director_sets_a_satellite_and_the_rooms_ticket_rule_on_a_laptop(sit
         submit(page, settings.locator("button[type=submit]"))
         assert "leave change in cash" in message(page).first.inner_text()
         assert page.locator("input[name=cash_places]").input_value() == "3"
-        page.screenshot(path=str(SHOTS / "cashdesk-satellite-laptop-en.png"), full_page=True)
+        shot(page, "satellite-laptop-en")

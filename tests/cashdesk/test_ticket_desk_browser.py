@@ -9,22 +9,20 @@ import pytest
 
 from tests.browser_support import (
     CHROMIUM,
-    ROOT,
     VIEWPORTS,
-    Server,
     chromium_browser,
+    director_site,
     manage,
     message,
-    server_env,
+    shooter,
     sign_in,
-    staff_token,
     submit,
 )
 
 pytest.importorskip("playwright.sync_api")
 
 PASSWORD = "pw-dana-desk"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter("ticket-desk-")
 
 pytestmark = [
     pytest.mark.browser,
@@ -42,24 +40,17 @@ Ticket.objects.create(number="T7-1", value=Decimal("250.00"), target_tournament_
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("ticket-desk")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "dana", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
+    with director_site(tmp_path_factory.mktemp("ticket-desk"), PASSWORD, "dana") as site:
+        server, token = site.server, site.token
         target = server.api(
             "POST", "/tournaments", token, {"name": "Main Event", "buy_in": "225", "fee": "25"}
         )
-        manage(env, "shell", "-c", TICKET.format(target=target["id"]))
+        manage(site.env, "shell", "-c", TICKET.format(target=target["id"]))
         yield server, token, target["id"]
-    finally:
-        server.stop()
 
 
 def test_the_desk_buys_a_player_in_with_his_ticket_on_a_tablet(site):
     server, token, tid = site
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with chromium_browser() as browser:
         page = browser.new_context(viewport=VIEWPORTS["tablet"], locale="de-DE").new_page()
         sign_in(page, server.url, "dana", PASSWORD)
@@ -67,9 +58,9 @@ def test_the_desk_buys_a_player_in_with_his_ticket_on_a_tablet(site):
         page.locator("#ticket-search input[name=q]").fill("T7-1")
         submit(page, page.locator("#ticket-search button"))
         assert "Jörg Ruß" in page.locator("#tickets").inner_text()
-        page.screenshot(path=str(SHOTS / "ticket-desk-found-tablet.png"))
+        shot(page, "found-tablet")
         submit(page, page.get_by_role("button", name="Mit diesem Ticket einkaufen"))
-        page.screenshot(path=str(SHOTS / "ticket-desk-paid-tablet.png"))
+        shot(page, "paid-tablet")
         assert "Jörg Ruß ist eingekauft, bezahlt mit Ticket T7-1." in message(page).inner_text()
         # Used: the ticket stays listed, with no button to use it again.
         assert "Eingelöst" in page.locator("#tickets").inner_text()

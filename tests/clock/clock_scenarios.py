@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from clock.services import clock_state
+
 T0 = 1_700_000_000_000
 MINUTE = 60_000
 STRUCTURE = {
@@ -15,3 +19,15 @@ STRUCTURE = {
         {"kind": "level", "small_blind": 200, "big_blind": 400, "seconds": 600},
     ]
 }
+
+
+class FakeClock:
+    """The clock services' ``now``, set by the test: ``fake.at(T0 + MINUTE)``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, start: int) -> None:
+        self.ms = start
+        monkeypatch.setattr(clock_state, "now", lambda: self.ms)
+
+    def at(self, ms: int) -> FakeClock:
+        self.ms = ms
+        return self

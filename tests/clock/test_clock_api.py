@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from clock.services import clock_state
+from tests.clock.clock_scenarios import FakeClock
 from tournament.models import ActionLog
 
 T0 = 1_700_000_000_000  # epoch ms
@@ -24,16 +24,6 @@ STRUCTURE = {
         },
     ]
 }
-
-
-class FakeClock:
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, start: int) -> None:
-        self.ms = start
-        monkeypatch.setattr(clock_state, "now", lambda: self.ms)
-
-    def at(self, ms: int) -> FakeClock:
-        self.ms = ms
-        return self
 
 
 @pytest.fixture

@@ -9,24 +9,14 @@ import pytest
 from django.test import Client
 
 from clock.models import TimeBank
-from clock.services import clock_state
 from screens.live_data import snapshot_extras
+from tests.clock.clock_scenarios import FakeClock
 from tournament.models import ActionLog, Entry, Tournament
 
 # 2023-11-14 22:13:20 UTC, 23:13:20 in Berlin (TIME_ZONE): one hour later is
 # the next playing day there, though still the same date in UTC.
 T0 = 1_700_000_000_000
 SETTINGS = {"enabled": True, "action_seconds": 30, "extension_seconds": 20, "extensions_per_day": 2}
-
-
-class FakeClock:
-    def __init__(self, monkeypatch: pytest.MonkeyPatch, start: int) -> None:
-        self.ms = start
-        monkeypatch.setattr(clock_state, "now", lambda: self.ms)
-
-    def at(self, ms: int) -> FakeClock:
-        self.ms = ms
-        return self
 
 
 @pytest.fixture

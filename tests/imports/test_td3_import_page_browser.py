@@ -6,19 +6,16 @@ Security Policy. Debian's chromium via Playwright against a real daphne server."
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from browser_support import (
     CHROMIUM,
-    ROOT,
+    COLLECT_VIOLATIONS,
     VIEWPORTS,
-    Server,
-    chromium_browser,
+    director_site,
     manage,
-    server_env,
+    shooter,
     sign_in,
-    staff_token,
 )
 
 from imports.rules.td3_read import read_td3
@@ -27,7 +24,7 @@ from tests.imports.td3_files import needed_td3_files
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 PASSWORD = "pw-dora-td3"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter("td3-import-", full_page=True)
 LAPTOP = VIEWPORTS["laptop"]
 # Each language imports its own evenings, so neither finds the other's done.
 EVENINGS = {"en": ("ORF 2025", slice(0, 3)), "de": ("Koffsta 2021 Off season", slice(0, 3))}
@@ -37,13 +34,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
 ]
-
-COLLECT_VIOLATIONS = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", function (e) {
-  window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
-});
-"""
 
 
 def _evenings(language: str) -> list[Path]:
@@ -68,30 +58,17 @@ def _own_player(language: str) -> str:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("td3-import-browser")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    staff_token(env, "dora", "director", PASSWORD)
-    # A player of ours with the name of a player of each language's evenings.
-    names = {language: _own_player(language) for language in EVENINGS}
-    manage(
-        env,
-        "shell",
-        "-c",
-        "from tournament.models import Player\n"
-        + "".join(f"Player.objects.create(name={name!r})\n" for name in names.values()),
-    )
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
-        yield SimpleNamespace(server=server, names=names)
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium_browser() as chromium:
-        yield chromium
+    with director_site(tmp_path_factory.mktemp("td3-import-browser"), PASSWORD) as site:
+        # A player of ours with the name of a player of each language's evenings.
+        site.names = {language: _own_player(language) for language in EVENINGS}
+        manage(
+            site.env,
+            "shell",
+            "-c",
+            "from tournament.models import Player\n"
+            + "".join(f"Player.objects.create(name={name!r})\n" for name in site.names.values()),
+        )
+        yield site
 
 
 def _too_wide(page, width: int = LAPTOP["width"]) -> list[str]:
@@ -106,7 +83,6 @@ def _too_wide(page, width: int = LAPTOP["width"]) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_several_files_are_previewed_merged_and_imported(site, browser, language, tmp_path):
-    SHOTS.mkdir(parents=True, exist_ok=True)
     files = _evenings(language)
     context = browser.new_context(viewport=LAPTOP, locale=language)
     context.add_init_script(COLLECT_VIOLATIONS)
@@ -125,7 +101,7 @@ def test_several_files_are_previewed_merged_and_imported(site, browser, language
     chooser = page.locator("input[type=file][name=file]")
     chooser.set_input_files([str(files[1]), str(damaged)])
     page.locator("#td3-preview .td3-refused td.td3-file", has_text="cut.tdt").wait_for()
-    page.screenshot(path=str(SHOTS / f"td3-import-damaged-laptop-{language}.png"), full_page=True)
+    shot(page, f"damaged-laptop-{language}")
     assert page.locator("#td3-preview button[type=submit]").count() == 0
     # Choosing the files draws the preview into the page (they stay chosen for the import).
     chooser.set_input_files([str(p) for p in files])
@@ -141,11 +117,11 @@ def test_several_files_are_previewed_merged_and_imported(site, browser, language
         assert shown[path.name][1].startswith(td3.title.strip())
         assert int(shown[path.name][3]) == len(td3.field)
     seasons = {cells[5] for cells in shown.values()} - {"—"}
-    page.screenshot(path=str(SHOTS / f"td3-import-preview-laptop-{language}.png"), full_page=True)
+    shot(page, f"preview-laptop-{language}")
     assert _too_wide(page) == []
     # Usable on a tablet too: the same preview, nothing out of reach.
     page.set_viewport_size(VIEWPORTS["tablet"])
-    page.screenshot(path=str(SHOTS / f"td3-import-preview-tablet-{language}.png"), full_page=True)
+    shot(page, f"preview-tablet-{language}")
     assert _too_wide(page, VIEWPORTS["tablet"]["width"]) == []
     page.set_viewport_size(LAPTOP)
 
@@ -160,7 +136,7 @@ def test_several_files_are_previewed_merged_and_imported(site, browser, language
     results = page.locator("a[href$='/standings/']")
     assert results.count() == len(files)
     assert page.locator("a[href^='/seasons/']").count() == len(seasons)
-    page.screenshot(path=str(SHOTS / f"td3-import-result-laptop-{language}.png"), full_page=True)
+    shot(page, f"result-laptop-{language}")
     assert _too_wide(page) == []
     assert page.evaluate("window.__cspViolations") == []
     context.close()

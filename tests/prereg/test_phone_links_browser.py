@@ -10,23 +10,13 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
-from browser_support import (
-    CHROMIUM,
-    ROOT,
-    VIEWPORTS,
-    Server,
-    chromium_browser,
-    manage,
-    server_env,
-    sign_in,
-    staff_token,
-)
+from browser_support import CHROMIUM, VIEWPORTS, director_site, shooter, sign_in
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
 PASSWORD = "pw-dora-phone2"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter("phone2-", full_page=True)
 
 pytestmark = [
     pytest.mark.browser,
@@ -35,18 +25,7 @@ pytestmark = [
 
 
 @pytest.fixture(scope="module")
-def browser():
-    with chromium_browser() as chromium:
-        yield chromium
-
-
-@pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("phone2")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "dora", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
     # Late tonight in the room's time: pre-registration open all day, "today".
     berlin = ZoneInfo("Europe/Berlin")
     starts = datetime.combine(datetime.now(berlin).date(), time(23, 59), tzinfo=berlin)
@@ -57,17 +36,10 @@ def site(tmp_path_factory):
         "listed": True,
         "pre_registration": {"open": True, "capacity": 1, "check_in_deadline_minutes": 0},
     }
-    try:
-        tid = server.api("POST", "/tournaments", token, body)["id"]
+    with director_site(tmp_path_factory.mktemp("phone2"), PASSWORD) as site:
+        site.id = site.server.api("POST", "/tournaments", site.token, body)["id"]
         assert starts - datetime.now(berlin) > timedelta(0)
-        yield type("Site", (), {"server": server, "id": tid})
-    finally:
-        server.stop()
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"phone2-{name}.png"), full_page=True)
+        yield site
 
 
 def _pre_register(browser, url: str, tid: int, name: str, lang: str):

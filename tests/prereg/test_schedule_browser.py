@@ -10,23 +10,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from browser_support import (
-    CHROMIUM,
-    ROOT,
-    VIEWPORTS,
-    Server,
-    chromium_browser,
-    manage,
-    server_env,
-    sign_in,
-    staff_token,
-)
+from browser_support import CHROMIUM, VIEWPORTS, Server, director_site, shooter, sign_in
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
 PASSWORD = "pw-dora-schedule"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter("prereg-", full_page=True)
 WORDS = {
     "en": {"schedule": "Tournament schedule", "seat": "You have a seat.", "send": "Pre-register"},
     "de": {"schedule": "Turnierplan", "seat": "Sie haben einen Sitz.", "send": "Voranmelden"},
@@ -36,12 +26,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
 ]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def _tournament(server: Server, token: str, name: str, hours: int, capacity: int) -> int:
@@ -68,27 +52,16 @@ def _tournament(server: Server, token: str, name: str, hours: int, capacity: int
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("schedule")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "dora", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
-        first = _tournament(server, token, "Friday Deepstack Championship Warm-up", 26, 40)
+    with director_site(tmp_path_factory.mktemp("schedule"), PASSWORD) as site:
+        server, token = site.server, site.token
+        site.id = _tournament(server, token, "Friday Deepstack Championship Warm-up", 26, 40)
         _tournament(server, token, "Saturday Bounty", 50, 2)
         _tournament(server, token, "Sunday Freezeout", 74, 30)
-        yield type("Site", (), {"server": server, "token": token, "id": first})
-    finally:
-        server.stop()
+        yield site
 
 
 def width_of(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"prereg-{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("viewport", ["phone", "laptop"])

@@ -8,12 +8,11 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
 from browser_support import (  # noqa: F401  (re-exported for the screens tests)
     BIN,
     ROOT,
     Server,
-    chromium_browser,
+    director_site,
     free_port,
     manage,
     server_env,
@@ -125,19 +124,6 @@ def tournament_through_api(server: Server, token: str, *, with_clock: bool = Tru
 @contextmanager
 def drawn_tournament_site(var: Path, password: str) -> Iterator[SimpleNamespace]:
     """A real daphne server on a fresh database with a drawn tournament (API-made)."""
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "dora", "director", password)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
-        tournament = tournament_through_api(server, token)
-        yield SimpleNamespace(server=server, token=token, id=tournament["id"])
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's chromium for the browser tests of one module."""
-    with chromium_browser() as chromium:
-        yield chromium
+    with director_site(var, password) as site:
+        site.id = tournament_through_api(site.server, site.token)["id"]
+        yield site

@@ -9,14 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS, sign_in
-from conftest import ROOT, Server, manage, server_env, staff_token
+from browser_support import CHROMIUM, VIEWPORTS, director_site, shooter, sign_in
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
 PASSWORD = "pw-kai-bounty"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter()
 
 pytestmark = [
     pytest.mark.browser,
@@ -26,12 +25,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("bounties")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "kai", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
+    with director_site(tmp_path_factory.mktemp("bounties"), PASSWORD, "kai") as site:
+        server, token = site.server, site.token
         tid = server.api(
             "POST",
             "/tournaments",
@@ -48,14 +43,8 @@ def site(tmp_path_factory):
         for n in range(3):
             server.api("POST", f"/tournaments/{tid}/entries", token, {"name": f"Gast{n} Nr{n}"})
         server.api("POST", f"/tournaments/{tid}/draw", token)
-        yield type("Site", (), {"server": server, "token": token, "id": tid})
-    finally:
-        server.stop()
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+        site.id = tid
+        yield site
 
 
 def test_the_floor_names_the_eliminator_and_the_board_shows_the_bounty(site, browser):

@@ -10,13 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS
-from conftest import ROOT, Server, manage, server_env, staff_token
+from browser_support import CHROMIUM, VIEWPORTS, Server, director_site, do_every_move, shooter
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter()
 TV, PHONE = VIEWPORTS["tv"], VIEWPORTS["phone"]
 
 pytestmark = [
@@ -40,29 +39,11 @@ def count_every_table(server: Server, token: str, tid: int) -> dict[str, int]:
     return counted
 
 
-def do_every_move(server: Server, token: str, tid: int) -> None:
-    """The floor carries out the pending moves; a move into a seat still taken
-    waits for the move out of it (the server says so with a 409)."""
-    for _ in range(10):
-        pending = server.api("GET", f"/tournaments/{tid}/moves?status=pending", token)
-        if not pending:
-            return
-        for move in pending:
-            try:
-                server.api("POST", f"/moves/{move['id']}/done", token)
-            except AssertionError as refused:
-                assert "409" in str(refused)
-    raise AssertionError("moves still pending")
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     var = tmp_path_factory.mktemp("chip-counts")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "fiona", "director", "pw-fiona-counts")
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
+    with director_site(var, "pw-fiona-counts", "fiona") as site:
+        server, token = site.server, site.token
         created = server.api(
             "POST",
             "/tournaments",
@@ -74,18 +55,8 @@ def site(tmp_path_factory):
         for n in range(12):
             server.api("POST", f"/tournaments/{tid}/entries", token, {"name": f"Spieler{n} Nr{n}"})
         server.api("POST", f"/tournaments/{tid}/draw", token)
-        yield type(
-            "Site",
-            (),
-            {"server": server, "token": token, "id": tid, "stack": created["starting_stack"]},
-        )
-    finally:
-        server.stop()
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+        site.id, site.stack = tid, created["starting_stack"]
+        yield site
 
 
 def german(number: int) -> str:

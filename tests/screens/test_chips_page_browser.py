@@ -7,15 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import chromium_browser, sign_in
+from browser_support import CHROMIUM, VIEWPORTS, sign_in
 from conftest import ROOT, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = "/usr/bin/chromium"
 PASSWORD = "pw-dora-chips"
 SHOTS = ROOT / "var" / "screenshots"
-LAPTOP = {"width": 1366, "height": 768}
+LAPTOP = VIEWPORTS["laptop"]
 
 pytestmark = [
     pytest.mark.browser,
@@ -40,12 +39,6 @@ def site(tmp_path_factory):
             },
         )
         yield site
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 def signed_in(browser, site, language: str):

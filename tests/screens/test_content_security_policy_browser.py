@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, chromium_browser
+from browser_support import CHROMIUM, COLLECT_VIOLATIONS, chromium_browser
 from conftest import ROOT, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -19,14 +19,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
 ]
-
-# Every violation the page reports, collected before any page script runs.
-COLLECT_VIOLATIONS = """
-window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation", function (e) {
-  window.__cspViolations.push(e.violatedDirective + " " + (e.blockedURI || "inline"));
-});
-"""
 
 
 @pytest.fixture(scope="module")

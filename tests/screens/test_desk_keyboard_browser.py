@@ -7,14 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, chromium_browser
+from browser_support import CHROMIUM, VIEWPORTS, chromium_browser, sign_in
 from conftest import ROOT, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
 PASSWORD = "pw-dora-desk"
 SHOTS = ROOT / "var" / "screenshots"
-LAPTOP = {"width": 1366, "height": 768}
+LAPTOP = VIEWPORTS["laptop"]
 
 pytestmark = [
     pytest.mark.browser,
@@ -32,11 +32,7 @@ def site(tmp_path_factory):
 def page(site):
     with chromium_browser() as browser:
         page = browser.new_context(viewport=LAPTOP).new_page()
-        page.goto(f"{site.server.url}/login/")
-        page.locator("input[name=username]").fill("dora")
-        page.locator("input[name=password]").fill(PASSWORD)
-        page.locator("button.primary[type=submit]").click()
-        page.wait_for_load_state()
+        sign_in(page, site.server.url, "dora", PASSWORD)
         yield page
 
 

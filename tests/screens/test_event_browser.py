@@ -12,14 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS, sign_in
-from conftest import ROOT, Server, manage, server_env, staff_token
+from browser_support import CHROMIUM, VIEWPORTS, Server, director_site, shooter, sign_in
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
 PASSWORD = "pw-eva-event"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter(full_page=True)
 
 pytestmark = [
     pytest.mark.browser,
@@ -29,20 +28,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("event")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    token = staff_token(env, "eva", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
-        yield type("Site", (), {"server": server, "token": token})
-    finally:
-        server.stop()
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    with director_site(tmp_path_factory.mktemp("event"), PASSWORD, "eva") as site:
+        yield site
 
 
 def seating(server: Server, token: str, tid: int) -> dict[int, int]:

@@ -10,14 +10,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS, sign_in
-from conftest import ROOT, Server, manage, server_env, staff_token
+from browser_support import CHROMIUM, VIEWPORTS, director_site, shooter, sign_in
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
 PASSWORD = "pw-tess-tablet"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter("floor-tablet-", full_page=True)
 
 pytestmark = [
     pytest.mark.browser,
@@ -52,16 +51,10 @@ READ_MAP = """() => {
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     var = tmp_path_factory.mktemp("floor-tablet")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    manage(env, "demo")  # 45 players at 5 tables of 9, the clock running
-    token = staff_token(env, "tess", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
-        tid = server.api("GET", "/tournaments", token)[0]["id"]
-        yield type("Site", (), {"server": server, "token": token, "id": tid})
-    finally:
-        server.stop()
+    # The demo: 45 players at 5 tables of 9, the clock running.
+    with director_site(var, PASSWORD, "tess", commands=(("demo",),)) as site:
+        site.id = site.server.api("GET", "/tournaments", site.token)[0]["id"]
+        yield site
 
 
 def signed_in(browser, site, language: str, *, scripts: bool = True):
@@ -90,11 +83,6 @@ def version(site) -> int:
 def caught_up(page, site) -> None:
     """Wait until the tablet has applied every message up to the current version."""
     expect(page.locator("#floor-live")).to_have_attribute("data-version", str(version(site)))
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"floor-tablet-{name}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("language", ["de"])

@@ -12,13 +12,13 @@ import zlib
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS, sign_in
-from conftest import ROOT, drawn_tournament_site, tournament_through_api
+from browser_support import CHROMIUM, VIEWPORTS, shooter, sign_in
+from conftest import drawn_tournament_site, tournament_through_api
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter()
 PASSWORD = "pw-dora-tiles"
 SIZES = {"1080": VIEWPORTS["tv"], "720": {"width": 1280, "height": 720}}
 
@@ -118,11 +118,6 @@ def site(tmp_path_factory, browser):
         yield site
 
 
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
 def lan_only(page, server) -> list[str]:
     """Aborts every request to another host; returns the list of those asked for."""
     outside: list[str] = []
@@ -138,10 +133,26 @@ def lan_only(page, server) -> list[str]:
     return outside
 
 
+def tv_page(browser, server, viewport: dict, locale: str):
+    """A page at a TV's size that may ask only the room's server: the page, and
+    the list of what it asked of any other host."""
+    page = browser.new_context(viewport=viewport, locale=locale).new_page()
+    return page, lan_only(page, server)
+
+
+def fits_and_closes(page, outside: list[str], name: str) -> None:
+    """The screenshot; no tile's content wider or higher than its box, nothing
+    asked of another host; then the page closes."""
+    shot(page, name)
+    overflowing = page.evaluate(OVERFLOWING)
+    assert overflowing == [], "\n".join(overflowing)
+    assert outside == []
+    page.context.close()
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_tile_fits_its_box_on_a_tv(site, browser, size):
-    page = browser.new_context(viewport=SIZES[size], locale="de-DE").new_page()
-    outside = lan_only(page, site.server)
+    page, outside = tv_page(browser, site.server, SIZES[size], "de-DE")
     page.goto(f"{site.server.url}/display/{site.id}/?layout={site.layout}&lang=de")
     expect(page.locator(".tile-clock .t-time").first).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(page.locator(".tile-seats li").first).to_be_visible()
@@ -150,17 +161,12 @@ def test_every_tile_fits_its_box_on_a_tv(site, browser, size):
     expect(page.locator(".t-message")).to_contain_text("Happy hour")
     page.wait_for_load_state("networkidle")
     assert page.locator(".tile").count() == len(every_kind(site.other))
-    shot(page, f"layout-every-tile-{size}")
-    overflowing = page.evaluate(OVERFLOWING)
-    assert overflowing == [], "\n".join(overflowing)
-    assert outside == []
-    page.context.close()
+    fits_and_closes(page, outside, f"layout-every-tile-{size}")
 
 
 def test_two_tournaments_count_down_and_a_bust_changes_only_its_tiles(site, browser):
     server, token = site.server, site.token
-    page = browser.new_context(viewport=VIEWPORTS["tv"], locale="en-GB").new_page()
-    outside = lan_only(page, server)
+    page, outside = tv_page(browser, server, VIEWPORTS["tv"], "en-GB")
     page.goto(f"{server.url}/display/{site.id}/?layout={site.layout}&lang=en")
     mine = page.locator(f'.tile-clock[data-tournament="{site.id}"] .t-time')
     theirs = page.locator(f'.tile-clock[data-tournament="{site.other}"] .t-time')
@@ -254,8 +260,7 @@ def test_a_director_builds_a_layout_in_the_editor_and_a_tv_shows_it(site, browse
     )
 
     for size in SIZES.values():
-        tv = browser.new_context(viewport=size, locale="en-GB").new_page()
-        tv_outside = lan_only(tv, server)
+        tv, tv_outside = tv_page(browser, server, size, "en-GB")
         tv.goto(f"{server.url}/display/{site.id}/?layout={layout_id}&lang=en")
         expect(tv.locator(".tile-clock .t-time")).to_have_text(re.compile(r"^\d+:\d\d$"))
         expect(tv.locator(".tile-players .t-players")).to_have_text(re.compile(r"\d of \d"))
@@ -269,16 +274,11 @@ def test_a_director_builds_a_layout_in_the_editor_and_a_tv_shows_it(site, browse
 
 @pytest.mark.parametrize("preset", ["clock", "payouts", "seats", "chips", "final"])
 def test_each_preset_drawn_from_tiles_fits_a_tv(site, browser, preset):
-    page = browser.new_context(viewport=VIEWPORTS["tv"], locale="de-DE").new_page()
-    outside = lan_only(page, site.server)
+    page, outside = tv_page(browser, site.server, VIEWPORTS["tv"], "de-DE")
     page.goto(f"{site.server.url}/display/{site.id}/?layout={preset}&tiles=1&lang=de")
     expect(page.locator(".tile-clock .t-time")).to_have_text(re.compile(r"^\d+:\d\d$"))
     page.wait_for_load_state("networkidle")
-    shot(page, f"layout-preset-{preset}-tiles")
-    overflowing = page.evaluate(OVERFLOWING)
-    assert overflowing == [], "\n".join(overflowing)
-    assert outside == []
-    page.context.close()
+    fits_and_closes(page, outside, f"layout-preset-{preset}-tiles")
 
 
 def test_a_named_screen_shows_a_rooms_own_layout_as_tiles(site, browser):
@@ -290,8 +290,7 @@ def test_a_named_screen_shows_a_rooms_own_layout_as_tiles(site, browser):
         "language": "de",
     }
     screen = server.api("POST", "/screens", token, body)
-    page = browser.new_context(viewport=VIEWPORTS["tv"], locale="de-DE").new_page()
-    outside = lan_only(page, server)
+    page, outside = tv_page(browser, server, VIEWPORTS["tv"], "de-DE")
     page.goto(f"{server.url}/s/{screen['code']}")
     expect(page.locator(".tile-clock .t-time").first).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(page.locator(f'.tile-clock[data-tournament="{site.other}"] .t-time')).to_have_text(
@@ -299,11 +298,7 @@ def test_a_named_screen_shows_a_rooms_own_layout_as_tiles(site, browser):
     )
     expect(page.locator(".tile-seats li").first).to_be_visible()
     page.wait_for_load_state("networkidle")
-    shot(page, "layout-named-screen")
-    overflowing = page.evaluate(OVERFLOWING)
-    assert overflowing == [], "\n".join(overflowing)
-    assert outside == []
-    page.context.close()
+    fits_and_closes(page, outside, "layout-named-screen")
 
 
 TIME = re.compile(r"^\d+:\d\d$")

@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS
-from conftest import ROOT, drawn_tournament_site, manage
+from browser_support import CHROMIUM, VIEWPORTS, manage, shooter
+from conftest import drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter(full_page=True)
 PHONE = VIEWPORTS["phone"]
 PASSWORD = "pw-dora-me"
 SEAT = {"de": "Tisch {table} · Sitz {seat}", "en": "Table {table} · Seat {seat}"}
@@ -35,11 +35,6 @@ pytestmark = [
 def site(tmp_path_factory):
     with drawn_tournament_site(tmp_path_factory.mktemp("me-page"), PASSWORD) as site:
         yield site
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def three_tables(server, token: str) -> int:

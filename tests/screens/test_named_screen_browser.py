@@ -9,13 +9,13 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS, sign_in
-from conftest import ROOT, drawn_tournament_site
+from browser_support import CHROMIUM, VIEWPORTS, shooter, sign_in
+from conftest import drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter()
 TV = VIEWPORTS["tv"]
 LAPTOP = VIEWPORTS["laptop"]
 PASSWORD = "pw-dora-signage"
@@ -46,11 +46,6 @@ pytestmark = [
 def site(tmp_path_factory):
     with drawn_tournament_site(tmp_path_factory.mktemp("named-screens"), PASSWORD) as site:
         yield site
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def test_a_screen_follows_its_settings_in_place_and_reports(site, browser):

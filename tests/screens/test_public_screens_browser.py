@@ -8,13 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS
-from conftest import ROOT, drawn_tournament_site, tournament_through_api
+from browser_support import CHROMIUM, VIEWPORTS, do_every_move, shooter
+from conftest import drawn_tournament_site, tournament_through_api
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter(full_page=True)
 TV, PHONE = VIEWPORTS["tv"], VIEWPORTS["phone"]
 PASSWORD = "pw-dora-public"
 LAYOUTS = ("clock", "payouts", "seats", "chips", "final")
@@ -33,28 +33,10 @@ def site(tmp_path_factory):
         yield site
 
 
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
 def phone_page(browser, locale: str):
     return browser.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, locale=locale
     ).new_page()
-
-
-def do_every_move(server, token: str, tid: int) -> None:
-    for _ in range(10):
-        pending = server.api("GET", f"/tournaments/{tid}/moves?status=pending", token)
-        if not pending:
-            return
-        for move in pending:
-            try:
-                server.api("POST", f"/moves/{move['id']}/done", token)
-            except AssertionError as refused:
-                assert "409" in str(refused)
-    raise AssertionError("moves still pending")
 
 
 @pytest.mark.parametrize(("lang", "locale"), [("de", "de-DE"), ("en", "en-GB")])

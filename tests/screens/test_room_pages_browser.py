@@ -11,14 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, VIEWPORTS, sign_in
-from conftest import ROOT, Server, manage, server_env, staff_token
+from browser_support import CHROMIUM, VIEWPORTS, director_site, manage, shooter, sign_in
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
 PASSWORD = "pw-dora-room"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter("room-")
 STAFF_PAGES = [
     "",
     "floor/",
@@ -45,12 +44,9 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     var = tmp_path_factory.mktemp("room-pages")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    manage(env, "demo")  # 45 players at 5 tables of 9, the clock running
-    token = staff_token(env, "dora", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
+    # The demo: 45 players at 5 tables of 9, the clock running.
+    with director_site(var, PASSWORD, commands=(("demo",),)) as site:
+        server, token = site.server, site.token
         tid = server.api("GET", "/tournaments", token)[0]["id"]
         tables = server.api("GET", f"/tournaments/{tid}/tables", token)
         # Nine busts at four tables: 36 players fit four tables, so table 5 breaks.
@@ -69,26 +65,15 @@ def site(tmp_path_factory):
         # so the lobby shows him as first name and initial.
         by_surname, by_nickname = seated[0], seated[1]
         manage(
-            env,
+            site.env,
             "shell",
             "-c",
             "from tournament.models import Player; "
             f"Player.objects.filter(name={by_surname!r}).update(nickname=''); "
             f"Player.objects.filter(name={by_nickname!r}).update(nickname='Late Larry')",
         )
-        yield type(
-            "Site",
-            (),
-            {
-                "server": server,
-                "token": token,
-                "id": tid,
-                "moves": moves,
-                "by_surname": by_surname,
-            },
-        )
-    finally:
-        server.stop()
+        site.id, site.moves, site.by_surname = tid, moves, by_surname
+        yield site
 
 
 def signed_in(browser, site, viewport: str, language: str):
@@ -101,11 +86,6 @@ def signed_in(browser, site, viewport: str, language: str):
 
 def width_of(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
-
-
-def shot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"room-{name}.png"))
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))

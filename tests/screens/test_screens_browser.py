@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, chromium_browser
+from browser_support import CHROMIUM
 from conftest import ROOT, assert_private_data_absent, drawn_tournament_site
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -33,12 +33,6 @@ pytestmark = [
 def site(tmp_path_factory):
     with drawn_tournament_site(tmp_path_factory.mktemp("screens-browser"), PASSWORD) as site:
         yield site
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium_browser() as chromium:
-        yield chromium
 
 
 @pytest.fixture

@@ -10,14 +10,11 @@ from pathlib import Path
 import pytest
 from browser_support import (
     CHROMIUM,
-    ROOT,
     VIEWPORTS,
-    Server,
     chromium_browser,
-    manage,
-    server_env,
+    director_site,
+    shooter,
     sign_in,
-    staff_token,
     submit,
 )
 
@@ -27,7 +24,7 @@ playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
 
 PASSWORD = "pw-dora-formula"
-SHOTS = ROOT / "var" / "screenshots"
+shot = shooter("season-formula-", full_page=True)
 
 pytestmark = [
     pytest.mark.browser,
@@ -37,15 +34,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    var = tmp_path_factory.mktemp("season-formula")
-    env = server_env(var)
-    manage(env, "migrate", "--noinput", "-v0")
-    staff_token(env, "dora", "director", PASSWORD)
-    server = Server(env=env, log=var / "daphne.log").start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    with director_site(tmp_path_factory.mktemp("season-formula"), PASSWORD) as site:
+        yield site.server
 
 
 def cells(page, place: int) -> list[str]:
@@ -54,7 +44,6 @@ def cells(page, place: int) -> list[str]:
 
 
 def test_the_preview_follows_the_formula_as_the_director_types(site):
-    SHOTS.mkdir(parents=True, exist_ok=True)
     with chromium_browser() as browser:
         context = browser.new_context(viewport=VIEWPORTS["laptop"], locale="de-DE")
         page = context.new_page()
@@ -78,7 +67,7 @@ def test_the_preview_follows_the_formula_as_the_director_types(site):
         assert cells(page, 3) == ["3", "141,00", "151,00"]
         assert cells(page, 10) == ["10", "12,00", "24,00"]
         expect(problem).to_have_text("")
-        page.screenshot(path=str(SHOTS / "season-formula-preview.png"), full_page=True)
+        shot(page, "preview")
 
         page.locator("input[name=name]").fill("ORF 2025")
         submit(page, page.locator("button.primary[type=submit]"))
@@ -86,5 +75,5 @@ def test_the_preview_follows_the_formula_as_the_director_types(site):
         page.get_by_role("link", name="ORF 2025").click()
         expect(page.locator("pre.formula")).to_contain_text("numberofHits")
         expect(page.locator("textarea[name=formula_text]")).to_have_value(ORF_2025)
-        page.screenshot(path=str(SHOTS / "season-formula-season.png"), full_page=True)
+        shot(page, "season")
         context.close()

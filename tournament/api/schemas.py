@@ -145,10 +145,15 @@ class FlightOut(Schema):
     name: str
 
 
-class EventOut(Schema):
+class EventHeadOut(Schema):
+    """What every answer about an event starts with."""
+
     id: int
     name: str
     stack_rule: StackRule
+
+
+class EventOut(EventHeadOut):
     flights: list[FlightOut]
 
 
@@ -160,10 +165,7 @@ class EventDayOut(Schema):
     day_closed: bool
 
 
-class EventDaysOut(Schema):
-    id: int
-    name: str
-    stack_rule: StackRule
+class EventDaysOut(EventHeadOut):
     days: list[EventDayOut]
 
 

@@ -7,13 +7,13 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError
-from tournament.roles import has_role
+from tournament.roles import DIRECTOR, has_role
 
 
 def role_required(*allowed: str) -> Callable:
@@ -34,6 +34,19 @@ def role_required(*allowed: str) -> Callable:
         return wrapper
 
     return decorate
+
+
+def not_a_director(request: HttpRequest) -> HttpResponse | None:
+    """The 403 page for staff who may open a page but not do this on it (only a
+    tournament director may); None for a director."""
+    if has_role(request.user, (DIRECTOR,)):
+        return None
+    return render(
+        request,
+        "forbidden.html",
+        {"message": _("Only a tournament director may do this.")},
+        status=403,
+    )
 
 
 def back_to(request: HttpRequest, default: str) -> str:

@@ -28,7 +28,7 @@ from tournament.services import prize_pool as pool_services
 from tournament.services.buy_ins import buy_ins_sold
 from tournament.services.results import player_history, results_compute
 from tournament.templatetags.room_format import num
-from tournament.web.decorators import role_required, run_action
+from tournament.web.decorators import not_a_director, role_required, run_action
 from tournament.web.local_numbers import (
     LocalIntegerField,
     amount_for_input,
@@ -371,13 +371,8 @@ def deal_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     plan = None
     status = 200
     if request.method == "POST" and request.POST.get("do") == "record":
-        if not has_role(request.user, (DIRECTOR,)):
-            return render(
-                request,
-                "forbidden.html",
-                {"message": _("Only a tournament director may do this.")},
-                status=403,
-            )
+        if refused := not_a_director(request):
+            return refused
         return run_action(
             request,
             lambda: deal_services.deal_record(
@@ -391,13 +386,8 @@ def deal_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             page=lambda: deal_page_render(request, tournament, None),
         )
     if request.method == "POST" and request.POST.get("do") == "cancel":
-        if not has_role(request.user, (DIRECTOR,)):
-            return render(
-                request,
-                "forbidden.html",
-                {"message": _("Only a tournament director may do this.")},
-                status=403,
-            )
+        if refused := not_a_director(request):
+            return refused
         return run_action(
             request,
             lambda: deal_services.deal_cancel(tournament_id=tournament.pk, by=request.user),

@@ -23,7 +23,7 @@ from tournament.models import LeagueSeason
 from tournament.roles import DIRECTOR, STAFF, has_role
 from tournament.rules.points_formula import MAX_LENGTH
 from tournament.services import league as league_services
-from tournament.web.decorators import role_required, run_action
+from tournament.web.decorators import not_a_director, role_required, run_action
 from tournament.web.local_numbers import LocalDecimalField, amount_for_input, parse_amount
 from tournament.web.whole_numbers import api_range
 
@@ -99,13 +99,8 @@ def _answer(
     text as typed, when it is refused)."""
     if request.method != "POST":
         return page()
-    if not has_role(request.user, (DIRECTOR,)):
-        return render(
-            request,
-            "forbidden.html",
-            {"message": _("Only a tournament director may do this.")},
-            status=403,
-        )
+    if refused := not_a_director(request):
+        return refused
     return run_action(request, action, success=success, back=back, page=page)
 
 

@@ -1,12 +1,6 @@
 """The clock as data: levels and remaining time computed to the millisecond.
 
-Structure used by the worked examples (times in ms from the start, T0):
-
-    index 0  Level 100/200   10 min   0         .. 600_000
-    index 1  Level 200/400   10 min   600_000   .. 1_200_000
-    index 2  Break            5 min   1_200_000 .. 1_500_000
-    index 3  Level 300/600   10 min   1_500_000 .. 2_100_000
-    index 4  Level 400/800   15 min   2_100_000 .. 3_000_000
+The worked examples run on the structure in worked_clock.py.
 """
 
 from dataclasses import asdict
@@ -37,20 +31,9 @@ from clock.rules.clock import (
 )
 from clock.rules.errors import RuleError
 from clock.rules.structure import Break, Level
+from tests.clock.rules.worked_clock import STRUCTURE, T0, started
 
-T0 = 1_700_000_000_000
 MIN = 60_000
-STRUCTURE = (
-    Level(100, 200, seconds=600),
-    Level(200, 400, seconds=600),
-    Break(300),
-    Level(300, 600, seconds=600),
-    Level(400, 800, seconds=900),
-)
-
-
-def started():
-    return start(ClockState.initial(STRUCTURE), STRUCTURE, T0)
 
 
 def restart(state):
