@@ -259,8 +259,12 @@ def check_seat_finder(lobby, server, tid: int, seats: dict[str, tuple[int, int]]
         lobby.locator("#seat-query").fill(typed)
         table, seat = seats[name]
         expect(results).to_have_count(1)
+        # Every seated player's row leads to his own page (his code from the seat card).
         expect(results.first).to_have_text(
-            re.compile(rf"^{re.escape(public(name))}\s*Tisch {table} · Sitz {seat}$")
+            re.compile(rf"^{re.escape(public(name))}\s*Tisch {table} · Sitz {seat}\s*Meine Seite$")
+        )
+        expect(results.first.get_by_role("link", name="Meine Seite")).to_have_attribute(
+            "href", re.compile(rf"/lobby/{tid}/me/\?table={table}&seat={seat}")
         )
     shot(lobby, "5-lobby-finder")
 
