@@ -109,7 +109,7 @@ class Td3Prize:
     description: str
     percent: bool  # TD3 computed it as a percentage of the pool
     configured: Decimal  # the percentage or the fixed amount as set up
-    amount: Decimal  # what TD3 paid for the place (its calculated amount and shared remainder)
+    amount: Decimal  # what TD3 paid for the place: its calculated amount (remainder included)
     awarded_to: tuple[str, ...]
 
 

@@ -305,7 +305,8 @@ def _financials(reader: _Reader | None) -> dict[str, Any]:
 
 
 def _prize(reader: _Reader) -> Td3Prize:
-    remainder = reader.opt("SharedRemainder")
+    # TD3's calculated amount already holds the remainder that "share remainder"
+    # gave the place (its SharedRemainder says how much of it): never add it twice.
     calculated = reader.opt("CalculatedAmount")
     amount = calculated.money() if calculated else reader.get("Amount").money()
     awarded = reader.opt("AwardedToPlayers")
@@ -315,7 +316,7 @@ def _prize(reader: _Reader) -> Td3Prize:
         description=description.text("") if description else "",
         percent=reader.opt("AmountType") is not None and reader.get("AmountType").integer() == 0,
         configured=reader.get("Amount").money(),
-        amount=amount + (remainder.money() if remainder else Decimal(0)),
+        amount=amount,
         awarded_to=awarded.strings() if awarded else (),
     )
 

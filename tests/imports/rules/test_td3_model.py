@@ -112,7 +112,7 @@ def test_places_rank_players_and_leave_out_who_never_bought_in():
 def test_the_pool_is_what_was_paid_less_the_house_part_and_prizes_are_as_awarded():
     tournament = read_td3(EVENING)
     assert tournament.pool == Decimal(200 + 200 + 200 + 200 + 50)
-    assert tournament.prize_of("bob") == Decimal(510)
+    assert tournament.prize_of("bob") == Decimal(500)  # the remainder is inside the 500
     assert tournament.prize_of("cid") == Decimal(300)
     assert tournament.prize_of("ann") == 0
     assert tournament.prizes[0].percent and not tournament.prizes[1].percent
@@ -197,6 +197,21 @@ def test_every_real_file_reads_and_ranks_each_player_once(path):
     if tournament.finished:
         for prize in tournament.prizes:  # TD3's awarded prizes sit at the places we rank
             assert all(places[uuid] == prize.place for uuid in prize.awarded_to)
+
+
+@pytest.mark.parametrize("path", td3_params())
+def test_the_prizes_of_every_real_file_add_up_to_no_more_than_its_pool(path):
+    """TD3's calculated amount already holds the remainder that "share remainder"
+    gives a prize: the shares of the pool paid never exceed what was paid in, the
+    club's contribution and the guarantee; a fixed amount is paid as the club set
+    it, even above the pool (README "Switching from TD3")."""
+    tournament = read_td3(path.read_bytes())
+    shares = [prize for prize in tournament.prizes if prize.percent]
+    paid = sum((prize.amount * len(prize.awarded_to) for prize in shares), Decimal(0))
+    assert paid <= max(tournament.pool, tournament.guarantee)
+    for prize in tournament.prizes:
+        if not prize.percent and prize.awarded_to:
+            assert prize.amount == prize.configured
 
 
 SAMPLE = sample_text(EVENING)
