@@ -83,6 +83,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After the sign-in and CSRF checks: a write with a one-time key runs once
+    # (README "Sent twice, done once").
+    "tournament.web.once.OnceMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
