@@ -108,6 +108,9 @@ TEMPLATES = [
                 "screens.context_processors.live_status",
                 "screens.context_processors.live_parts",
             ],
+            # {% once_key %} in every form that writes, without a {% load %}
+            # (README "Sent twice, done once").
+            "builtins": ["tournament.templatetags.once"],
         },
     },
 ]
