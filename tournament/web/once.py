@@ -165,7 +165,8 @@ def _repeatable(request: HttpRequest, status: int) -> bool:
 
 def _replay(request: HttpRequest, stored: IdempotentRequest) -> HttpResponse:
     if stored.location:
-        messages.info(request, SENT_BEFORE)
+        if request.user.is_authenticated:  # the phone's public pages show no messages
+            messages.info(request, SENT_BEFORE)
         response: HttpResponse = redirect(stored.location)
     else:
         response = HttpResponse(
