@@ -21,6 +21,12 @@ class ClockConfig(AppConfig):
         # The core and the tables decide registration and purchase windows, the
         # level played and a day's stop from the clock at the request's moment.
         plug_clock(ClockAnswers())
+        # The clock process runs in every set-up: it removes the one-time keys
+        # older than 72 hours once a day (README "Sent twice, done once").
+        from clock.loop import daily_task_add
+        from tournament.tasks import once_keys_expire_daily
+
+        daily_task_add("tournament.once_keys_expire", once_keys_expire_daily.delay)
 
 
 class ClockAnswers:

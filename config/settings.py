@@ -83,6 +83,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After the sign-in and CSRF checks: a write with a one-time key runs once
+    # (README "Sent twice, done once").
+    "tournament.web.once.OnceMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -105,6 +108,9 @@ TEMPLATES = [
                 "screens.context_processors.live_status",
                 "screens.context_processors.live_parts",
             ],
+            # {% once_key %} in every form that writes, without a {% load %}
+            # (README "Sent twice, done once").
+            "builtins": ["tournament.templatetags.once"],
         },
     },
 ]

@@ -189,8 +189,7 @@ class Player(models.Model):
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     notes = models.TextField(_("notes"), blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
-    # Contact data is kept only with the player's consent (README "Player data"): what for,
-    # when and who recorded it. Withdrawn, the e-mail and phone go.
+    # Contact data only with consent, what for, when, by whom; withdrawn, it goes (README "Player data").
     consent_contact = models.BooleanField(_("results by e-mail or phone"), default=False)
     consent_news = models.BooleanField(_("league news"), default=False)
     consent_at = models.DateTimeField(_("consent recorded"), null=True, blank=True)
@@ -395,6 +394,7 @@ class ActionLog(models.Model):
 
 from tournament.models_bounties import *  # noqa: E402,F401,F403 - bounty models live beside
 from tournament.models_events import *  # noqa: E402,F401,F403 - event models live beside
+from tournament.models_once import *  # noqa: E402,F401,F403 - one-time keys' answers live beside
 from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models live beside
 from tournament.models_privacy import *  # noqa: E402,F401,F403 - privacy models live beside
 from tournament.models_room import *  # noqa: E402,F401,F403 - the room's settings live beside

@@ -103,7 +103,7 @@ def test_registration_desk_registers_by_keyboard_and_finds_known_players(desk_us
     response = client.post(f"/tournaments/{tournament['id']}/desk/", {"name": "Greta Neumann"})
     assert response.status_code == 302
     results = client.get(f"/tournaments/{tournament['id']}/desk/search/?q=gret").content.decode()
-    assert "Greta Neumann" in results and "already playing" in results
+    assert "Greta Neumann" in results and "already in the tournament" in results
 
 
 def test_registering_a_live_player_again_at_the_desk_is_refused_with_409(desk_user, tournament):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from cashdesk.selectors import entries_owing, receipts_of
+from cashdesk.selectors_offers import desk_offers
 from cashdesk.services.payments import Payment
 from prereg.desk_views import phone_link_context
 from prereg.services.walk_ins import walk_in_register
@@ -173,7 +174,7 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = RegisterForm(request.POST or None)
     in_line = walk_ins.next_in_line(tournament)
 
-    def page(confirm_ahead: bool = False) -> HttpResponse:
+    def page(confirm_ahead: bool = False, namesakes: list | None = None) -> HttpResponse:
         return render(
             request,
             "tournament/desk.html",
@@ -191,7 +192,8 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "unregister_open": not play_started(tournament),
                 "next_in_line": in_line,
                 "confirm_ahead": confirm_ahead,
-                "carried": walk_ins.carried(request) if confirm_ahead else [],
+                "namesakes": namesakes,
+                "carried": walk_ins.carried(request) if confirm_ahead or namesakes else [],
             },
         )
 
@@ -202,11 +204,14 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
             response.status_code = 400
             return response
         data = form.cleaned_data
+        namesakes = walk_ins.namesakes(request, tournament, data)
+        if namesakes:
+            return walk_ins.confirm_page(page, namesakes=namesakes)
         if request.POST.get("to_waiting_list") and in_line:
             return walk_ins.to_waiting_list(request, tournament, data)
         ahead = bool(request.POST.get("ahead_confirmed"))
         if in_line and not ahead:
-            return walk_ins.confirm_page(page)
+            return walk_ins.confirm_page(page, confirm_ahead=True)
         return run_action(
             request,
             lambda: walk_in_register(
@@ -259,17 +264,13 @@ def said_of_registration(entry: Entry) -> str:
 def player_search_partial(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     query = request.GET.get("q", "")[:100]
-    players = player_search(query, limit=10)
-    live = set(
-        tournament.entries.filter(
-            player__in=players, status__in=("registered", "seated", "waiting")
-        ).values_list("player_id", flat=True)
-    )
-    rows = [(p, p.pk in live) for p in players]
+    # Each found player with what the desk may sell him: a first entry, his
+    # re-entry (which one, of how many, at what price), or nothing while he is in.
+    offers = desk_offers(tournament, player_search(query, limit=10))
     return render(
         request,
         "tournament/_player_results.html",
-        {"tournament": tournament, "rows": rows, "query": query},
+        {"tournament": tournament, "offers": offers, "query": query},
     )
 
 

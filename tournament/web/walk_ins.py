@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from cashdesk.selectors_offers import Offer, namesakes_entered
 from prereg.models import PreRegistration
 from prereg.services import waiting
 from prereg.services.walk_ins import walk_in_to_waiting_list
@@ -21,7 +22,7 @@ from tournament.models import Player, Tournament
 
 # Fields of the registration form carried over to the confirmation.
 CARRIED = ("name", "nickname", "email", "phone", "consent", "consent_news", "player", "buy_in")
-CARRIED += ("payment_method",)
+CARRIED += ("payment_method", "idempotency_key", "same_name_confirmed")
 
 
 def next_in_line(tournament: Tournament) -> list[PreRegistration]:
@@ -56,8 +57,18 @@ def to_waiting_list(request: HttpRequest, tournament: Tournament, data: dict[str
     return redirect("prereg-desk-phone-link", prereg.pk)
 
 
-def confirm_page(page: Any) -> HttpResponse:
-    """The desk page again, asking to confirm a registration ahead of the list."""
-    response: HttpResponse = page(confirm_ahead=True)
+def namesakes(request: HttpRequest, tournament: Tournament, data: dict[str, Any]) -> list[Offer]:
+    """The players of the typed new player's name already in this tournament, unless
+    the desk confirmed a new player of that name: a second player of one name is
+    most often the same player sent twice or back for his re-entry."""
+    if data.get("player") or request.POST.get("same_name_confirmed"):
+        return []
+    return namesakes_entered(tournament, data.get("name") or "")
+
+
+def confirm_page(page: Any, **asked: Any) -> HttpResponse:
+    """The desk page again, asking to confirm a registration ahead of the list, or
+    a new player of a name already in the tournament."""
+    response: HttpResponse = page(**asked)
     response.status_code = 409
     return response
