@@ -28,6 +28,7 @@ from tournament.rules import fixed_payouts as fixed_rules
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
 from tournament.rules.payouts import PayoutError, PrizePool, money
+from tournament.services.fixed_prizes import structure_change_check
 from tournament.services.prize_pool import (
     AMOUNT_INVALID,
     PoolCounts,
@@ -343,6 +344,7 @@ def payouts_update(
     _check_structure(percentages, amounts, rounding, rounding_mode, guarantee)
     with tournament_write(tournament_id, by=by) as w:
         tournament, settings = w.tournament, payout_settings_stored(w)
+        structure_change_check(tournament)
         _freeze(w, settings)
         settings.percentages = None if percentages is None else [str(p) for p in percentages]
         settings.amounts = None if amounts is None else [money(a) for a in amounts]
