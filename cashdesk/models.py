@@ -273,9 +273,14 @@ class LedgerRow(AppendOnly):
 
 
 class PrizePayout(AppendOnly):
-    """A prize handed over: one per entry (the database refuses a second)."""
+    """A prize handed over: one per entry (the database refuses a second), unless
+    a director reversed its ledger row (README "Cash desk"): the next payout of
+    that entry ``replaces`` it, and a payout is replaced at most once."""
 
-    entry = models.OneToOneField(Entry, on_delete=models.PROTECT, related_name="prize_payout")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="prize_payouts")
+    replaces = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaced_by"
+    )
     tournament = models.ForeignKey(
         Tournament, on_delete=models.PROTECT, related_name="prize_payouts"
     )
@@ -297,6 +302,13 @@ class PrizePayout(AppendOnly):
 
     class Meta:
         ordering = ["tournament", "place", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry"],
+                condition=Q(replaces__isnull=True),
+                name="prize_paid_once_per_entry",
+            )
+        ]
         verbose_name = _("prize payout")
         verbose_name_plural = _("prize payouts")
 

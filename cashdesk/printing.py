@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -53,10 +53,15 @@ def receipt(request: HttpRequest, row_id: int) -> HttpResponse:
 
 @role_required(DIRECTOR, DESK)
 def payout_slip(request: HttpRequest, entry_id: int) -> HttpResponse:
-    payout = get_object_or_404(
-        PrizePayout.objects.select_related("tournament", "entry__player", "by", "ledger_row"),
-        entry_id=entry_id,
+    # The latest payout of the prize: one reversed by a director was paid again.
+    payout = (
+        PrizePayout.objects.select_related("tournament", "entry__player", "by", "ledger_row")
+        .filter(entry_id=entry_id)
+        .order_by("-pk")
+        .first()
     )
+    if payout is None:
+        raise Http404
     title = _("Payout slip")
     context = {
         "payout": payout,

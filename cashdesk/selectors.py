@@ -83,7 +83,7 @@ def ledger_totals(tournament: Tournament, rows: list[LedgerRow] | None = None) -
         reversed_kind = kinds.get(row.reverses_id) if row.reverses_id else None
         if Kind.OVERLAY in (row.kind, reversed_kind):  # an overlay taken back counts off
             totals.overlay += row.amount
-        if row.kind == Kind.PRIZE_PAYOUT:
+        if Kind.PRIZE_PAYOUT in (row.kind, reversed_kind):  # a payout reversed counts off
             totals.prizes_paid -= row.amount
         _count_method(totals, row, split, reversed_kind)
     open_ids = open_later_ids(rows)
@@ -124,10 +124,12 @@ def prizes_due(tournament: Tournament) -> Decimal:
 
 
 def payouts_of(tournament: Tournament) -> dict[int, PrizePayout]:
-    """The prizes paid out, by entry id."""
+    """The prizes paid out and not reversed, by entry id."""
     return {
         p.entry_id: p
-        for p in PrizePayout.objects.filter(tournament=tournament).select_related("by")
+        for p in PrizePayout.objects.filter(
+            tournament=tournament, ledger_row__reversed_by__isnull=True
+        ).select_related("by", "ledger_row")
     }
 
 

@@ -10,6 +10,7 @@ it no tournament is a satellite.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
 
@@ -17,6 +18,16 @@ from tournament.models import Tournament
 
 if TYPE_CHECKING:
     from tournament.writes import Write
+
+
+@dataclass(frozen=True)
+class PaidPrize:
+    """A prize handed over at the desk and not reversed (README "Payouts")."""
+
+    entry_id: int
+    place: int | None
+    amount: Decimal
+    receipt_number: int
 
 
 class Prizes(Protocol):
@@ -32,6 +43,12 @@ class Prizes(Protocol):
         """The write's finished tournament plays on (its winner's bust undone):
         take back the prizes fixed; a Conflict when that can no longer be done."""
 
+    def prizes_fixed(self, tournament: Tournament) -> bool:
+        """The winner is known and the prizes were fixed (README "Payouts")."""
+
+    def prizes_paid(self, tournament: Tournament) -> list[PaidPrize]:
+        """The prizes paid out and not reversed, best place first."""
+
 
 class NoSatellites:
     def satellite_places(
@@ -44,6 +61,12 @@ class NoSatellites:
 
     def winner_unknown(self, w: Write) -> None:
         return None
+
+    def prizes_fixed(self, tournament: Tournament) -> bool:
+        return False
+
+    def prizes_paid(self, tournament: Tournament) -> list[PaidPrize]:
+        return []
 
 
 _prizes: list[Prizes] = [NoSatellites()]

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from cashdesk.models import PURCHASE_KINDS, Kind, LedgerRow, Method
 from cashdesk.services.ledger import Split, ledger_append
 from cashdesk.services.payments import Payment, check_method
+from cashdesk.services.prizes import prize_reversal_check
 from tables.services.withdraw import entry_withdraw, never_played, play_started
 from tournament.errors import Conflict, FieldInvalid, Forbidden, NotFound
 from tournament.models import Entry
@@ -27,7 +28,6 @@ from tournament.writes import Write, tournament_write
 ROW_NOT_FOUND = _("Ledger row not found.")
 ALREADY_REVERSED = _("This ledger row has already been reversed.")
 REVERSAL_NOT_REVERSED = _("A reversal is not reversed; book the payment again instead.")
-PRIZE_NOT_REVERSED = _("A prize paid out is not reversed here; a director books a correction.")
 SETTLED_FIRST = _("This later payment has been settled: reverse the settlement first.")
 NOT_OPEN = _("Only an open later payment can be settled.")
 ALREADY_SETTLED = _("This later payment has already been settled.")
@@ -79,7 +79,7 @@ def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
         if row.kind == Kind.REVERSAL:
             raise Conflict(REVERSAL_NOT_REVERSED)
         if row.kind == Kind.PRIZE_PAYOUT:
-            raise Conflict(PRIZE_NOT_REVERSED)
+            prize_reversal_check(by)
         if _settled(row):
             raise Conflict(SETTLED_FIRST)
         split = Split(row.prize_pool, row.fee, row.bounty).negated()

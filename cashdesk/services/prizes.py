@@ -1,5 +1,7 @@
 """Paying out a prize (README "Cash desk"): once per entry, recorded with who,
-when and how; the payout slip prints from the record."""
+when and how; the payout slip prints from the record. A director may reverse
+a prize payment (a wrong winner paid, a bust to undo): the entry's prize is then
+open again and pays once more."""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ from typing import Any
 from django.db import IntegrityError
 from django.utils.translation import gettext_lazy as _
 
-from cashdesk.models import Kind, Method, PrizePayout
+from cashdesk.models import Kind, LedgerRow, Method, PrizePayout
 from cashdesk.services.ledger import ledger_append
 from cashdesk.services.payments import Payment, check_method
-from tournament.errors import Conflict, FieldInvalid
+from tournament.errors import Conflict, FieldInvalid, Forbidden
+from tournament.roles import DIRECTOR, has_role
 from tournament.services.entries import entry_get
 from tournament.services.results import results_compute
 from tournament.writes import tournament_write
@@ -20,6 +23,19 @@ ALREADY_PAID = _("This prize has already been paid out.")
 NO_PRIZE = _("This entry has no prize to pay out.")
 PAY_PRIZES_WITH = _("Pay prizes in cash, by card or to the player's account.")
 PRIZE_METHODS = (Method.CASH, Method.CARD, Method.ACCOUNT)
+PRIZE_REVERSAL_DIRECTOR = _("Only a director may reverse a prize paid out.")
+
+
+def prize_payment_reversed(payout: PrizePayout) -> bool:
+    """The payout's ledger row was reversed: the prize is open again."""
+    return LedgerRow.objects.filter(reverses_id=payout.ledger_row_id).exists()
+
+
+def prize_reversal_check(by: Any) -> None:
+    """A prize paid out is reversed by a director only (with a reason, logged by
+    the reversal): the desk hands money out, it does not take a payout back."""
+    if not has_role(by, (DIRECTOR,)):
+        raise Forbidden(PRIZE_REVERSAL_DIRECTOR)
 
 
 def prize_pay(*, entry_id: int, method: str, by: Any) -> PrizePayout:
@@ -33,7 +49,8 @@ def prize_pay(*, entry_id: int, method: str, by: Any) -> PrizePayout:
     entry = entry_get(entry_id)
     try:
         with tournament_write(entry.tournament_id, by=by) as w:
-            if PrizePayout.objects.filter(entry_id=entry_id).exists():
+            before = PrizePayout.objects.filter(entry_id=entry_id).order_by("-pk").first()
+            if before is not None and not prize_payment_reversed(before):
                 raise Conflict(ALREADY_PAID)
             _view, rows = results_compute(w.tournament)
             result = next((r for r in rows if r.entry.pk == entry_id), None)
@@ -55,6 +72,7 @@ def prize_pay(*, entry_id: int, method: str, by: Any) -> PrizePayout:
                 method=method,
                 ledger_row=row,
                 by=row.by,
+                replaces=before,
             )
             w.log("prize_paid", {"entry": entry_id, "amount": str(result.prize), "row": row.pk})
             w.record("prize_paid", parts=(), facts={"entry": entry_id})

@@ -20,10 +20,13 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import Kind, LedgerRow, Pot, PotMovement, PrizesFixed, Ticket
+from cashdesk.selectors import payouts_of
 from cashdesk.services.ledger import ledger_append
 from cashdesk.services.pots import pot_balance
 from cashdesk.services.satellites import SatellitePrizes, prizes_fix_within
 from tournament.errors import Conflict, DomainError
+from tournament.models import Tournament
+from tournament.prize_port import PaidPrize
 from tournament.writes import Write
 
 TICKETS_USED = _(
@@ -51,6 +54,20 @@ class CashdeskPrizes(SatellitePrizes):
 
     def winner_unknown(self, w: Write) -> None:
         prizes_unfix_within(w)
+
+    def prizes_fixed(self, tournament: Tournament) -> bool:
+        return PrizesFixed.objects.filter(tournament=tournament).exists()
+
+    def prizes_paid(self, tournament: Tournament) -> list[PaidPrize]:
+        return [
+            PaidPrize(
+                entry_id=p.entry_id,
+                place=p.place,
+                amount=p.amount,
+                receipt_number=p.ledger_row.receipt_number,
+            )
+            for p in payouts_of(tournament).values()
+        ]
 
 
 def prizes_unfix_within(w: Write) -> None:

@@ -19,6 +19,7 @@ from tournament.models import LIVE_STATUSES, ActionLog, Entry, Tournament
 from tournament.prize_port import prizes
 from tournament.rules import places as place_rules
 from tournament.services import bounties
+from tournament.services.fixed_prizes import places_change_check
 from tournament.summary import OUT_STATUSES, tournament_summary
 from tournament.writes import Write, tournament_write
 
@@ -34,6 +35,11 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
         tournament = w.tournament
         entry = entry_in(tournament.pk, entry_id)
         _check_unbust(tournament, entry)
+        # His place goes, and so does the winner's when the tournament plays on:
+        # a prize paid to either is reversed first (README "Payouts").
+        winner = tournament.status == Tournament.Status.FINISHED
+        live = tournament.entries.filter(status__in=LIVE_STATUSES) if winner else None
+        places_change_check(tournament, [entry.pk, *(e.pk for e in live or ())])
         disqualified = entry.status == Entry.Status.DISQUALIFIED
         where = seat_left(tournament, entry)
         _back_in_play(entry)

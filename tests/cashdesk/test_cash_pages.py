@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from decimal import Decimal
 
 import pytest
@@ -88,6 +90,17 @@ def test_the_ledger_exports_for_a_german_spreadsheet(director, paid):
     text = csv.content.decode("utf-8")
     assert text.startswith("\ufeffBelegnummer;")
     assert "Zoë Ørsted-Müller" in text and "55,00" in text and "-100,00" in text
+
+
+def test_the_ledger_writes_a_prize_paid_out_as_a_negative_number_a_spreadsheet_adds_up(
+    director, paid
+):
+    url = f"/tournaments/{paid['tournament']['id']}/cash/ledger.csv"
+    for language, amount in (("de", "-100,00"), ("en", "-100.00")):
+        text = signed_in(director, language).get(url).content.decode("utf-8")
+        rows = list(csv.reader(io.StringIO(text[1:]), delimiter=";" if language == "de" else ","))
+        payout = next(row for row in rows[1:] if row[4].lstrip("'").startswith("-"))
+        assert payout[4] == amount  # a number cell: no apostrophe in front
 
 
 def test_a_payout_slip_says_the_amount_in_words_with_lines_to_sign(director, paid):

@@ -326,3 +326,13 @@ def test_a_tablet_can_show_one_area_of_the_floor(game, api, floor_user):
     assert "?tables=2" in html  # the live refresh keeps to the area
     bad = client.get(f"/tournaments/{game['id']}/floor/", {"tables": "x-3"})
     assert bad.status_code == 400 and "1-10" in bad.content.decode()
+
+
+def test_undoing_a_bust_from_the_history_asks_first_naming_the_player(game, api, floor_user):
+    client = signed_in(floor_user)
+    player = api.get(f"/tournaments/{game['id']}/tables").json()[0]["players"][0]
+    client.post(f"/floor/entries/{player['entry']}/bust/")
+    history = client.get(f"/tournaments/{game['id']}/floor/history/").content.decode()
+    asks = re.search(r'data-confirm="([^"]*)"', history)
+    assert asks is not None
+    assert player["name"] in asks[1] and "back in play" in asks[1]

@@ -305,3 +305,64 @@ def test_the_rebuy_form_names_no_player_until_the_desk_chooses_one(browser, api,
     )
     assert "Choose the player who buys." in response.content.decode()
     assert sum(Entry.objects.filter(tournament_id=tid).values_list("rebuys", flat=True)) == 0
+
+
+def test_a_club_types_the_winner_200_fixed_and_the_rest_50_30_20_in_german(browser, api):
+    tid = api.post("/tournaments", {"name": "Clubabend", "buy_in": "100", "fee": "10"}).json()["id"]
+    for n in range(1, 11):
+        api.post(f"/tournaments/{tid}/entries", {"name": f"Spieler {n}"})
+    browser.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    answer = browser.post(
+        f"/tournaments/{tid}/payouts/structure/",
+        {
+            "pay_by": "mixed",
+            "amounts": "1: 200 € fest",
+            "percentages": "50/30/20",
+            "rounding": "1",
+            "rounding_mode": "down",
+        },
+        follow=True,
+    )
+    page = answer.content.decode()
+    assert "Auszahlung gespeichert." in page and "nicht verwendet" not in page
+    amounts = re.findall(r"<td>([\d.]+)\xa0€</td>", page)
+    assert amounts[:4] == ["200", "400", "240", "160"]  # 200 fixed, 800 shared 50/30/20
+    form = browser.get(f"/tournaments/{tid}/payouts/").content.decode()
+    assert re.search(r'value="mixed"[^>]*checked', form)
+    assert "1: 200,00" in form
+
+
+def test_amounts_typed_beside_percentages_are_never_dropped_silently(browser, api, finished):
+    tid = finished["tournament"]["id"]
+    browser.cookies[settings.LANGUAGE_COOKIE_NAME] = "de"
+    answer = browser.post(
+        f"/tournaments/{tid}/payouts/structure/",
+        {
+            "pay_by": "percentages",
+            "amounts": "200",
+            "percentages": "50 30 20",
+            "rounding": "1",
+            "rounding_mode": "down",
+        },
+        follow=True,
+    )
+    page = answer.content.decode()
+    assert "Die eingegebenen Beträge wurden nicht verwendet" in page
+    assert "Feste Plätze und Prozente vom Rest" in page
+
+
+def test_a_fixed_place_beyond_the_places_paid_is_refused_with_the_reason(browser, finished):
+    tid = finished["tournament"]["id"]
+    answer = browser.post(
+        f"/tournaments/{tid}/payouts/structure/",
+        {
+            "pay_by": "mixed",
+            "amounts": "5: 20",
+            "percentages": "60 40",
+            "rounding": "1",
+            "rounding_mode": "down",
+        },
+        follow=True,
+    )
+    assert "Place 5 is fixed, but only 3 places are paid" in answer.content.decode()
+    assert not ActionLog.objects.filter(tournament_id=tid, kind="payouts_updated").exists()

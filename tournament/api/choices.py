@@ -21,7 +21,7 @@ StackRule = Literal["first", "best", "cumulative"]
 RoundingMode = Literal["down", "nearest"]
 SeasonFormula = Literal["linear", "sqrt", "table", "td3"]
 DealMethod = Literal["icm", "chip_chop"]
-PayoutSource = Literal["custom", "frozen", "template", "amounts", "satellite"]
+PayoutSource = Literal["custom", "frozen", "template", "amounts", "mixed", "satellite"]
 
 MONEY_PATTERN = r"^-?\d+\.\d{2}$"
 

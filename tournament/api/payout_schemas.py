@@ -76,15 +76,40 @@ class SatelliteOut(Schema):
     places: list[SatellitePlaceOut] = Field(description="What each paid place wins, best first.")
 
 
+class PayoutPlaceIn(Body):
+    """One paid place of a mixed structure: a fixed ``amount`` or a
+    ``percentage`` of what the fixed places leave of the pool."""
+
+    place: int | None = Field(
+        None, ge=1, le=1000, description="The place, if given: its position in the list."
+    )
+    amount: Amount | None = Field(
+        None, ge=0, max_digits=12, decimal_places=2, description="Fixed: exactly this."
+    )
+    percentage: Amount | None = Field(
+        None, ge=0, le=100, description="Per cent of what the fixed places leave."
+    )
+
+
 class PayoutsIn(Body):
-    """Percentages (null: the template) or fixed ``amounts``, whose rest of the
-    pool is kept back (README "Payouts"); one of the two keys is required."""
+    """Percentages (null: the template), fixed ``amounts``, whose rest of the
+    pool is kept back, or ``places`` each fixed or a percentage of the rest
+    (README "Payouts"); one of the three keys is required."""
 
     model_config = ConfigDict(
         json_schema_extra={
             "examples": [
                 {"percentages": ["50", "30", "20"], "rounding": "10"},
                 {"amounts": ["2200.00", "1400.00", "800.00"], "kept_back_reason": "Season final"},
+                {
+                    "places": [
+                        {"amount": "200.00"},
+                        {"percentage": "50"},
+                        {"percentage": "30"},
+                        {"percentage": "20"},
+                    ],
+                    "rounding": "5",
+                },
             ]
         }
     )
@@ -94,6 +119,11 @@ class PayoutsIn(Body):
     )
     amounts: list[Amount] | None = Field(
         None, max_length=1000, description="Fixed amounts per place, best first."
+    )
+    places: list[PayoutPlaceIn] | None = Field(
+        None,
+        max_length=1000,
+        description="Best place first: fixed amounts and percentages of the rest (100 in all).",
     )
     kept_back_reason: str | None = Field(None, max_length=120)
     rounding: Amount | None = Field(

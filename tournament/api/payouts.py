@@ -37,6 +37,7 @@ from tournament.api.payout_schemas import (
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_REGISTRATION, ONLY_STAFF
 from tournament.errors import FieldInvalid
 from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF
+from tournament.rules.fixed_payouts import PlacePay
 from tournament.selectors import bounty_list
 from tournament.services import deals as deal_services
 from tournament.services import league as league_services
@@ -48,8 +49,11 @@ from tournament.services.tournaments import tournament_get
 router = Router(tags=["payouts"])
 
 ONLY_FLOOR = _("Only floor staff or a director may do this.")
-PERCENTAGES_OR_AMOUNTS_NEEDED = _("Give the percentages (null: the template) or the amounts.")
+PERCENTAGES_OR_AMOUNTS_NEEDED = _(
+    "Give the percentages (null: the template), the amounts or the places."
+)
 ROUNDING_NEEDED = _("Give the rounding unit with the percentages.")
+PLACES_IN_ORDER = _("List the places in order, best first: place 1, 2, 3 ...")
 
 
 def payouts_payload(tournament: Any, view: payout_services.PayoutView) -> dict[str, Any]:
@@ -96,10 +100,10 @@ def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
     given = payload.model_fields_set
     if "satellite" in given:
         _satellite(tournament_id, payload, user)
-        if payload.amounts is None and "percentages" not in given:
+        if payload.amounts is None and payload.places is None and "percentages" not in given:
             tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
             return payouts_payload(tournament, view)
-    if payload.amounts is None and "percentages" not in given:
+    if payload.amounts is None and payload.places is None and "percentages" not in given:
         raise FieldInvalid("percentages", PERCENTAGES_OR_AMOUNTS_NEEDED)
     if "percentages" in given and payload.rounding is None:
         raise FieldInvalid("rounding", ROUNDING_NEEDED)
@@ -108,6 +112,7 @@ def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
         tournament_id=tournament_id,
         percentages=payload.percentages,
         amounts=payload.amounts,
+        places=_places(payload),
         kept_back_reason=payload.kept_back_reason,
         rounding=payload.rounding,
         rounding_mode=payload.rounding_mode,
@@ -116,6 +121,16 @@ def put_payouts(request: HttpRequest, tournament_id: int, payload: PayoutsIn):
     )
     tournament, view = payout_services.payouts_get(tournament_id=tournament_id)
     return payouts_payload(tournament, view)
+
+
+def _places(payload: PayoutsIn) -> list[PlacePay] | None:
+    """The mixed structure as the rules take it; a place given must be its position."""
+    if payload.places is None:
+        return None
+    for position, place in enumerate(payload.places, start=1):
+        if place.place is not None and place.place != position:
+            raise FieldInvalid("places", PLACES_IN_ORDER)
+    return [PlacePay(amount=p.amount, percentage=p.percentage) for p in payload.places]
 
 
 def _satellite(tournament_id: int, payload: PayoutsIn, user: Any) -> None:

@@ -11,6 +11,12 @@ percentages, and keeps what the amounts leave of the pool for something else
 * Whatever they leave is kept back: ``sum(amounts) + kept_back == pool``.
 * Players sharing a place split the amounts of the places they occupy exactly
   as with percentages (``payouts.split_shared_places``).
+* Mixed: some places fixed, the others a percentage of what the fixed amounts
+  leave ("the winner 200 fixed, the rest 50/30/20"). Each place is one or the
+  other; the fixed places get exactly their amount, the percentages (adding up
+  to 100, never more for a worse place) share the rest, rounded as
+  ``payouts.compute_payouts`` rounds, the remainder to the best place paid by
+  percentage. With no percentage place the rest is kept back, as with amounts.
 * Errors are ``PayoutError`` with a machine-readable ``code``.
 """
 
@@ -20,7 +26,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from tournament.rules.payouts import CENT, ZERO, PayoutError
+from tournament.rules.payouts import (
+    CENT,
+    ZERO,
+    PayoutError,
+    RoundingMode,
+    compute_payouts,
+    validate_percentages,
+)
 
 #: At most this many places can be paid fixed amounts (as with percentages).
 MOST_FIXED_PLACES = 1000
@@ -82,3 +95,55 @@ def share_of_pool(amount: Decimal, prize_pool: Decimal) -> Decimal:
     if prize_pool <= 0:
         return ZERO
     return (amount * 100 / prize_pool).quantize(CENT)
+
+
+@dataclass(frozen=True)
+class PlacePay:
+    """One paid place of a mixed structure: a fixed ``amount`` or a
+    ``percentage`` of what the fixed amounts leave of the pool."""
+
+    amount: Decimal | None = None
+    percentage: Decimal | None = None
+
+
+def validate_mixed(places: Sequence[PlacePay]) -> None:
+    """Raise ``PayoutError`` unless ``places`` are a valid mixed structure."""
+    if not places:
+        raise PayoutError("percentages_empty", "at least one paid place is required")
+    if len(places) > MOST_FIXED_PLACES:
+        raise PayoutError("too_many_places", f"at most {MOST_FIXED_PLACES} places")
+    for place, pay in enumerate(places, start=1):
+        if (pay.amount is None) == (pay.percentage is None):
+            raise PayoutError("place_amount_or_percentage", f"place {place}: one of the two")
+    validate_amounts([p.amount for p in places if p.amount is not None] or [ZERO])
+    shares = [p.percentage for p in places if p.percentage is not None]
+    if shares:
+        validate_percentages(shares)
+
+
+def mixed_payouts(
+    prize_pool: Decimal,
+    places: Sequence[PlacePay],
+    rounding: Decimal,
+    *,
+    mode: RoundingMode = "down",
+) -> FixedPayouts:
+    """Pay the fixed places their amounts and share the rest by the percentages.
+
+    Raises ``PayoutError("amounts_above_pool")`` when the fixed amounts add up to
+    more than the pool.
+    """
+    validate_mixed(places)
+    fixed = sum((p.amount for p in places if p.amount is not None), ZERO)
+    if fixed > prize_pool:
+        raise PayoutError(
+            "amounts_above_pool", f"amounts add up to {fixed}, the pool is {prize_pool}"
+        )
+    shares = [p.percentage for p in places if p.percentage is not None]
+    shared = iter(
+        compute_payouts(prize_pool - fixed, shares, rounding, mode=mode) if shares else ()
+    )
+    amounts = tuple(
+        p.amount.quantize(CENT) if p.amount is not None else next(shared) for p in places
+    )
+    return FixedPayouts(amounts=amounts, kept_back=(prize_pool - sum(amounts, ZERO)).quantize(CENT))

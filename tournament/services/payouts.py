@@ -14,11 +14,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Literal, cast
 
-from django.utils.formats import number_format
-from django.utils.translation import gettext_lazy as _
-
 from tournament import changes
-from tournament.errors import TOURNAMENT_NOT_FOUND, FieldInvalid, Invalid, NotFound
+from tournament.errors import TOURNAMENT_NOT_FOUND, NotFound
 from tournament.models import (
     PayoutSettings,
     Tournament,
@@ -27,9 +24,11 @@ from tournament.prize_port import prizes
 from tournament.rules import fixed_payouts as fixed_rules
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
-from tournament.rules.payouts import PayoutError, PrizePool, money
+from tournament.rules.payouts import PrizePool, money
+from tournament.services import mixed_payouts as mixed
+from tournament.services.fixed_prizes import structure_change_check
+from tournament.services.payout_checks import UNSET, amounts_fit_check, structure_check
 from tournament.services.prize_pool import (
-    AMOUNT_INVALID,
     PoolCounts,
     payout_settings_for,
     payout_settings_stored,
@@ -40,44 +39,7 @@ from tournament.services.prize_pool import (
 )
 from tournament.writes import Write, tournament_write
 
-PERCENTAGES_EMPTY = _("Give at least one paid place.")
-PERCENTAGE_INVALID = _("Every percentage must be a number of zero or more.")
-PERCENTAGES_INCREASING = _("A place must not pay more than the place above it.")
-PERCENTAGES_SUM = _("The percentages must add up to exactly 100.")
-ROUNDING_UNKNOWN = _("Unknown rounding unit; choose 1, 5 or 10 (or 0.01 to 100).")
-ROUNDING_MODE_UNKNOWN = _("Unknown rounding mode.")
-PAYOUTS_INVALID = _("This payout structure is not valid.")
-TOO_MANY_PLACES = _("At most 1,000 places can be paid.")
-PERCENTAGES_OR_AMOUNTS = _("Give either percentages or amounts, not both.")
-AMOUNTS_ABOVE_POOL = _(
-    "The amounts add up to %(paid)s, more than the prize pool of %(pool)s. "
-    "Add the missing %(missing)s to the prize pool first."
-)
-
-_PAYOUT_MESSAGES = {
-    "percentages_empty": PERCENTAGES_EMPTY,
-    "percentage_invalid": PERCENTAGE_INVALID,
-    "percentage_negative": PERCENTAGE_INVALID,
-    "percentages_increasing": PERCENTAGES_INCREASING,
-    "percentages_sum": PERCENTAGES_SUM,
-    "rounding_unknown": ROUNDING_UNKNOWN,
-    "rounding_mode_unknown": ROUNDING_MODE_UNKNOWN,
-    "amount_invalid": AMOUNT_INVALID,
-    "amount_negative": AMOUNT_INVALID,
-    "amount_precision": AMOUNT_INVALID,
-    "too_many_places": TOO_MANY_PLACES,
-}
-
-MAX_PAID_PLACES = 1000
-UNSET: Any = object()
-
-
-def payout_error(exc: PayoutError) -> Invalid:
-    """The translated domain error for a rules error."""
-    return Invalid(_PAYOUT_MESSAGES.get(exc.code, PAYOUTS_INVALID))
-
-
-Source = Literal["custom", "frozen", "template", "amounts", "satellite"]
+Source = Literal["custom", "frozen", "template", "amounts", "mixed", "satellite"]
 
 
 @dataclass(frozen=True)
@@ -159,6 +121,8 @@ def payouts_view(
     satellite = prizes().satellite_places(tournament, pool.total) if tournament.pk else None
     if satellite is not None:
         return _satellite_view(settings, pool, counts, satellite)
+    if mixed.is_mixed(settings):
+        return _mixed_view(settings, pool, counts)
     if settings.amounts is not None:
         return _fixed_view(tournament, settings, pool, counts)
     source: Source
@@ -214,6 +178,25 @@ def _fixed_view(
         kept_back=max(pool.total - paid, Decimal(0)),
         kept_back_reason=settings.kept_back_reason,
         shortfall=max(paid - pool.total, Decimal(0)),
+    )
+
+
+def _mixed_view(settings: PayoutSettings, pool: PrizePool, counts: PoolCounts) -> PayoutView:
+    """Fixed places and percentages of the rest (README "Payouts")."""
+    paid, shortfall = mixed.mixed_amounts(settings, pool.total)
+    return PayoutView(
+        pool=pool,
+        counts=counts,
+        guarantee=settings.guarantee,
+        percentages=[fixed_rules.share_of_pool(a, pool.total) for a in paid.amounts],
+        amounts=list(paid.amounts),
+        rounding=rules.plain_unit(settings.rounding),
+        rounding_mode=settings.rounding_mode,
+        source="mixed",
+        limits=purchase_limits_of(settings),
+        kept_back=paid.kept_back,
+        kept_back_reason=settings.kept_back_reason,
+        shortfall=shortfall,
     )
 
 
@@ -278,54 +261,6 @@ def payouts_freeze(*, tournament_id: int, by: Any) -> bool:
         return True
 
 
-def _check_structure(
-    percentages: list[Decimal] | None,
-    amounts: list[Decimal] | None,
-    rounding: Decimal | None,
-    rounding_mode: str | None,
-    guarantee: Decimal | None,
-) -> None:
-    if percentages is not None and amounts is not None:
-        raise FieldInvalid("amounts", PERCENTAGES_OR_AMOUNTS)
-    places = amounts if amounts is not None else percentages
-    if places is not None and len(places) > MAX_PAID_PLACES:
-        raise Invalid(TOO_MANY_PLACES)
-    try:
-        if percentages is not None:
-            rules.validate_percentages(percentages)
-        if amounts is not None:
-            fixed_rules.validate_amounts(amounts)
-        if rounding is not None and (
-            not isinstance(rounding, Decimal) or rounding not in rules.ROUNDING_UNITS
-        ):
-            raise PayoutError("rounding_unknown", "unknown rounding unit")
-        if rounding_mode is not None and rounding_mode not in PayoutSettings.RoundingMode.values:
-            raise PayoutError("rounding_mode_unknown", "unknown rounding mode")
-        if guarantee is not UNSET and guarantee is not None:
-            rules.compute_prize_pool(purchases=(), guarantee=guarantee)
-    except PayoutError as exc:
-        raise payout_error(exc) from exc
-
-
-def _check_amounts_fit(tournament: Tournament, settings: PayoutSettings) -> None:
-    """Fixed amounts must fit in the pool as it stands (guarantee included)."""
-    amounts = _decimals(settings.amounts) or []
-    pool = prize_pool_of(tournament, settings, pool_counts(tournament)).total
-    try:
-        fixed_rules.fixed_payouts(pool, amounts)
-    except PayoutError as exc:
-        paid = sum(amounts, Decimal(0))
-        raise FieldInvalid(
-            "amounts",
-            AMOUNTS_ABOVE_POOL
-            % {
-                "paid": number_format(paid, 2, force_grouping=True),
-                "pool": number_format(pool, 2, force_grouping=True),
-                "missing": number_format(paid - pool, 2, force_grouping=True),
-            },
-        ) from exc
-
-
 def payouts_update(
     *,
     tournament_id: int,
@@ -336,17 +271,22 @@ def payouts_update(
     guarantee: Decimal | None = UNSET,
     amounts: list[Decimal] | None = None,
     kept_back_reason: str | None = None,
+    places: list[fixed_rules.PlacePay] | None = None,
 ) -> PayoutView:
-    """Set the payout structure: own percentages (``None``: the template) or fixed
-    ``amounts`` with the rest of the pool kept back (README "Payouts"), rounding,
+    """Set the payout structure: own percentages (``None``: the template), fixed
+    ``amounts`` with the rest of the pool kept back, or ``places`` each fixed or a
+    percentage of what the fixed ones leave (README "Payouts"); rounding,
     guarantee. ``rounding`` None keeps the one set before."""
-    _check_structure(percentages, amounts, rounding, rounding_mode, guarantee)
+    structure_check(percentages, amounts, rounding, rounding_mode, guarantee, places)
     with tournament_write(tournament_id, by=by) as w:
         tournament, settings = w.tournament, payout_settings_stored(w)
+        structure_change_check(tournament)
         _freeze(w, settings)
         settings.percentages = None if percentages is None else [str(p) for p in percentages]
         settings.amounts = None if amounts is None else [money(a) for a in amounts]
-        if amounts is not None or kept_back_reason is not None:
+        if places is not None:
+            mixed.places_store(settings, places)
+        if settings.amounts is not None or kept_back_reason is not None:
             settings.kept_back_reason = (kept_back_reason or "").strip()[:120]
         if rounding is not None:
             settings.rounding = rounding
@@ -354,8 +294,8 @@ def payouts_update(
             settings.rounding_mode = rounding_mode
         if guarantee is not UNSET:
             settings.guarantee = guarantee
-        if amounts is not None:
-            _check_amounts_fit(tournament, settings)
+        if settings.amounts is not None:
+            amounts_fit_check(tournament, settings)
         settings.save()
         w.log(
             "payouts_updated",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal, InvalidOperation
 
 from django import forms
@@ -27,7 +26,6 @@ from tournament.services import payouts as payout_services
 from tournament.services import prize_pool as pool_services
 from tournament.services.buy_ins import buy_ins_sold
 from tournament.services.results import player_history, results_compute
-from tournament.templatetags.room_format import num
 from tournament.web.decorators import not_a_director, role_required, run_action
 from tournament.web.local_numbers import (
     LocalIntegerField,
@@ -36,32 +34,15 @@ from tournament.web.local_numbers import (
     money_field,
     parse_amount,
 )
-from tournament.web.money_input import parse_amounts
+from tournament.web.structure_input import (
+    amounts_typed,
+    pay_by,
+    structure_typed,
+)
 from tournament.web.whole_numbers import NumberRefused, whole_number
 
-PERCENTAGES_UNREADABLE = gettext_lazy(
-    "Write one percentage per line (or separated by spaces), for example 50 30 20."
-)
 TABLE_UNREADABLE = gettext_lazy("Write the points per place separated by spaces.")
-AMOUNTS_UNREADABLE = gettext_lazy(
-    "Write one amount per line, best place first, for example 2.200,00 (German) or 2,200.00."
-)
 CHOOSE_THE_BUYER = gettext_lazy("Choose the player who buys.")
-
-
-def _numbers(text: str, message: object) -> list[Decimal]:
-    try:
-        tokens = [token.rstrip(",") for token in re.split(r"[\s;]+", text.strip())]
-        return [parse_amount(token) for token in tokens if token]
-    except InvalidOperation as exc:
-        raise Invalid(message) from exc
-
-
-def _typed_amounts(text: str) -> list[Decimal]:
-    try:
-        return parse_amounts(text)
-    except InvalidOperation as exc:
-        raise Invalid(AMOUNTS_UNREADABLE) from exc
 
 
 class StructureForm(forms.Form):
@@ -73,6 +54,7 @@ class StructureForm(forms.Form):
         choices=[
             ("percentages", gettext_lazy("Percentages of the pool")),
             ("amounts", gettext_lazy("Fixed amounts, the rest kept back")),
+            ("mixed", gettext_lazy("Fixed places and percentages of the rest")),
         ],
         initial="percentages",
         required=False,
@@ -143,13 +125,16 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     settings = pool_services.payout_settings_for(tournament)
     initial = {
         "use_template": settings.percentages is None and settings.amounts is None,
-        "pay_by": "amounts" if settings.amounts is not None else "percentages",
-        "amounts": "\n".join(num(Decimal(a), 2) for a in settings.amounts or []),
+        "pay_by": pay_by(view.source),
+        "amounts": amounts_typed(settings.amounts or [], mixed=view.source == "mixed"),
         "kept_back_reason": settings.kept_back_reason,
         # Under fixed amounts the shares shown beside them are no structure to edit.
         "percentages": ""
         if view.source == "amounts"
-        else "\n".join(amount_for_input(p, None) for p in view.percentages),
+        else "\n".join(
+            amount_for_input(p, None)
+            for p in (settings.percentages if view.source == "mixed" else view.percentages) or []
+        ),
         "rounding": next((str(u) for u in ROUNDING_UNITS if u == settings.rounding), "1"),
         "rounding_mode": settings.rounding_mode,
         "guarantee": settings.guarantee,
@@ -194,23 +179,20 @@ def payouts_structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if not form.is_valid():
             _bad_form()
         data = form.cleaned_data
-        amounts = None
-        if data["use_template"]:
-            percentages = None
-        elif data["pay_by"] == "amounts":
-            percentages, amounts = None, _typed_amounts(data["amounts"])
-        else:
-            percentages = _numbers(data["percentages"], PERCENTAGES_UNREADABLE)
+        percentages, amounts, places, unused = structure_typed(data)
         payout_services.payouts_update(
             tournament_id=tournament_id,
             percentages=percentages,
             amounts=amounts,
+            places=places,
             kept_back_reason=data["kept_back_reason"],
             rounding=Decimal(data["rounding"]),
             rounding_mode=data["rounding_mode"],
             guarantee=data["guarantee"],
             by=request.user,
         )
+        if unused:
+            messages.warning(request, unused)
 
     return run_action(request, action, success=_("Payouts saved."), back=_back(tournament_id))
 

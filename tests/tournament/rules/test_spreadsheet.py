@@ -64,3 +64,14 @@ def test_a_decimal_reads_back_in_either_notation(value):
 def test_money_strings_get_a_decimal_comma_for_a_german_reader():
     assert spreadsheet_decimal("130.00", decimal_comma=True) == "130,00"
     assert spreadsheet_decimal(Decimal("4.50"), decimal_comma=False) == "4.50"
+
+
+def test_a_negative_amount_is_a_number_cell_not_guarded_text():
+    german = spreadsheet_decimal(Decimal("-865.00"), decimal_comma=True)
+    english = spreadsheet_decimal(Decimal("-865.00"), decimal_comma=False)
+    assert written([[german, english, "-865,00"]]) == [["-865,00", "-865.00", "'-865,00"]]
+
+
+def test_only_a_number_passes_as_a_number_cell():
+    with pytest.raises(ValueError):
+        spreadsheet_decimal('-1+HYPERLINK("http://evil")', decimal_comma=True)
