@@ -24,6 +24,7 @@ from tables.services import chip_counts, days
 from tables.services import moves as move_services
 from tables.services.back_in_play import entry_unbust
 from tables.services.busts import BustReport, entries_bust
+from tables.services.chip_counts import chip_counts_read
 from tables.services.hand_for_hand import hand_for_hand_set, table_hand_finished
 from tables.services.hands import table_button_set, table_hand_next
 from tables.services.keep_apart import keep_apart_add
@@ -525,7 +526,10 @@ def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @role_required(*FLOOR_STAFF)
 def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
-    """One table's counts: every seat, one number each, Enter to the next."""
+    """One table's counts: every seat, one number each, Enter to the next.
+
+    A refused count keeps every number typed and marks the seats it refused
+    (README "Events: flights, bags and the next day")."""
     table = get_object_or_404(Table.objects.select_related("tournament"), pk=pk)
     sitting = list(
         Seat.objects.filter(table=table, entry__isnull=False)
@@ -533,15 +537,25 @@ def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("number")
     )
     if request.method == "POST":
+        typed = {
+            seat.number: request.POST.get(f"chips-{seat.number}", "").strip()[:40]
+            for seat in sitting
+        }
+        read = chip_counts_read(typed)
 
         def count() -> list:
-            counts = [
-                chip_counts.SeatCount(seat=seat.number, chips=_int(value))
-                for seat in sitting
-                # German staff type 25.000: the dots group thousands.
-                if (value := request.POST.get(f"chips-{seat.number}", "").strip().replace(".", ""))
-            ]
-            return chip_counts.table_chips_count(table_id=table.pk, counts=counts, by=request.user)
+            if read.bad:
+                raise Invalid(
+                    ngettext(
+                        "Seat %(seats)s: %(why)s",
+                        "Seats %(seats)s: %(why)s",
+                        len(read.bad),
+                    )
+                    % {"seats": ", ".join(map(str, read.bad)), "why": read.why}
+                )
+            return chip_counts.table_chips_count(
+                table_id=table.pk, counts=read.counts, by=request.user
+            )
 
         return run_action(
             request,
@@ -551,20 +565,31 @@ def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
                 % {"count": len(made)}
             ),
             back=_back(table.tournament_id) + f"#table-{table.number}",
-            page=lambda: _chip_count_form(request, table, sitting),
+            page=lambda: _chip_count_form(request, table, sitting, typed=typed, bad=read.bad),
         )
     return _chip_count_form(request, table, sitting)
 
 
-def _chip_count_form(request: HttpRequest, table: Table, sitting: list[Seat]) -> HttpResponse:
+def _chip_count_form(
+    request: HttpRequest,
+    table: Table,
+    sitting: list[Seat],
+    *,
+    typed: dict[int, str] | None = None,
+    bad: list[int] | None = None,
+) -> HttpResponse:
     latest = {row["entry"]: row["chips"] for row in selectors.chip_counts_current(table.tournament)}
+    typed, bad = typed or {}, bad or []
     return render(
         request,
         "tables/chip_counts_table.html",
         {
             "tournament": table.tournament,
             "table": table,
-            "rows": [(seat, latest.get(seat.entry_id)) for seat in sitting],
+            "rows": [
+                (seat, latest.get(seat.entry_id), typed.get(seat.number, ""), seat.number in bad)
+                for seat in sitting
+            ],
         },
     )
 

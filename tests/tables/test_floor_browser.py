@@ -1,0 +1,78 @@
+"""The floor tablet at 1024x768 in German (README "Places, re-entries and moves",
+"Undoing a bust"): what the floor sees after a bust, an undo, a bad chip count,
+and on the history page. Screenshots go to var/screenshots/floor-*.png."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_support import CHROMIUM, VIEWPORTS, director_site, message, shooter, sign_in, submit
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+expect = playwright_sync.expect
+
+shot = shooter("floor-")
+TABLET = VIEWPORTS["tablet"]
+PASSWORD = "pw-flora-floor"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
+]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    with director_site(tmp_path_factory.mktemp("floor"), PASSWORD, "flora") as site:
+        yield site
+
+
+def evening(site, name: str, players: int, **options) -> int:
+    """Two tables of nine drawn; players beyond 18 wait as alternates."""
+    server, token = site.server, site.token
+    tid = server.api("POST", "/tournaments", token, {"name": name, "table_size": 9, **options})[
+        "id"
+    ]
+    server.api("POST", f"/tournaments/{tid}/tables", token, {"count": 2})
+    for n in range(min(players, 18)):
+        server.api("POST", f"/tournaments/{tid}/entries", token, {"name": f"Spieler{n} Nr{n}"})
+    server.api("POST", f"/tournaments/{tid}/draw", token)
+    for n in range(18, players):
+        server.api("POST", f"/tournaments/{tid}/entries", token, {"name": f"Wartend{n} Nr{n}"})
+    return tid
+
+
+@pytest.fixture
+def floor(site, browser):
+    context = browser.new_context(viewport=TABLET, locale="de", has_touch=True)
+    page = context.new_page()
+    sign_in(page, site.server.url, "flora", PASSWORD)
+    yield page
+    context.close()
+
+
+def test_a_refused_chip_count_keeps_every_number_typed_and_marks_the_bad_seat(site, floor):
+    tid = evening(site, "Zählabend", 18)
+    table = site.server.api("GET", f"/tournaments/{tid}/tables", site.token)[0]
+    floor.goto(f"{site.server.url}/floor/tables/{table['id']}/chip-counts/")
+    fields = floor.locator("main table.grid tbody input")
+    expect(fields).to_have_count(9)
+    typed = [f"{20 + n}.000" for n in range(9)]
+    typed[4] = "2e4"
+    for field, text in zip(fields.all(), typed, strict=True):
+        field.fill(text)
+    submit(floor, floor.get_by_role("button", name="Chipstände speichern", exact=True))
+    expect(message(floor)).to_contain_text("Sitz 5:")
+    for field, text in zip(fields.all(), typed, strict=True):
+        expect(field).to_have_value(text)
+    bad = floor.locator("main table.grid tbody tr.bad-count")
+    expect(bad).to_have_count(1)
+    expect(bad.locator("td").first).to_have_text("5")
+    expect(bad.locator("input")).to_have_attribute("aria-invalid", "true")
+    expect(bad).to_contain_text("keine Chipzahl")
+    shot(floor, "chip-count-bad-seat")
+    fields.nth(4).fill("24.000")
+    submit(floor, floor.get_by_role("button", name="Chipstände speichern", exact=True))
+    expect(message(floor)).to_have_text("9 Chipstände gespeichert.")
