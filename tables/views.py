@@ -194,6 +194,7 @@ def _floor_context(tournament: Tournament, area: list[int] | None = None) -> dic
         "back_in_play": _tables_back_in_play(tournament),
         "tournament": tournament,
         "summary": tournament_summary(tournament),
+        "alternates": selectors.alternates_waiting(tournament),
         "tables": tables,
         "moves": moves,
         "move_groups": _moves_by_table(moves, tables),

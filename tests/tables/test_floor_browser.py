@@ -4,7 +4,6 @@ and on the history page. Screenshots go to var/screenshots/floor-*.png."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -76,3 +75,22 @@ def test_a_refused_chip_count_keeps_every_number_typed_and_marks_the_bad_seat(si
     fields.nth(4).fill("24.000")
     submit(floor, floor.get_by_role("button", name="Chipstände speichern", exact=True))
     expect(message(floor)).to_have_text("9 Chipstände gespeichert.")
+
+
+def test_the_floor_map_lists_the_waiting_alternates_and_does_not_count_them_as_players_left(
+    site, floor
+):
+    tid = evening(site, "Volles Haus", 20)
+    floor.goto(f"{site.server.url}/tournaments/{tid}/floor/")
+    expect(floor.locator("#floor-counts")).to_contain_text("18 von 20 Spielern übrig")
+    card = floor.locator("#floor-alternates")
+    expect(card.locator("h2")).to_have_text("2 Nachrücker warten")
+    expect(card.locator("li")).to_have_text(["Wartend18 Nr18", "Wartend19 Nr19"])
+    shot(floor, "alternates-on-the-map")
+    # A bust seats the first alternate: the map follows without a reload.
+    table = site.server.api("GET", f"/tournaments/{tid}/tables", site.token)[0]
+    busted = table["players"][0]["entry"]
+    site.server.api("POST", f"/entries/{busted}/bust", site.token)
+    expect(card.locator("li")).to_have_text(["Wartend19 Nr19"])
+    expect(card.locator("h2")).to_have_text("1 Nachrücker wartet")
+    expect(floor.locator("#floor-counts")).to_contain_text("18 von 20 Spielern übrig")
