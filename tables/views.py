@@ -269,7 +269,9 @@ def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
             "same_hand": [e for e in at_table if e is not occupant],
             "hand_for_hand": tournament.hand_for_hand,
             "bounty": bounty_settings_for(tournament).active,
-            "back": _back(tournament.pk) + f"#table-{table.number}",
+            # The map comes back where it was (no jump to the table: the
+            # message under the top bar stays in view).
+            "back": _back(tournament.pk),
         },
     )
 
@@ -315,18 +317,50 @@ def _bust_reports(request: HttpRequest, entry: Entry) -> list[BustReport]:
 
 
 def _said_of_bust(busted: list[Entry]) -> str:
-    return ngettext("Player busted.", "%(count)s players busted in one hand.", len(busted)) % {
-        "count": len(busted)
+    """Who is out and on which place: "Sabine Wagner busted – place 28"."""
+    said = [
+        _("%(name)s busted – place %(place)s") % {"name": entry.player.name, "place": entry.place}
+        for entry in busted
+    ]
+    if len(said) == 1:
+        return said[0]
+    return _("%(count)s players busted in one hand: %(who)s") % {
+        "count": len(said),
+        "who": ", ".join(said),
     }
 
 
-bust = _floor_post(
-    Entry,
-    lambda request, entry: entries_bust(
-        tournament_id=entry.tournament_id, reports=_bust_reports(request, entry), by=request.user
-    ),
-    _said_of_bust,
-)
+@require_POST
+@role_required(*FLOOR_STAFF)
+def bust(request: HttpRequest, pk: int) -> HttpResponse:
+    """A bust, said with the player's name and place and its undo beside it."""
+    entry = get_object_or_404(Entry, pk=pk)
+
+    def said(busted: list[Entry]) -> str:
+        undo = (
+            ActionLog.objects.filter(
+                tournament_id=entry.tournament_id, kind="bust", undone_by__isnull=True
+            )
+            .filter(data__entry=entry.pk)
+            .order_by("-pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        # One player out: his undo goes with the message (base.html draws it).
+        tags = f"undo-{undo}" if undo and len(busted) == 1 else ""
+        messages.success(request, _said_of_bust(busted), extra_tags=tags)
+        return ""
+
+    return run_action(
+        request,
+        lambda: entries_bust(
+            tournament_id=entry.tournament_id,
+            reports=_bust_reports(request, entry),
+            by=request.user,
+        ),
+        success=said,
+        back=back_to(request, _back(entry.tournament_id)),
+    )
 
 
 def _said_of_unbust(entry: Entry) -> str:
@@ -434,7 +468,7 @@ def undo(request: HttpRequest, action_id: int) -> HttpResponse:
         request,
         lambda: action_undo(action_id=action.pk, by=request.user),
         success=_said_of_undo,
-        back=reverse("floor-history", args=[action.tournament_id]),
+        back=back_to(request, reverse("floor-history", args=[action.tournament_id])),
     )
 
 

@@ -4,6 +4,7 @@ and on the history page. Screenshots go to var/screenshots/floor-*.png."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,31 @@ def test_the_floor_map_lists_the_waiting_alternates_and_does_not_count_them_as_p
     expect(card.locator("li")).to_have_text(["Wartend19 Nr19"])
     expect(card.locator("h2")).to_have_text("1 Nachrücker wartet")
     expect(floor.locator("#floor-counts")).to_contain_text("18 von 20 Spielern übrig")
+
+
+def bust_from_the_map(floor, seat) -> str:
+    """Tap a seat on the floor map and bust its player; his name."""
+    player = seat.locator(".seat-name").inner_text().strip()
+    seat.click()
+    dialog = floor.locator("#seat-dialog")
+    expect(dialog.locator(".big-name")).to_have_text(player)
+    submit(floor, dialog.get_by_role("button", name="Spieler ausgeschieden", exact=True))
+    return player
+
+
+def test_a_bust_names_the_player_and_his_place_and_offers_its_undo_where_the_map_was(site, floor):
+    tid = evening(site, "Ausscheiden", 18)
+    floor.goto(f"{site.server.url}/tournaments/{tid}/floor/")
+    player = bust_from_the_map(floor, floor.locator("#table-2 .seat-button.taken").first)
+    said = message(floor)
+    expect(said).to_have_text(
+        re.compile(rf"^{re.escape(player)} ausgeschieden – Platz 18 · Rückgängig$")
+    )
+    assert "#" not in floor.url
+    expect(said).to_be_in_viewport()
+    expect(floor.locator("header.topbar")).to_be_in_viewport()
+    shot(floor, "bust-said")
+    floor.once("dialog", lambda dialog: dialog.accept())
+    submit(floor, said.get_by_role("button", name="Rückgängig", exact=True))
+    expect(message(floor)).to_contain_text(f"Ausscheiden zurückgenommen: {player} sitzt an Tisch 2")
+    assert floor.url.endswith(f"/tournaments/{tid}/floor/")
