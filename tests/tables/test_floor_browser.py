@@ -123,3 +123,36 @@ def test_a_bust_names_the_player_and_his_place_and_offers_its_undo_where_the_map
     submit(floor, said.get_by_role("button", name="Rückgängig", exact=True))
     expect(message(floor)).to_contain_text(f"Ausscheiden zurückgenommen: {player} sitzt an Tisch 2")
     assert floor.url.endswith(f"/tournaments/{tid}/floor/")
+
+
+def hits_its_middle(page, button) -> bool:
+    """A tap in the middle of the button lands on the button, not on what covers it."""
+    box = button.bounding_box()
+    return page.evaluate(
+        "([x, y, el]) => { const hit = document.elementFromPoint(x, y); return !!hit && el.contains(hit); }",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, button.element_handle()],
+    )
+
+
+def test_the_history_page_at_tablet_width_has_whole_undo_buttons_and_says_what_was_undone(
+    site, floor
+):
+    tid = evening(site, "Verlauf", 18)
+    table = site.server.api("GET", f"/tournaments/{tid}/tables", site.token)[0]
+    first, second = table["players"][0], table["players"][1]
+    for player in (first, second):
+        site.server.api("POST", f"/entries/{player['entry']}/bust", site.token)
+    floor.goto(f"{site.server.url}/tournaments/{tid}/floor/history/")
+    undo = floor.locator("main").get_by_role("button", name="Rückgängig", exact=True)
+    expect(undo.first).to_be_visible()
+    for index in range(undo.count()):
+        assert hits_its_middle(floor, undo.nth(index)), index
+    assert floor.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
+    # The last bust first: the places of earlier ones hang on it.
+    row = floor.locator("main tr").filter(has_text=f"{second['name']} ist an Tisch")
+    submit(floor, row.get_by_role("button", name="Rückgängig", exact=True))
+    expect(message(floor)).to_contain_text(f"Ausscheiden zurückgenommen: {second['name']}")
+    undone = floor.locator("main tr").filter(has_text=f"{second['name']} ist an Tisch").first
+    expect(undone).to_contain_text("rückgängig gemacht")
+    expect(undone).not_to_contain_text("Re-Entry")
+    shot(floor, "history")
