@@ -41,6 +41,9 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     if parts & {changes.TABLES, changes.SUMMARY}:
         # The bounty pool follows the entries, the bounties in play the busts.
         parts.add(changes.BOUNTIES)
+    if changes.SUMMARY in parts:
+        # An alternate waits or sits down: the entries' counts change with him.
+        parts.add(changes.ALTERNATES)
     if parts & {changes.CLOCK, changes.SUMMARY}:
         # The purchase windows follow the clock's level and the purchase settings.
         parts.add(changes.PURCHASES)

@@ -28,7 +28,7 @@ from rulings.services.queries import rulings_latest
 from screens.services import announcements_current
 from tables.models import Move, Table
 from tables.presenters import move_payload, pending_moves_in_order
-from tables.selectors import chip_standing, chip_standing_both
+from tables.selectors import alternates_waiting, chip_standing, chip_standing_both
 from tournament import changes
 from tournament.models import Tournament
 from tournament.rules import purchases as purchase_rules
@@ -201,6 +201,7 @@ READERS: dict[str, Reader] = {
         lambda t, public: shot_clock_turns(t, public=public), by_audience=True
     ),
     changes.CHIPS: Reader(lambda t, public: chip_set_current(tournament=t)),
+    changes.ALTERNATES: Reader(lambda t, public: alternates_waiting(t)),
     changes.RULINGS: Reader(lambda t, public: rulings_latest(t, limit=RULINGS_SHOWN)),
     changes.CHIP_COUNTS: Reader(
         lambda t, public: chip_standing(t, public=public),

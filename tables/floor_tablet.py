@@ -51,6 +51,7 @@ def tablet_labels() -> dict[str, Any]:
             "%(remaining)s of %(entries)s players left · average stack %(avg)s",
         ),
         "hand_for_hand": _("Hand for hand"),
+        "alternates": _counted("%(n)s alternate waiting", "%(n)s alternates waiting"),
         "table": _("Table"),
         "seat": _("Seat"),
         "hand": _("Hand"),

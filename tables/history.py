@@ -14,8 +14,9 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
 
+from tables.action_names import ACTION_NAMES
 from tables.models import Move, SeatChange
-from tournament.models import ActionLog, Entry
+from tournament.models import LIVE_STATUSES, ActionLog, Entry
 
 # Why a player's seat changed (SeatChange.reason, Move.reason).
 SEAT_CHANGE_REASONS: Mapping[str, Any] = {
@@ -33,80 +34,9 @@ SEAT_CHANGE_REASONS: Mapping[str, Any] = {
     "manual": _("moved by the floor"),
 }
 
+
 # What each kind of action is called where no sentence of its own is needed,
 # and in "Undone: ...".
-ACTION_NAMES: Mapping[str, Any] = {
-    "tournament_created": _("Tournament created"),
-    "tournament_updated": _("Tournament settings changed"),
-    "entry_registered": _("Entry registered"),
-    "entry_unregistered": _("Player unregistered"),
-    "entry_rebuy": _("Rebuy"),
-    "entry_addon": _("Add-on"),
-    "tables_opened": _("Tables opened"),
-    "tables_reserved": _("Reserve tables added"),
-    "table_opened": _("Table opened"),
-    "seat_draw": _("Seats drawn"),
-    "late_seat": _("Late entry seated"),
-    "table_plan": _("Floor plan"),
-    "table_break": _("Table broken"),
-    "table_back_in_play": _("Table back in play"),
-    "break_order": _("Breaking order set"),
-    "button_draw": _("Button drawn"),
-    "button_set": _("Button set"),
-    "next_hand": _("Next hand"),
-    "hand_finished": _("Hand finished"),
-    "hand_for_hand": _("Hand for hand"),
-    "keep_apart": _("Players kept apart"),
-    "move_done": _("Move carried out"),
-    "move_manual": _("Move by the floor"),
-    "move_cancelled": _("Move cancelled"),
-    "bust": _("Bust"),
-    "unbust": _("Bust undone"),
-    "disqualified": _("Disqualified"),
-    "winner": _("Winner"),
-    "undo": _("Undo"),
-    "registration_closed": _("Late registration closed"),
-    "payouts_frozen": _("Payouts fixed"),
-    "prizes_fixed": _("Prizes fixed"),
-    "prizes_reopened": _("Fixed prizes taken back"),
-    "pot_in": _("Kept back into its pot"),
-    "payouts_updated": _("Payouts changed"),
-    "payout_settings_updated": _("Payout settings changed"),
-    "prize_addition": _("Added to the prize pool"),
-    "prize_addition_removed": _("Prize pool addition removed"),
-    "deal_recorded": _("Deal recorded"),
-    "deal_cancelled": _("Deal cancelled"),
-    "clock_start": _("Clock started"),
-    "clock_pause": _("Clock paused"),
-    "clock_resume": _("Clock resumed"),
-    "clock_next": _("Next level"),
-    "clock_previous": _("Previous level"),
-    "clock_adjust": _("Clock adjusted"),
-    "clock_set_remaining": _("Time left set"),
-    "clock_go_to": _("Level chosen"),
-    "structure_set": _("Blind structure saved"),
-    "chip_set": _("Chip set saved"),
-    "clock_call": _("Clock called"),
-    "clock_call_cancel": _("Clock call cancelled"),
-    "shot_clock_settings": _("Shot clock settings changed"),
-    "shot_clock_start": _("Shot clock started"),
-    "shot_clock_extend": _("Shot clock extended"),
-    "shot_clock_stop": _("Shot clock stopped"),
-    "ruling": _("Ruling logged"),
-    "ruling_amended": _("Ruling amended"),
-    "announcement": _("Announcement"),
-    "announcement_cleared": _("Announcement cleared"),
-    "floor_call": _("Floor called"),
-    "colour_up_recorded": _("Colour-up recorded"),
-    "event_created": _("Event created"),
-    "day_stop": _("Play stopped for the day"),
-    "day_ended": _("Day ended, chips bagged"),
-    "day_reopened": _("Day reopened"),
-    "day_drawn": _("Next day drawn"),
-    "td3_import": _("Imported from TD3"),
-}
-
-
 def action_name(kind: str) -> str:
     name = ACTION_NAMES.get(kind)
     return str(name) if name is not None else kind.replace("_", " ")
@@ -201,6 +131,12 @@ def _bust(data: dict, names: _Names) -> str:
         "seat": data.get("seat"),
         "place": names.place(data.get("entry")),
     }
+    entry = names.entries.get(data.get("entry"))
+    if values["place"] is None and entry is not None and entry.status in LIVE_STATUSES:
+        # The bust was undone: the player is back in play, nothing was re-entered.
+        if data.get("table") is None:
+            return _("%(name)s busted") % values
+        return _("%(name)s busted at table %(table)s, seat %(seat)s") % values
     if values["place"] is None and data.get("table") is not None:
         # By player, a bullet the player re-entered after holds no place.
         return _("%(name)s busted at table %(table)s, seat %(seat)s (re-entered since)") % values

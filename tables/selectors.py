@@ -313,3 +313,20 @@ def move_done_in_ring(*, move_id: int, user: Any) -> Move | None:
         tournament_id=move.tournament_id, status=Move.Status.DONE, finished_at=move.finished_at
     ).exclude(pk=move.pk)
     return move if together.exists() else None
+
+
+ALTERNATES_SHOWN = 50
+
+
+def alternates_waiting(tournament: Tournament) -> list[dict[str, Any]]:
+    """The alternates waiting for a seat, first to sit down first (the order the
+    seating takes them); the floor map lists them (README "Places, re-entries and moves")."""
+    waiting = (
+        tournament.entries.filter(status=Entry.Status.WAITING)
+        .order_by("waiting_since", "id")
+        .values_list("pk", "player__name")[:ALTERNATES_SHOWN]
+    )
+    return [
+        {"entry": entry, "name": name, "position": position}
+        for position, (entry, name) in enumerate(waiting, start=1)
+    ]

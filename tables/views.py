@@ -24,6 +24,7 @@ from tables.services import chip_counts, days
 from tables.services import moves as move_services
 from tables.services.back_in_play import entry_unbust
 from tables.services.busts import BustReport, entries_bust
+from tables.services.chip_counts import chip_counts_read
 from tables.services.hand_for_hand import hand_for_hand_set, table_hand_finished
 from tables.services.hands import table_button_set, table_hand_next
 from tables.services.keep_apart import keep_apart_add
@@ -193,6 +194,7 @@ def _floor_context(tournament: Tournament, area: list[int] | None = None) -> dic
         "back_in_play": _tables_back_in_play(tournament),
         "tournament": tournament,
         "summary": tournament_summary(tournament),
+        "alternates": selectors.alternates_waiting(tournament),
         "tables": tables,
         "moves": moves,
         "move_groups": _moves_by_table(moves, tables),
@@ -267,7 +269,9 @@ def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
             "same_hand": [e for e in at_table if e is not occupant],
             "hand_for_hand": tournament.hand_for_hand,
             "bounty": bounty_settings_for(tournament).active,
-            "back": _back(tournament.pk) + f"#table-{table.number}",
+            # The map comes back where it was (no jump to the table: the
+            # message under the top bar stays in view).
+            "back": _back(tournament.pk),
         },
     )
 
@@ -313,18 +317,50 @@ def _bust_reports(request: HttpRequest, entry: Entry) -> list[BustReport]:
 
 
 def _said_of_bust(busted: list[Entry]) -> str:
-    return ngettext("Player busted.", "%(count)s players busted in one hand.", len(busted)) % {
-        "count": len(busted)
+    """Who is out and on which place: "Sabine Wagner busted – place 28"."""
+    said = [
+        _("%(name)s busted – place %(place)s") % {"name": entry.player.name, "place": entry.place}
+        for entry in busted
+    ]
+    if len(said) == 1:
+        return said[0]
+    return _("%(count)s players busted in one hand: %(who)s") % {
+        "count": len(said),
+        "who": ", ".join(said),
     }
 
 
-bust = _floor_post(
-    Entry,
-    lambda request, entry: entries_bust(
-        tournament_id=entry.tournament_id, reports=_bust_reports(request, entry), by=request.user
-    ),
-    _said_of_bust,
-)
+@require_POST
+@role_required(*FLOOR_STAFF)
+def bust(request: HttpRequest, pk: int) -> HttpResponse:
+    """A bust, said with the player's name and place and its undo beside it."""
+    entry = get_object_or_404(Entry, pk=pk)
+
+    def said(busted: list[Entry]) -> str:
+        undo = (
+            ActionLog.objects.filter(
+                tournament_id=entry.tournament_id, kind="bust", undone_by__isnull=True
+            )
+            .filter(data__entry=entry.pk)
+            .order_by("-pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        # One player out: his undo goes with the message (base.html draws it).
+        tags = f"undo-{undo}" if undo and len(busted) == 1 else ""
+        messages.success(request, _said_of_bust(busted), extra_tags=tags)
+        return ""
+
+    return run_action(
+        request,
+        lambda: entries_bust(
+            tournament_id=entry.tournament_id,
+            reports=_bust_reports(request, entry),
+            by=request.user,
+        ),
+        success=said,
+        back=back_to(request, _back(entry.tournament_id)),
+    )
 
 
 def _said_of_unbust(entry: Entry) -> str:
@@ -432,7 +468,7 @@ def undo(request: HttpRequest, action_id: int) -> HttpResponse:
         request,
         lambda: action_undo(action_id=action.pk, by=request.user),
         success=_said_of_undo,
-        back=reverse("floor-history", args=[action.tournament_id]),
+        back=back_to(request, reverse("floor-history", args=[action.tournament_id])),
     )
 
 
@@ -525,7 +561,10 @@ def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @role_required(*FLOOR_STAFF)
 def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
-    """One table's counts: every seat, one number each, Enter to the next."""
+    """One table's counts: every seat, one number each, Enter to the next.
+
+    A refused count keeps every number typed and marks the seats it refused
+    (README "Events: flights, bags and the next day")."""
     table = get_object_or_404(Table.objects.select_related("tournament"), pk=pk)
     sitting = list(
         Seat.objects.filter(table=table, entry__isnull=False)
@@ -533,15 +572,25 @@ def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
         .order_by("number")
     )
     if request.method == "POST":
+        typed = {
+            seat.number: request.POST.get(f"chips-{seat.number}", "").strip()[:40]
+            for seat in sitting
+        }
+        read = chip_counts_read(typed)
 
         def count() -> list:
-            counts = [
-                chip_counts.SeatCount(seat=seat.number, chips=_int(value))
-                for seat in sitting
-                # German staff type 25.000: the dots group thousands.
-                if (value := request.POST.get(f"chips-{seat.number}", "").strip().replace(".", ""))
-            ]
-            return chip_counts.table_chips_count(table_id=table.pk, counts=counts, by=request.user)
+            if read.bad:
+                raise Invalid(
+                    ngettext(
+                        "Seat %(seats)s: %(why)s",
+                        "Seats %(seats)s: %(why)s",
+                        len(read.bad),
+                    )
+                    % {"seats": ", ".join(map(str, read.bad)), "why": read.why}
+                )
+            return chip_counts.table_chips_count(
+                table_id=table.pk, counts=read.counts, by=request.user
+            )
 
         return run_action(
             request,
@@ -551,20 +600,31 @@ def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
                 % {"count": len(made)}
             ),
             back=_back(table.tournament_id) + f"#table-{table.number}",
-            page=lambda: _chip_count_form(request, table, sitting),
+            page=lambda: _chip_count_form(request, table, sitting, typed=typed, bad=read.bad),
         )
     return _chip_count_form(request, table, sitting)
 
 
-def _chip_count_form(request: HttpRequest, table: Table, sitting: list[Seat]) -> HttpResponse:
+def _chip_count_form(
+    request: HttpRequest,
+    table: Table,
+    sitting: list[Seat],
+    *,
+    typed: dict[int, str] | None = None,
+    bad: list[int] | None = None,
+) -> HttpResponse:
     latest = {row["entry"]: row["chips"] for row in selectors.chip_counts_current(table.tournament)}
+    typed, bad = typed or {}, bad or []
     return render(
         request,
         "tables/chip_counts_table.html",
         {
             "tournament": table.tournament,
             "table": table,
-            "rows": [(seat, latest.get(seat.entry_id)) for seat in sitting],
+            "rows": [
+                (seat, latest.get(seat.entry_id), typed.get(seat.number, ""), seat.number in bad)
+                for seat in sitting
+            ],
         },
     )
 

@@ -41,6 +41,9 @@ BOUNTIES = "bounties"  # the bounty pool, what was paid, the biggest bounties, m
 # Whether rebuys and the add-on are sold at the clock's level now; follows the
 # clock and the summary (the purchase settings), worked out by the server.
 PURCHASES = "purchases"
+# The alternates waiting for a seat, in the order they sit down; staff screens
+# only; follows the summary (every change of the entries carries it).
+ALTERNATES = "alternates"
 PARTS = frozenset(
     {
         SUMMARY,
@@ -57,9 +60,10 @@ PARTS = frozenset(
         CHIP_COUNTS,
         BOUNTIES,
         PURCHASES,
+        ALTERNATES,
     }
 )
-STAFF_ONLY_PARTS = frozenset({RULINGS})
+STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES})
 
 
 @dataclass(frozen=True)

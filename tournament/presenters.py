@@ -16,6 +16,7 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "status": tournament.status,
         "entries": summary["entries"],
         "remaining": summary["remaining"],
+        "waiting": summary["waiting"],
         "average_stack": summary["average_stack"],
         "chips_in_play": summary["chips_in_play"],
         "table_size": tournament.table_size,

@@ -94,7 +94,11 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
     `counts` must be fresh (taken after the last change to the entries).
     """
     counts = counts or entry_counts(tournament)
-    remaining = counts.remaining
+    # Players left are those in play: seated, or registered and not yet seated.
+    # An alternate waiting for a seat is not one yet (README "Places, re-entries
+    # and moves"); his chips are in play already, paid for.
+    remaining = counts.remaining - counts.waiting
+    holding_chips = counts.remaining
     settings = payout_settings_for(tournament)
     # A later day starts with the bagged chips, not with a stack per entry.
     chips = (
@@ -110,8 +114,9 @@ def tournament_summary(tournament: Tournament, counts: EntryCounts | None = None
         "status": tournament.status,
         "entries": counts.entries,
         "remaining": remaining,
+        "waiting": counts.waiting,
         "chips_in_play": chips,
-        "average_stack": chips // remaining if remaining else 0,
+        "average_stack": chips // holding_chips if holding_chips else 0,
         "hand_for_hand": tournament.hand_for_hand,
         "registration_closed": tournament.registration_closed,
         **_purchase_windows(settings),

@@ -12,8 +12,25 @@
 //                               per seat); in the last field it submits
 //   <details data-nav-group>     a menu group: opening one closes the others,
 //                               a tap elsewhere closes it
+//   <form method="post">         the page keeps its scroll position when the post
+//                               comes back to it (a bust on the floor map)
 (function () {
   "use strict";
+  var placeKey = "page-place";
+  try {
+    var place = JSON.parse(window.sessionStorage.getItem(placeKey) || "null");
+    window.sessionStorage.removeItem(placeKey);
+    if (place && place.path === window.location.pathname && !window.location.hash) {
+      window.addEventListener("DOMContentLoaded", function () { window.scrollTo(0, place.y); });
+    }
+  } catch (e) { /* private mode: the page starts at the top */ }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || (form.method || "").toLowerCase() !== "post") return;
+    try {
+      window.sessionStorage.setItem(placeKey, JSON.stringify({ path: window.location.pathname, y: window.scrollY }));
+    } catch (e) { /* private mode */ }
+  });
   document.addEventListener("toggle", function (event) {
     var group = event.target;
     if (!group.matches || !group.matches("[data-nav-group]") || !group.open) return;

@@ -43,6 +43,30 @@ class SeatCount:
     chips: int
 
 
+@dataclass(frozen=True)
+class TypedCounts:
+    """A table's chip form read: the counts, and the seats whose field is no count."""
+
+    counts: list[SeatCount]
+    bad: list[int]
+    why: str
+
+
+def chip_counts_read(typed: dict[int, str]) -> TypedCounts:
+    """Each seat's field as a count; an empty field skips the seat. German staff
+    type 25.000: the dots group thousands."""
+    counts, bad = [], []
+    for seat, text in typed.items():
+        digits = text.replace(".", "")
+        if not digits:
+            continue
+        if digits.isascii() and digits.isdigit() and 1 <= int(digits[:20]) <= MAX_CHIPS:
+            counts.append(SeatCount(seat=seat, chips=int(digits)))
+        else:
+            bad.append(seat)
+    return TypedCounts(counts=counts, bad=bad, why=str(CHIPS_OUT_OF_RANGE))
+
+
 def _level(tournament: Tournament) -> int:
     return clock().level_played(tournament)[0]
 

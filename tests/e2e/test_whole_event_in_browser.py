@@ -81,7 +81,7 @@ TEXT = {
         "payouts_saved": "Payouts saved.",
         "floor": "Floor",
         "bust": "Bust player",
-        "busted": "Player busted.",
+        "busted": "busted – place",
         "done": "Done",
         "of": "of",
         "standings": "Standings",
@@ -116,7 +116,7 @@ TEXT = {
         "payouts_saved": "Auszahlung gespeichert.",
         "floor": "Floor",
         "bust": "Spieler ausgeschieden",
-        "busted": "Spieler ausgeschieden.",
+        "busted": "ausgeschieden – Platz",
         "done": "Erledigt",
         "of": "von",
         "standings": "Rangliste",
@@ -262,7 +262,7 @@ def test_director_runs_a_whole_event_from_registration_to_final_standings(server
         expect(dialog).to_be_visible()
         expect(dialog.locator(".big-name")).to_have_text(player)
         submit(page, dialog.get_by_role("button", name=t["bust"], exact=True))
-        expect(message(page)).to_have_text(t["busted"])
+        expect(message(page)).to_contain_text(f"{player} {t['busted']}")
         expect(seats.filter(has_text=player)).to_have_count(0)
         busted.append(player)
         # A broken table leaves the map; its players show in the moves until seated.

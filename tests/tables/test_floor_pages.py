@@ -176,7 +176,7 @@ def test_two_players_busted_in_one_hand_from_one_seat_panel(game, api, floor_use
         {"same_hand": [deep], f"stack-{short}": "3000", f"stack-{deep}": "9000"},
         follow=True,
     )
-    assert "2 players busted in one hand." in response.content.decode()
+    assert "2 players busted in one hand:" in response.content.decode()
     places = {e["id"]: e["place"] for e in api.get(f"/tournaments/{game['id']}/entries").json()}
     # The bigger stack at the start of the hand finishes higher.
     assert places[deep] == 17 and places[short] == 18

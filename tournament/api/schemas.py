@@ -226,7 +226,11 @@ class TournamentOut(Schema):
     name: str
     status: TournamentStatus
     entries: int = Field(description="Entries taken, re-entries included.")
-    remaining: int = Field(description="Players still in.")
+    remaining: int = Field(
+        description="Players in play: seated, or registered and not yet seated; "
+        "alternates waiting for a seat are not counted (see waiting)."
+    )
+    waiting: int = Field(0, description="Alternates waiting for a seat.")
     table_size: int
     starting_stack: int
     buy_in: Money

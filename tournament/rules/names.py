@@ -7,8 +7,9 @@ anyascii (Ł -> L, Đ -> D, Ø -> O, Þ -> Th, ß -> ss, ı -> i), then case-fol
 
 Two keys: ``plain`` for the order of a list (German dictionary order, DIN 5007
 variant 1: ä sorts as a), and ``search_key`` for a search, which also folds the
-German spellings ae/oe/ue to a/o/u so that either way of writing an umlaut
-finds the other (README "Printable lists").
+spellings staff copy from ID cards to the plain letter: ae/oe/ue to a/o/u
+(ä, ö, ü; Æ, Ø), aa to a (Å) and dj to d (Đ), so that either way of writing
+the letter finds the other (README "Places, re-entries and moves").
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ import re
 
 from anyascii import anyascii
 
-# German writes ä, ö, ü as ae, oe, ue where a keyboard lacks them.
-_UMLAUT_SPELLINGS = (("ae", "a"), ("oe", "o"), ("ue", "u"))
+# Spellings of one letter in two plain ones, as a keyboard without the letter
+# writes it: German ä, ö, ü as ae, oe, ue; Nordic Æ, Ø, Å as Ae, Oe, Aa; South
+# Slavic Đ as Dj. Each folds to the plain letter the transliteration gives.
+_LETTER_SPELLINGS = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("aa", "a"), ("dj", "d"))
 
 
 def plain(text: str) -> str:
@@ -27,14 +30,18 @@ def plain(text: str) -> str:
 
 
 def _folded(text: str) -> str:
-    for spelled, letter in _UMLAUT_SPELLINGS:
-        text = text.replace(spelled, letter)
+    """Folds until nothing is left to fold: "uee" (Üe) and "ue" (Ü) both end as "u"."""
+    before = None
+    while before != text:
+        before = text
+        for spelled, letter in _LETTER_SPELLINGS:
+            text = text.replace(spelled, letter)
     return text
 
 
 def search_key(*texts: str) -> str:
     """What a search looks in: the texts (a name, a nickname), plain and with
-    ae/oe/ue folded, joined by " | " so a word never spans two of them."""
+    the two-letter spellings folded, joined by " | " so a word never spans two of them."""
     return " | ".join(_folded(plain(text)) for text in texts if text and text.strip())
 
 

@@ -191,6 +191,16 @@
     return html + "</section>";
   }
 
+  // The alternates waiting for a seat, in the order they sit down.
+  function alternatesHtml() {
+    var waiting = state.alternates || [];
+    if (!waiting.length) return "";
+    var n = (state.summary || {}).waiting || waiting.length;
+    return '<section class="card alternates-card"><h2>' + esc(Live.fill(L.alternates, { n: n, count: n })) +
+      '</h2><ol class="alternates">' + waiting.map(function (a) { return "<li>" + esc(a.name) + "</li>"; }).join("") +
+      "</ol></section>";
+  }
+
   function countsHtml() {
     var s = state.summary || {};
     var avg = grouped ? grouped.format(s.average_stack || 0) : String(s.average_stack || 0);
@@ -244,8 +254,14 @@
       movesBox.innerHTML = movesNow;
       movesBox.dataset.drawn = movesNow;
     }
+    var alternatesBox = document.getElementById("floor-alternates");
+    var alternatesNow = alternatesHtml();
+    if (alternatesBox && alternatesBox.dataset.drawn !== alternatesNow) {
+      alternatesBox.innerHTML = alternatesNow;
+      alternatesBox.dataset.drawn = alternatesNow;
+    }
     var layout = root.querySelector(".floor-layout");
-    if (layout) layout.classList.toggle("with-side", !!root.querySelector(".floor-side .moves-alert"));
+    if (layout) layout.classList.toggle("with-side", !!root.querySelector(".floor-side .moves-alert, .floor-side .alternates-card"));
     var counts = document.getElementById("floor-counts");
     if (counts) {
       var text = countsHtml();
@@ -261,6 +277,7 @@
       tables: (snapshot.tables || []).filter(function (t) { return shownHere(t.number); }),
       moves: snapshot.moves || [],
       summary: snapshot.summary || {},
+      alternates: snapshot.alternates || [],
       clock_calls: snapshot.clock_calls || []
     };
   }
