@@ -247,7 +247,12 @@ class EventForm(TournamentForm):
 
 
 class RegisterForm(forms.Form):
-    name = forms.CharField(label=_("New player"), max_length=120, required=False)
+    name = forms.CharField(
+        label=_("New player"),
+        max_length=120,
+        required=False,
+        help_text=_("At most 120 characters."),
+    )
     nickname = forms.CharField(label=_("Nickname"), max_length=40, required=False)
     email = forms.EmailField(label=_("E-mail"), required=False)
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)
