@@ -305,3 +305,15 @@ def test_the_rebuy_form_names_no_player_until_the_desk_chooses_one(browser, api,
     )
     assert "Choose the player who buys." in response.content.decode()
     assert sum(Entry.objects.filter(tournament_id=tid).values_list("rebuys", flat=True)) == 0
+
+
+@pytest.mark.parametrize("amount", ["abc", "-5", "1e400"])
+def test_a_bad_amount_to_add_to_the_pool_is_named_with_its_field(browser, tournament, amount):
+    tid = tournament["id"]
+    browser.cookies["django_language"] = "de"
+    response = browser.post(
+        f"/tournaments/{tid}/payouts/additions/", {"amount": amount, "note": "x"}, follow=True
+    )
+    text = response.content.decode()
+    assert "Betrag:" in text
+    assert not PrizeAddition.objects.filter(tournament_id=tid).exists()
