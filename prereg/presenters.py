@@ -35,6 +35,7 @@ def schedule_row(tournament: Tournament) -> dict[str, Any]:
         "waiting": counts.waiting,
         "seats_left": max(counts.capacity - counts.registered, 0),
         "pre_registration_open": pre_registration_open(tournament),
+        "status": tournament.status,
     }
 
 

@@ -111,7 +111,8 @@ def structure_levels(tournament: Tournament) -> list[dict[str, Any]]:
                 "number": number if kind == "level" else None,
                 "small_blind": level.get("small_blind"),
                 "big_blind": level.get("big_blind"),
-                "ante": level.get("ante") or level.get("big_blind_ante") or 0,
+                "ante": level.get("ante") or 0,
+                "big_blind_ante": bool(level.get("big_blind_ante")),
                 "minutes": max(int(level.get("seconds") or 0) // 60, 1),
             }
         )

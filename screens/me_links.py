@@ -34,6 +34,19 @@ PRE_STATUSES = {
 OPEN_STATUSES = (PreRegistration.Status.REGISTERED, PreRegistration.Status.WAITING)
 
 
+def live_entry(entry: Entry) -> Entry:
+    """The entry a link follows: the player's latest in that tournament. A link made
+    for his first entry shows his re-entry's seat once he bought one, never the
+    first entry's bust (README "The player's page")."""
+    latest = (
+        Entry.objects.select_related("player", "tournament")
+        .filter(tournament_id=entry.tournament_id, player_id=entry.player_id)
+        .order_by("-number", "-pk")
+        .first()
+    )
+    return latest if latest is not None and latest.number > entry.number else entry
+
+
 def subject_of(pre: PreRegistration) -> MeSubject:
     """The page of one pre-registration: his entry once checked in."""
     tournament = pre.tournament
@@ -42,6 +55,8 @@ def subject_of(pre: PreRegistration) -> MeSubject:
         if pre.entry_id is not None
         else None
     )
+    if entry is not None:
+        entry = live_entry(entry)
     name = entry.player.name if entry is not None else pre.name
     return MeSubject(
         tournament=tournament,
@@ -63,7 +78,7 @@ def me_subject(token: str) -> MeSubject | None:
     link = entry_link_by_token(token)
     if link is None:
         return None
-    entry = link.entry
+    entry = live_entry(link.entry)
     return MeSubject(
         tournament=entry.tournament,
         name=display_name(entry.player.name, entry.tournament),

@@ -58,8 +58,9 @@ def layout_choices() -> list[tuple[str, Any]]:
 
 
 def layout_label(value: str) -> Any:
-    """A layout as the API names it, as the room reads it."""
-    return dict(layout_choices()).get(value, value)
+    """A layout as the API names it, as the room reads it: a preset by its title even
+    before the room installed the presets (a new screen shows the clock preset)."""
+    return dict(layout_choices()).get(value) or PRESET_LABELS.get(value, value)
 
 
 def look_fields(form: forms.Form) -> None:

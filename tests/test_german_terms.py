@@ -81,3 +81,25 @@ def test_chip_counts_are_said_in_german():
         (msgid, msgstr) for msgid, msgstr in german().items() if re.search(r"\bCounts?\b", msgstr)
     ]
     assert said_in_english == []
+
+
+def test_late_registration_is_a_nachmeldung():
+    wrong = [
+        (msgid, msgstr)
+        for msgid, msgstr in german().items()
+        if re.search(r"\blate reg", msgid, re.I)
+        and ("Nachmeldung" not in msgstr or "Späte Anmeldung" in msgstr)
+    ]
+    assert wrong == []
+
+
+def test_an_entry_is_an_eintrag_and_a_re_entry_a_re_entry():
+    """One word each, and no English noun inside a German sentence ("Für diesen Entry"):
+    an entry is an "Eintrag" (never "Entry" or "Einstieg"), a re-entry "das Re-Entry"."""
+    wrong = [
+        (msgid, msgstr)
+        for msgid, msgstr in german().items()
+        if re.search(r"(?<!Re-)\bEntr(y|ies|ys)\b|Einstieg", msgstr)
+        or re.search(r"\b(dieser|diesen|einen|der erste) Re-Entry\b", msgstr, re.I)
+    ]
+    assert wrong == []

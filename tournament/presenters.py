@@ -2,6 +2,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from tournament import clock_port
 from tournament.models import Entry, Tournament
 from tournament.rules.payouts import money
 from tournament.selectors import bounty_settings_for, pre_registration_capacity
@@ -81,3 +84,13 @@ def entry_payload(entry: Entry) -> dict[str, Any]:
         "place": entry.place,
         "buy_in": entry.buy_in_name or None,
     }
+
+
+def status_word(tournament: Tournament) -> str:
+    """The one word every page uses for where a tournament stands (README "Screens"):
+    drawn but with the clock still stopped is "Not started", as the player's page says."""
+    if tournament.status == Tournament.Status.RUNNING and not clock_port.clock().play_started(
+        tournament
+    ):
+        return _("Not started")
+    return str(tournament.get_status_display())

@@ -69,12 +69,13 @@ def phone_key(phone: str) -> str:
 
 def pre_registration_open(tournament: Tournament, *, now: datetime | None = None) -> bool:
     """Whether players may pre-register now: the room's switch, the tournament listed
-    with pre-registration open, not finished, before its check-in deadline."""
+    with pre-registration open, not started yet (a running tournament takes players at
+    the desk), before its check-in deadline."""
     return (
         RoomSettings.current().public_schedule
         and tournament.listed
         and tournament.pre_registration_open
-        and tournament.status != Tournament.Status.FINISHED
+        and tournament.status == Tournament.Status.PLANNED
         and not waiting.deadline_passed(tournament, now)
     )
 

@@ -279,11 +279,21 @@
     function nowrap(text) { return '<span class="nw">' + escapeHtml(text) + "</span>"; }
 
     /* "Anna K. – Table 3 · Seat 2 → Table 5 · Seat 7": never broken inside a place. */
+    /* One move, one line on the board: the places stay whole ("– Table 3 · Seat 2 →
+       Table 5 · Seat 7"), a long name is shortened with an ellipsis, whole in its title. */
     function moveHtml(m) {
-      var to = nowrap(Live.fill(L.table_seat, { table: m.to_table, seat: m.to_seat }));
-      if (!m.from_table) return escapeHtml(m.name) + " → " + to;
-      return escapeHtml(m.name) + " – " +
-        nowrap(Live.fill(L.table_seat, { table: m.from_table, seat: m.from_seat })) + " → " + to;
+      var to = "→ " + Live.fill(L.table_seat, { table: m.to_table, seat: m.to_seat });
+      var name = '<span class="d-move-name" title="' + escapeHtml(m.name) + '">' + escapeHtml(m.name) + "</span>";
+      if (!m.from_table) return name + " " + nowrap(to);
+      return name + " " +
+        nowrap("– " + Live.fill(L.table_seat, { table: m.from_table, seat: m.from_seat }) + " " + to);
+    }
+
+    /* A name the places squeeze to less than two fifths of its line, cut short: smaller type first. */
+    function namesCut(box) {
+      return Array.prototype.some.call(box.querySelectorAll(".d-move-name"), function (name) {
+        return name.scrollWidth > name.clientWidth + 1 && name.clientWidth < name.parentNode.clientWidth * 0.4;
+      });
     }
 
     /* Every pending move is shown: the banner shrinks its text first, then pages. */
@@ -310,7 +320,7 @@
       for (var i = 0; i < sizes.length; i++) {
         if (sizes[i]) box.style.fontSize = sizes[i] + "vh";
         box.innerHTML = moves.map(function (m) { return "<li>" + moveHtml(m) + "</li>"; }).join("");
-        if (box.scrollHeight <= limit) break;
+        if (box.scrollHeight <= limit && !namesCut(box)) break;
       }
       // Still too many at the smallest size: as many as fit, page after page.
       while (per > 1 && box.scrollHeight > limit) {

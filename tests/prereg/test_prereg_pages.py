@@ -95,3 +95,25 @@ def test_the_director_lists_a_tournament_and_opens_pre_registration_on_its_form(
     edit = client.get(f"/tournaments/{tournament.pk}/edit/").content.decode()
     assert 'value="2030-03-04T19:30"' in edit
     assert "Monday Turbo" in Client().get("/schedule/").content.decode()
+
+
+def test_a_running_tournament_says_so_and_takes_no_pre_registration(api):
+    """Issue 35 item 15: no "0 of 36 seats taken", no form, no promise of a seat; the
+    structure marks a big-blind ante."""
+    tid = listed_tournament(api, capacity=36)["id"]
+    level = {"kind": "level", "small_blind": 100, "big_blind": 200, "ante": 200}
+    api.put(
+        f"/tournaments/{tid}/structure",
+        {"levels": [{**level, "big_blind_ante": True, "seconds": 1200}]},
+    )
+    api.post(f"/tournaments/{tid}/tables", {"count": 1})
+    api.post(f"/tournaments/{tid}/entries", {"name": "Anna Berg"})
+    api.post(f"/tournaments/{tid}/entries", {"name": "Ben Cohn"})
+    assert api.post(f"/tournaments/{tid}/draw").status_code == 200
+    page = Client().get(f"/schedule/{tid}/?lang=de").content.decode()
+    assert "Sitzen belegt" not in page
+    assert "Dieses Turnier läuft" in page
+    assert 'name="name"' not in page
+    assert "BBA" in page
+    refused = Client().post(f"/schedule/{tid}/?lang=de", {"name": "Late Larry"})
+    assert refused.status_code >= 400

@@ -188,3 +188,45 @@ def test_a_walk_in_opens_his_page_from_the_seat_finder_with_his_seat_card_code(s
     expect(phone.locator("#me-seat")).to_have_text(SEAT["en"].format(table=3, seat=player["seat"]))
     shot(phone, "me-walk-in-page-phone-en")
     context.close()
+
+
+@pytest.mark.parametrize("kind", ["pre-registration", "desk link"])
+def test_after_his_re_entry_his_link_shows_his_new_seat_not_his_bust(site, browser, kind):
+    """Issue 35 item 12: the link follows the player to his live entry, also after a reload."""
+    server, token = site.server, site.token
+    body = {"name": "Re-Entry Cup", "starting_stack": 20000, "buy_in": "50", "table_size": 6}
+    tid = server.api(
+        "POST", "/tournaments", token, {**body, "max_entries": 3, "late_registration_levels": 4}
+    )["id"]
+    server.api("POST", f"/tournaments/{tid}/tables", token, {"count": 2, "seats": 6})
+    entries = [
+        server.api("POST", f"/tournaments/{tid}/entries", token, {"name": name})
+        for name in NAMES[:6]
+    ]
+    server.api("POST", f"/tournaments/{tid}/draw", token)
+    player = server.api("GET", f"/tournaments/{tid}/tables", token)[0]["players"][0]
+    player_id = next(e["player"] for e in entries if e["id"] == player["entry"])
+    if kind == "pre-registration":
+        link = personal_link(site, player["entry"])
+    else:
+        link = server.api("POST", f"/entries/{player['entry']}/phone-link", token)["token"]
+
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="de-DE")
+    phone = context.new_page()
+    phone.goto(f"{server.url}/me/{link}?lang=de")
+    server.api("POST", f"/entries/{player['entry']}/bust", token)
+    expect(phone.locator("#me-status")).to_contain_text("Ausgeschieden")
+    again = server.api("POST", f"/tournaments/{tid}/entries", token, {"player": player_id})
+    table, seat = next(
+        (table["number"], p["seat"])
+        for table in server.api("GET", f"/tournaments/{tid}/tables", token)
+        for p in table["players"]
+        if p["entry"] == again["id"]
+    )
+    where = SEAT["de"].format(table=table, seat=seat)
+    expect(phone.locator("#me-seat")).to_have_text(where)
+    phone.reload()
+    expect(phone.locator("#me-seat")).to_have_text(where)
+    expect(phone.locator("#me-status")).not_to_contain_text("Ausgeschieden")
+    shot(phone, f"me-page-re-entered-phone-de-{kind.replace(' ', '-')}")
+    context.close()

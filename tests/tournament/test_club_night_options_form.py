@@ -29,7 +29,7 @@ FORM = {
     "language, words",
     [
         ("en", ["One place per player", "late registration through the following break"]),
-        ("de", ["Pro Einstieg (mit Re-Entries)", "bis zum Ende der folgenden Pause"]),
+        ("de", ["Pro Eintrag (mit Re-Entries)", "bis zum Ende der folgenden Pause"]),
     ],
 )
 def test_the_new_tournament_form_offers_both_options(director, language, words):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -241,3 +243,26 @@ def test_the_form_asks_whether_tables_break_during_registration(director, langua
     assert client.post(f"/tournaments/{tournament.pk}/edit/", form).status_code == 302
     tournament.refresh_from_db()
     assert tournament.break_during_registration is True
+
+
+def test_entries_per_player_refuses_0_on_the_form(director, tournament):
+    client = signed_in(director)
+    page = client.get(f"/tournaments/{tournament['id']}/edit/").content.decode()
+    assert re.search(r'name="max_entries"[^>]*min="1"', page)
+    form = {
+        "name": "Friday Freezeout",
+        "table_size": 9,
+        "starting_stack": 20000,
+        "buy_in": "50",
+        "fee": "5",
+        "final_table_size": 9,
+        "rulebook": "tda2019",
+        "tie_rule": "share",
+        "late_registration_levels": 4,
+        "max_entries": 0,
+        "display_names": "initial",
+    }
+    response = client.post(f"/tournaments/{tournament['id']}/edit/", form)
+    assert response.status_code == 400
+    assert "max_entries" in response.context["form"].errors
+    assert Tournament.objects.get(pk=tournament["id"]).max_entries == 1

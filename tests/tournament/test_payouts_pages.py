@@ -366,3 +366,15 @@ def test_a_fixed_place_beyond_the_places_paid_is_refused_with_the_reason(browser
     )
     assert "Place 5 is fixed, but only 3 places are paid" in answer.content.decode()
     assert not ActionLog.objects.filter(tournament_id=tid, kind="payouts_updated").exists()
+
+
+@pytest.mark.parametrize("amount", ["abc", "-5", "1e400"])
+def test_a_bad_amount_to_add_to_the_pool_is_named_with_its_field(browser, tournament, amount):
+    tid = tournament["id"]
+    browser.cookies["django_language"] = "de"
+    response = browser.post(
+        f"/tournaments/{tid}/payouts/additions/", {"amount": amount, "note": "x"}, follow=True
+    )
+    text = response.content.decode()
+    assert "Betrag:" in text
+    assert not PrizeAddition.objects.filter(tournament_id=tid).exists()

@@ -103,3 +103,28 @@ def test_the_standings_title_the_place_platz_and_the_seat_plan_sitz(finished, di
     assert "Platz Spieler Buy-in Nr. Preisgeld" in standings
     entries = visible(client.get(f"/tournaments/{finished['id']}/entries/").content.decode())
     assert "Sitz" in entries and "Platz" in entries and "Eintrag" not in entries
+
+
+def test_a_drawn_tournament_whose_clock_has_not_started_is_not_started_on_every_page(api, director):
+    """One status, one word: the list, the overview and the lobby say "Nicht gestartet" as
+    the player's page does until the clock runs, and "Läuft" once it does."""
+    tid = api.post("/tournaments", {"name": "Dienstag", "buy_in": "20"}).json()["id"]
+    levels = [{"kind": "level", "small_blind": 100, "big_blind": 200, "seconds": 600}]
+    assert api.put(f"/tournaments/{tid}/structure", {"levels": levels}).status_code == 200
+    api.post(f"/tournaments/{tid}/tables", {"count": 1})
+    for name in ("Anna Berg", "Erika Groß"):
+        api.post(f"/tournaments/{tid}/entries", {"name": name})
+    assert api.post(f"/tournaments/{tid}/draw").status_code == 200
+    staff = signed_in(director, "de")
+    pages = {
+        "list": lambda: staff.get("/"),
+        "overview": lambda: staff.get(f"/tournaments/{tid}/"),
+        "lobby": lambda: Client().get("/lobby/?lang=de"),
+    }
+    for name, page in pages.items():
+        text = visible(page().content.decode())
+        assert "Nicht gestartet" in text, name
+        assert "Läuft" not in text, name
+    assert api.post(f"/tournaments/{tid}/clock/start").status_code == 200
+    for name, page in pages.items():
+        assert "Läuft" in visible(page().content.decode()), name

@@ -16,6 +16,8 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 
+from tournament import presenters
+
 register = template.Library()
 
 SYMBOLS = {"EUR": "€", "CHF": "CHF", "USD": "$", "GBP": "£"}
@@ -81,3 +83,9 @@ def percent(value: Any) -> str:
         text = text.rstrip("0").rstrip(".")
     shown = num(Decimal(text))
     return f"{shown}\u00a0%" if _german() else f"{shown}%"
+
+
+@register.filter
+def status_word(tournament: Any) -> str:
+    """One status, one word on the list, the lobby and the overview."""
+    return presenters.status_word(tournament)

@@ -5,6 +5,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.core.validators import MinValueValidator
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -131,6 +132,10 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # At least the first entry: 0 would let nobody play (the database refuses it too).
+        entries = self.fields["max_entries"]
+        entries.validators.append(MinValueValidator(1))
+        entries.widget.attrs["min"] = 1
         bounty = bounty_settings_for(self.instance)
         self.fields["bounty_kind"].initial = bounty.kind
         self.fields["bounty_amount"].initial = bounty.amount
@@ -247,7 +252,12 @@ class EventForm(TournamentForm):
 
 
 class RegisterForm(forms.Form):
-    name = forms.CharField(label=_("New player"), max_length=120, required=False)
+    name = forms.CharField(
+        label=_("New player"),
+        max_length=120,
+        required=False,
+        help_text=_("At most 120 characters."),
+    )
     nickname = forms.CharField(label=_("Nickname"), max_length=40, required=False)
     email = forms.EmailField(label=_("E-mail"), required=False)
     phone = forms.CharField(label=_("Phone"), max_length=40, required=False)

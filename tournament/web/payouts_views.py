@@ -112,7 +112,14 @@ def _tournament(tournament_id: int) -> Tournament:
     return get_object_or_404(Tournament, pk=tournament_id)
 
 
-def _bad_form() -> None:
+def _bad_form(form: forms.Form) -> None:
+    """The first wrong field by its label and what is wrong with it ("Amount: Enter a
+    number."), not only "check the form"."""
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        if field is not None and field.label:
+            raise Invalid(f"{field.label}: {errors[0]}")
+        raise Invalid(str(errors[0]))
     raise Invalid(gettext_lazy("Please check the form."))
 
 
@@ -177,7 +184,7 @@ def payouts_structure(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def action() -> None:
         if not form.is_valid():
-            _bad_form()
+            _bad_form(form)
         data = form.cleaned_data
         percentages, amounts, places, unused = structure_typed(data)
         payout_services.payouts_update(
@@ -205,7 +212,7 @@ def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def action() -> None:
         if not form.is_valid():
-            _bad_form()
+            _bad_form(form)
         changes = dict(form.cleaned_data)
         season = changes.pop("season")
         changes["season"] = season.pk if season else None
@@ -223,7 +230,7 @@ def payouts_addition(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def action() -> None:
         if not form.is_valid():
-            _bad_form()
+            _bad_form(form)
         pool_services.prize_addition_add(
             tournament_id=tournament_id,
             amount=form.cleaned_data["amount"],
@@ -262,10 +269,10 @@ def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
             # went to the wrong player.
             raise Invalid(CHOOSE_THE_BUYER)
         if not form.is_valid():
-            _bad_form()
+            _bad_form(form)
         data = form.cleaned_data
         if not _tournament(tournament_id).entries.filter(pk=data["entry"]).exists():
-            _bad_form()
+            _bad_form(form)
         pool_services.entry_purchase(
             entry_id=data["entry"], kind=data["kind"], count=data["count"], by=request.user
         )

@@ -105,7 +105,7 @@
       (leaving ? " leaving" : "") + (arriving ? " arriving" : "") + '" hx-get="' +
       esc(link(links.seat, table.id).replace("{seat}", n)) +
       '" hx-target="#seat-panel" data-opens-dialog="seat-dialog"><span class="seat-no">' + n +
-      '</span> <span class="seat-name">' + name + "</span>";
+      '</span> <span class="seat-name"' + (player ? ' title="' + esc(player.name) + '"' : "") + ">" + name + "</span>";
     if (n === table.button_seat) html += ' <span class="chip-marker dealer" title="' + esc(L.button_title) + '">D</span>';
     if (n === table.small_blind_seat) html += ' <span class="chip-marker sb" title="' + esc(L.small_blind) + '">SB</span>';
     if (n === table.big_blind_seat) html += ' <span class="chip-marker bb" title="' + esc(L.big_blind) + '">BB</span>';
