@@ -387,7 +387,9 @@ def test_the_bust_message_counts_the_field_as_a_fresh_read_does(
 
     summary = next(m for a, m in sent if a == "floor" and m["type"] == "bust")["summary"]
     assert summary == tournament_summary(Tournament.objects.get(pk=game["id"]))
-    assert summary["remaining"] == players - 1
+    # Players left are those in play; an alternate still waiting is not one yet.
+    assert summary["remaining"] == min(players - 1, 9)
+    assert summary["waiting"] == max(players - 1 - 9, 0)
 
 
 def test_busts_in_one_hand_for_hand_hand_at_different_tables_are_ranked_together(api):
