@@ -155,7 +155,7 @@ def payouts_view(
     """
     settings = settings or payout_settings_for(tournament)
     counts = counts or pool_counts(tournament)
-    pool = prize_pool_of(tournament, settings, counts)
+    pool = prize_pool_of(tournament, settings)
     satellite = prizes().satellite_places(tournament, pool.total) if tournament.pk else None
     if satellite is not None:
         return _satellite_view(settings, pool, counts, satellite)
@@ -310,7 +310,7 @@ def _check_structure(
 def _check_amounts_fit(tournament: Tournament, settings: PayoutSettings) -> None:
     """Fixed amounts must fit in the pool as it stands (guarantee included)."""
     amounts = _decimals(settings.amounts) or []
-    pool = prize_pool_of(tournament, settings, pool_counts(tournament)).total
+    pool = prize_pool_of(tournament, settings).total
     try:
         fixed_rules.fixed_payouts(pool, amounts)
     except PayoutError as exc:
