@@ -115,6 +115,16 @@ def chips_bought(tournament: Tournament, entries: int) -> int:
     return (other["chips"] or 0) + max(0, entries - other["n"]) * tournament.starting_stack
 
 
+def sold_at(tournament: Tournament, *, price: Decimal, fee: Decimal, chips: int) -> tuple[int, int]:
+    """How many entries (not unregistered) were sold at this buy-in and fee, and
+    how many with this stack: what an edit of them leaves as it was sold."""
+    kept = tournament.entries.exclude(status=Entry.Status.WITHDRAWN)
+    return (
+        kept.filter(paid_price=price, paid_fee=fee).count(),
+        kept.filter(paid_chips=chips).count(),
+    )
+
+
 @dataclass(frozen=True)
 class Sold:
     """How many entries took one option at one price (the payouts page)."""
