@@ -143,3 +143,9 @@ class MethodTotalOut(Schema):
 class MoneyOverviewOut(LedgerTotalsOut):
     by_method: list[MethodTotalOut] = Field(description="Taken by payment method.")
     open_later: MoneyText = Field(description="Later payments not settled yet.")
+    pool_additions: MoneyText = Field(description="Added to the prize pool by hand or forfeited.")
+    pool_overlay: MoneyText = Field(description="The guarantee's overlay, as the payouts show it.")
+    pool_total: MoneyText = Field(
+        description="The prize pool the payouts share out: the ledger's prize pool, "
+        "additions and overlay (GET .../payouts prize_pool)."
+    )

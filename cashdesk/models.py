@@ -38,6 +38,9 @@ class Method(models.TextChoices):
     VOUCHER = "voucher", _("Voucher")
     ACCOUNT = "account", _("Pay later")
     COMP = "comp", _("Comp")
+    # What an imported entry paid, as its file says (README "Cash desk"): booked
+    # so the one pool holds it; no money passed this desk.
+    IMPORTED = "imported", _("From the imported file")
 
 
 class Kind(models.TextChoices):
@@ -261,6 +264,9 @@ class LedgerRow(AppendOnly):
         Ticket, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
     )
     reason = models.TextField(_("reason"), blank=True, max_length=500)
+    # Rebuy and add-on rows: how many they sold (negative: taken back), so a
+    # reversal takes as many off the entry (README "Cash desk"). None elsewhere.
+    count = models.SmallIntegerField(_("count"), null=True, blank=True)
 
     class Meta:
         ordering = ["receipt_number"]

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from cashdesk.models import ZERO, Kind, LedgerRow, Method, PrizePayout, Shift
 from tournament.models import Tournament
+from tournament.services.payouts import payouts_view
 from tournament.services.results import results_compute
 
 
@@ -105,10 +106,16 @@ def _count_method(
 
 
 def money_overview(tournament: Tournament) -> dict[str, Any]:
-    """The director's overview of one tournament (README "Cash desk")."""
+    """The director's overview of one tournament (README "Cash desk"): the ledger's
+    totals, and the one prize pool the payouts share out (what the ledger took
+    into it, manual additions, the guarantee's overlay)."""
     totals = ledger_totals(tournament)
+    pool = payouts_view(tournament, amounts=False).pool
     return {
         **totals.payload(),
+        "pool_additions": f"{pool.additions:.2f}",
+        "pool_overlay": f"{pool.overlay:.2f}",
+        "pool_total": f"{pool.total:.2f}",
         "by_method": [
             {"method": method, "amount": f"{totals.by_method[method]:.2f}"}
             for method in Method.values
@@ -216,3 +223,9 @@ def receipts_of(entries: list[Any]) -> list[tuple[Any, LedgerRow | None]]:
     for row in LedgerRow.objects.filter(entry__in=entries).order_by("receipt_number"):
         latest[row.entry_id] = row  # type: ignore[index]
     return [(entry, latest.get(entry.pk)) for entry in entries]
+
+
+def purchase_receipts(tournament: Tournament, last: int = 5) -> list[LedgerRow]:
+    """The latest rebuys and add-ons sold, with their receipts (the payouts page)."""
+    rows = LedgerRow.objects.filter(tournament=tournament, kind__in=(Kind.REBUY, Kind.ADD_ON))
+    return list(rows.select_related("entry__player").order_by("-receipt_number")[:last])

@@ -1,15 +1,19 @@
-"""What the core asks the cash desk about prizes (README "Satellites and tickets").
+"""What the core asks the cash desk about prizes (README "Satellites and tickets",
+"Cash desk").
 
-The cash desk sits above the core, yet a satellite's payout structure (tickets
-first, the rest in cash) decides the amounts the results show. This is the one
-question asked downwards, with the two moments the desk must hear of: the
-winner is known (the prizes are fixed), or no longer (they are taken back).
-The cash desk plugs its answers in once, in ``CashdeskConfig.ready``. Without
-it no tournament is a satellite.
+The cash desk sits above the core, yet two of its answers decide what the
+results show: what the ledger put into the prize pool (the one money truth:
+README "Cash desk"), and a satellite's payout structure (tickets first, the
+rest in cash). Those are the questions asked downwards, with the two moments
+the desk must hear of: the winner is known (the prizes are fixed), or no longer
+(they are taken back). The cash desk plugs its answers in once, in
+``CashdeskConfig.ready``. Without it no money was taken and no tournament is a
+satellite.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
@@ -30,7 +34,19 @@ class PaidPrize:
     receipt_number: int
 
 
+@dataclass(frozen=True)
+class Taken:
+    """What the ledger booked for the purchases of some tournaments (buy-ins,
+    re-entries, rebuys, add-ons; their refunds and reversals counted off)."""
+
+    prize_pool: Decimal = Decimal("0.00")
+    fees: Decimal = Decimal("0.00")
+
+
 class Prizes(Protocol):
+    def pool_taken(self, tournament_ids: Sequence[int]) -> Taken:
+        """The prize-pool and fee shares the ledger booked for these tournaments."""
+
     def satellite_places(
         self, tournament: Tournament, pool: Decimal
     ) -> list[tuple[Decimal, Decimal]] | None:
@@ -51,6 +67,9 @@ class Prizes(Protocol):
 
 
 class NoSatellites:
+    def pool_taken(self, tournament_ids: Sequence[int]) -> Taken:
+        return Taken()
+
     def satellite_places(
         self, tournament: Tournament, pool: Decimal
     ) -> list[tuple[Decimal, Decimal]] | None:

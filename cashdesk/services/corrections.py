@@ -23,6 +23,7 @@ from tournament.errors import Conflict, FieldInvalid, Forbidden, NotFound
 from tournament.models import Entry
 from tournament.roles import DIRECTOR, has_role
 from tournament.services.entries import entry_get
+from tournament.services.prize_pool import PurchaseKind, purchases_reversed
 from tournament.writes import Write, tournament_write
 
 ROW_NOT_FOUND = _("Ledger row not found.")
@@ -83,6 +84,11 @@ def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
         if _settled(row):
             raise Conflict(SETTLED_FIRST)
         split = Split(row.prize_pool, row.fee, row.bounty).negated()
+        if w is not None and row.entry_id is not None and row.kind in PURCHASE_COUNTERS:
+            # The purchase leaves the entry with its money, in this one write.
+            purchases_reversed(
+                w, entry_id=row.entry_id, kind=PURCHASE_COUNTERS[row.kind], count=_count_of(row)
+            )
         return ledger_append(
             kind=Kind.REVERSAL,
             amount=-row.amount,
@@ -94,9 +100,21 @@ def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
             reverses=row,
             ticket=row.ticket,
             reason=reason,
+            count=None if row.count is None else -row.count,
         )
 
     return _in_write(tournament_id, by, step)
+
+
+PURCHASE_COUNTERS: dict[str, PurchaseKind] = {Kind.REBUY: "rebuy", Kind.ADD_ON: "addon"}
+
+
+def _count_of(row: LedgerRow) -> int:
+    """How many rebuys or add-ons the row sold; rows booked before the count was
+    kept sold one (or took one back)."""
+    if row.count is not None:
+        return row.count
+    return -1 if row.amount < 0 else 1
 
 
 def _settled(row: LedgerRow) -> bool:

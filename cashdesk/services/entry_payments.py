@@ -44,6 +44,17 @@ def _open_later(row: LedgerRow) -> bool:
     return not settlements.exclude(pk__in=reversed_ids).exists()
 
 
+def _imported_paid(entry: Entry) -> bool:
+    """A tournament imported from a file: the ledger holds what its entries paid
+    as the file says (README "Importing TD3 files"); none pays again here."""
+    return (
+        LedgerRow.objects.filter(tournament_id=entry.tournament_id, method=Method.IMPORTED)
+        .exclude(kind=Kind.REVERSAL)
+        .filter(reversed_by__isnull=True)
+        .exists()
+    )
+
+
 def entry_pay(*, entry_id: int, payment: Payment, by: Any) -> LedgerRow:
     """Book the entry's buy-in: settle it when it was booked to pay later, take
     it when none stands; 409 when it is paid. Answers the new ledger row."""
@@ -53,6 +64,8 @@ def entry_pay(*, entry_id: int, payment: Payment, by: Any) -> LedgerRow:
         entry.refresh_from_db()  # as it is under the lock
         if entry.status == Entry.Status.WITHDRAWN:
             raise Conflict(ENTRY_WITHDRAWN)
+        if _imported_paid(entry):
+            raise Conflict(ALREADY_PAID)
         standing = _standing_buy_in(entry)
         if standing is not None and _open_later(standing):
             return ledger_settle(row_id=standing.pk, method=payment.method, by=by)

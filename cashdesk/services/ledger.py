@@ -10,17 +10,20 @@ then the room's receipt counter.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import ZERO, CashBox, LedgerRow, Method, ReceiptSequence, Shift, Ticket
 from tournament.errors import Conflict
 from tournament.models import Entry, Tournament
 from tournament.models_room import RoomSettings
+from tournament.prize_port import Taken
 
 SHIFT_CLOSED = _("This shift has been closed meanwhile; open a new shift.")
 
@@ -80,11 +83,16 @@ def ledger_append(
     ticket: Ticket | None = None,
     reason: str = "",
     shift: Shift | None = None,
+    count: int | None = None,
+    no_shift: bool = False,
 ) -> LedgerRow:
     """One ledger row with the next receipt number, booked to the cashier's open
-    shift (or the shift given) and its cash box. Inside a write."""
+    shift (or the shift given) and its cash box; ``no_shift``: to none (no money
+    passed a drawer). Inside a write."""
     user = by if getattr(by, "pk", None) is not None else None
-    if shift is None:
+    if no_shift:
+        shift = None
+    elif shift is None:
         shift = open_shift_of(user)
     elif not Shift.objects.select_for_update().filter(pk=shift.pk, closed_at__isnull=True).exists():
         raise Conflict(SHIFT_CLOSED)
@@ -106,4 +114,16 @@ def ledger_append(
         settles=settles,
         ticket=ticket,
         reason=reason,
+        count=count,
     )
+
+
+def pool_taken(tournament_ids: Sequence[int]) -> Taken:
+    """The one prize pool's money (README "Cash desk"): the prize-pool and fee
+    shares of the tournaments' rows. Only purchases carry a split, and their
+    refunds and reversals carry it negated, so they count off; payouts, the
+    overlay and pot movements carry none."""
+    sums = LedgerRow.objects.filter(tournament_id__in=list(tournament_ids)).aggregate(
+        pool=Sum("prize_pool"), fees=Sum("fee")
+    )
+    return Taken(prize_pool=sums["pool"] or ZERO, fees=sums["fees"] or ZERO)

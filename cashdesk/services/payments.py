@@ -99,6 +99,7 @@ def payment_take(
         by=w.user,
         tournament=w.tournament,
         entry=entry,
+        count=count if kind in (Kind.REBUY, Kind.ADD_ON) else None,
     )
 
 

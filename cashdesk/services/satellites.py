@@ -9,17 +9,19 @@ the payouts, the results and the prize desk all see the same cash per place.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import Kind, Method, PrizesFixed, SatelliteSettings, Ticket
-from cashdesk.services.ledger import ledger_append
+from cashdesk.services.ledger import ledger_append, pool_taken
 from cashdesk.services.pots import kept_back_into_pot
 from tournament import changes
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.models import Event, Tournament
+from tournament.prize_port import Taken
 from tournament.rules.satellites import SatelliteError, satellite_split
 from tournament.services.results import results_compute
 from tournament.writes import Write, tournament_write
@@ -40,6 +42,9 @@ OVERLAY_REASON = _("Guarantee overlay paid by the house")
 
 class SatellitePrizes:
     """The cash desk's answer to the core (``tournament.prize_port``)."""
+
+    def pool_taken(self, tournament_ids: Sequence[int]) -> Taken:
+        return pool_taken(tournament_ids)
 
     def satellite_places(
         self, tournament: Tournament, pool: Decimal

@@ -17,6 +17,9 @@ from typing import Any
 from django.db.models import Case, Value, When
 from django.utils.translation import gettext_lazy as _
 
+from cashdesk.models import Kind
+from cashdesk.services.imported import imported_sales_book
+from cashdesk.services.ledger import Split
 from clock.models import ClockState
 from clock.rules.clock import ClockState as ClockRuleState
 from clock.rules.clock import datetime_from_ms
@@ -162,6 +165,34 @@ def _structure(w: Write, plan: Td3Plan, filename: str) -> list[str]:
     return []
 
 
+def _sales_book(w: Write, plan: Td3Plan, entries: list[Entry], filename: str) -> None:
+    """What the entries paid, as the file says, in the ledger: the prize pool is
+    the ledger's (README "Cash desk"); each entry keeps its own price too."""
+    rebuy, addon = plan.rebuy, plan.addon
+    units = [plan.units(planned) for planned in plan.entries]
+    rebuys = sum(n for n, _addons in units)
+    addons = sum(n for _rebuys, n in units)
+    first = [e for e in entries if e.number == 1]
+    again = [e for e in entries if e.number > 1]
+    imported_sales_book(
+        w,
+        sales={
+            Kind.BUY_IN: _paid(first),
+            Kind.RE_ENTRY: _paid(again),
+            Kind.REBUY: Split(rebuy.price * rebuys, rebuy.fee * rebuys) if rebuy else Split(),
+            Kind.ADD_ON: Split(addon.price * addons, addon.fee * addons) if addon else Split(),
+        },
+        reason=f"TD3: {filename}"[:500],
+    )
+
+
+def _paid(entries: list[Entry]) -> Split:
+    return Split(
+        sum((e.paid_price or Decimal(0) for e in entries), Decimal(0)),
+        sum((e.paid_fee or Decimal(0) for e in entries), Decimal(0)),
+    )
+
+
 def _payouts(w: Write, plan: Td3Plan, season: LeagueSeason | None, guarantee: Decimal) -> None:
     rebuy, addon = plan.rebuy, plan.addon
     PayoutSettings.objects.update_or_create(
@@ -239,6 +270,7 @@ def td3_tournament_fill(
         _stamp(
             ActionLog, "at", {line.pk: time for (time, _), line in zip(timed, logged, strict=True)}
         )
+        _sales_book(w, plan, entries, filename)
         _payouts(w, plan, season, guarantee)
         warnings += _checks(tournament, plan, td3_pool, filename)
         w.log("td3_import", {"file": filename, "entries": len(entries)})

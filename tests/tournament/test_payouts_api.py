@@ -192,7 +192,8 @@ def test_template_grows_with_the_field_and_freezes_when_registration_closes(api,
     close_registration(tid)
     frozen = api.get(f"/tournaments/{tid}/payouts").json()
     assert frozen["structure"] == "frozen" and frozen["paid"] == 4
-    # Alternates seated after the close add to the pool but not to the paid places.
+    # Entries added after the close change neither the paid places nor, having
+    # paid nothing at the desk, the pool (README "Cash desk": the ledger's pool).
     player = api.post(f"/tournaments/{tid}/entries", {"name": "x"})  # refused: closed
     assert player.status_code == 409
     later = Entry.objects.filter(tournament_id=tid).first()
@@ -200,7 +201,7 @@ def test_template_grows_with_the_field_and_freezes_when_registration_closes(api,
         Entry.objects.create(tournament_id=tid, player=later.player, number=10 + n, status="busted")
     after = api.get(f"/tournaments/{tid}/payouts").json()
     assert after["paid"] == 4
-    assert after["prize_pool"] == "1050.00"
+    assert after["prize_pool"] == "550.00"
 
 
 def test_a_director_structure_overrides_the_template_and_null_brings_it_back(api, tournament):

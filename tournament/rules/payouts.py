@@ -113,10 +113,11 @@ def compute_prize_pool(
     purchases: Sequence[Purchase],
     additions: Sequence[Decimal] = (),
     guarantee: Decimal | None = None,
+    taken: tuple[Decimal, Decimal] = (ZERO, ZERO),
 ) -> PrizePool:
-    """Total prize pool from purchases, manual additions and a guarantee."""
-    collected = ZERO
-    fees = ZERO
+    """Total prize pool from purchases (and ``taken``: prize share and fees summed
+    already, as the ledger's), manual additions and a guarantee."""
+    collected, fees = taken
     for purchase in purchases:
         if purchase.count < 0:
             raise PayoutError("count_negative", f"{purchase.kind}: count must not be negative")

@@ -4,9 +4,10 @@ A tournament may sell several buy-ins (early bird, standard, a re-entry
 price), each with its own price (to the prize pool), fee (to the house) and
 chips (the stack). An entry names the option it took and keeps what it paid
 (``Entry.paid_price``, ``paid_fee``, ``paid_chips``), so a later edit of the
-options never rewrites the pool of entries already sold. Without options a
-tournament has its one buy-in (``buy_in``, ``fee``, ``starting_stack``) and
-nothing here is read.
+options never rewrites what entries already sold paid or got. Without options
+an entry keeps the tournament's one buy-in (``buy_in``, ``fee``,
+``starting_stack``, a re-entry its re-entry price) as it was at the sale
+(README "Cash desk").
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import FieldInvalid
-from tournament.models import Entry, Tournament
-from tournament.rules.payouts import Purchase, money
+from tournament.models import Entry, PayoutSettings, Tournament
+from tournament.rules.payouts import money
 
 BUY_IN_UNKNOWN = _("This tournament sells no buy-in called “%(name)s”.")
 BUY_IN_NAMES_TWICE = _("Two buy-in options have the same name: %(name)s.")
@@ -29,18 +30,6 @@ BUY_INS_IN_USE = _(
     "Entries have bought in at these options; keep at least one option (their prices stay as paid)."
 )
 MOST_BUY_INS = 20
-
-
-@dataclass(frozen=True)
-class PaidRow:
-    """Entries of one status, first entry or re-entry, that paid one price."""
-
-    status: str
-    first: bool
-    price: Decimal
-    fee: Decimal
-    count: int
-    chips: int
 
 
 def buy_ins_clean(options: Iterable[Any]) -> list[dict[str, Any]]:
@@ -65,13 +54,19 @@ def buy_ins_clean(options: Iterable[Any]) -> list[dict[str, Any]]:
 
 
 def buy_ins_check_change(tournament: Tournament, options: Sequence[dict[str, Any]]) -> None:
-    """Refuse to drop every option once entries took one (their pool is read per entry)."""
-    if not options and tournament.entries.filter(paid_price__isnull=False).exists():
+    """Refuse to drop every option once entries took one (the payouts page lists
+    what each option sold)."""
+    if not options and tournament.entries.exclude(buy_in_name="").exists():
         raise FieldInvalid("buy_ins", BUY_INS_IN_USE)
 
 
-def buy_in_taken(tournament: Tournament, name: str | None) -> dict[str, Any]:
-    """The entry fields for the option named (the first when none is named).
+def buy_in_taken(
+    tournament: Tournament, name: str | None, *, re_entry: bool = False
+) -> dict[str, Any]:
+    """The entry fields of the sale: the option named (the first when none is
+    named), or the tournament's one buy-in (a re-entry at its re-entry price).
+    The entry keeps them, so a later edit applies to the next sales only
+    (README "Cash desk").
 
     A tournament without options takes no name: any name is unknown (422).
     """
@@ -79,7 +74,7 @@ def buy_in_taken(tournament: Tournament, name: str | None) -> dict[str, Any]:
     if not options:
         if name:
             raise FieldInvalid("buy_in", BUY_IN_UNKNOWN % {"name": name})
-        return {}
+        return _single_sale(tournament, re_entry=re_entry)
     if name is None:
         option = options[0]
     else:
@@ -95,56 +90,39 @@ def buy_in_taken(tournament: Tournament, name: str | None) -> dict[str, Any]:
     }
 
 
-def paid_rows(entries: QuerySet[Entry]) -> list[PaidRow]:
-    """What the entries that took an option paid, grouped (one query)."""
-    rows = (
-        entries.filter(paid_price__isnull=False)
-        .values("status", "number", "paid_price", "paid_fee")
-        .annotate(n=Count("id"), chips=Sum("paid_chips"))
-        .order_by()
-    )
-    return [
-        PaidRow(
-            status=r["status"],
-            first=r["number"] == 1,
-            price=r["paid_price"],
-            fee=r["paid_fee"] or Decimal(0),
-            count=r["n"],
-            chips=r["chips"] or 0,
-        )
-        for r in rows
-    ]
-
-
-def entry_purchases(
-    *,
-    entries: int,
-    re_entries: int,
-    paid: Sequence[PaidRow],
-    statuses: Sequence[str],
-    single: tuple[Decimal, Decimal],
-    re_entry: tuple[Decimal, Decimal],
-) -> list[Purchase]:
-    """First entries and re-entries as purchases: the ones that took an option at
-    what they paid, the others at the tournament's one price (``single``,
-    ``re_entry``: prize share and fee)."""
-    counted = [row for row in paid if row.status in statuses]
-    priced_first = sum(row.count for row in counted if row.first)
-    priced_again = sum(row.count for row in counted if not row.first)
-    return [
-        Purchase("entry", max(0, entries - priced_first), *single),
-        Purchase("re_entry", max(0, re_entries - priced_again), *re_entry),
-        *(Purchase("entry", row.count, row.price, row.fee) for row in counted),
-    ]
+def _single_sale(tournament: Tournament, *, re_entry: bool) -> dict[str, Any]:
+    price, fee = tournament.buy_in, tournament.fee
+    settings = PayoutSettings.objects.filter(tournament=tournament).first()
+    if re_entry and settings is not None:
+        price = price if settings.re_entry_price is None else settings.re_entry_price
+        fee = fee if settings.re_entry_fee is None else settings.re_entry_fee
+    return {"paid_price": price, "paid_fee": fee, "paid_chips": tournament.starting_stack}
 
 
 def chips_bought(tournament: Tournament, entries: int) -> int:
-    """The chips the ``entries`` (every entry counted by the summary) brought."""
-    if not tournament.buy_ins or not tournament.pk:
+    """The chips the ``entries`` (every entry counted by the summary) brought:
+    each the stack it was sold with (README "Cash desk": a sale keeps its price),
+    an entry sold before stacks were kept the tournament's stack. One query, over
+    the entries whose stack differs from the tournament's."""
+    if not tournament.pk:
         return entries * tournament.starting_stack
-    paid = paid_rows(tournament.entries.exclude(status=Entry.Status.WITHDRAWN))
-    priced = sum(row.count for row in paid)
-    return sum(row.chips for row in paid) + max(0, entries - priced) * tournament.starting_stack
+    other = (
+        tournament.entries.exclude(status=Entry.Status.WITHDRAWN)
+        .exclude(paid_chips__isnull=True)
+        .exclude(paid_chips=tournament.starting_stack)
+        .aggregate(n=Count("id"), chips=Sum("paid_chips"))
+    )
+    return (other["chips"] or 0) + max(0, entries - other["n"]) * tournament.starting_stack
+
+
+def sold_at(tournament: Tournament, *, price: Decimal, fee: Decimal, chips: int) -> tuple[int, int]:
+    """How many entries (not unregistered) were sold at this buy-in and fee, and
+    how many with this stack: what an edit of them leaves as it was sold."""
+    kept = tournament.entries.exclude(status=Entry.Status.WITHDRAWN)
+    return (
+        kept.filter(paid_price=price, paid_fee=fee).count(),
+        kept.filter(paid_chips=chips).count(),
+    )
 
 
 @dataclass(frozen=True)

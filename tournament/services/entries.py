@@ -143,7 +143,7 @@ def entry_register(
             )
             if count >= tournament.max_entries:
                 raise Conflict(NO_REENTRY)
-            paid = buy_in_taken(tournament, buy_in)
+            paid = buy_in_taken(tournament, buy_in, re_entry=count > 0)
             waiting = _field_is_full(tournament)
             last = tournament.entries.aggregate(n=Max("start_number"))["n"] or 0
             entry = Entry.objects.create(
@@ -160,7 +160,7 @@ def entry_register(
             w.log(
                 "entry_registered",
                 {"entry": entry.pk, "player": player.pk, "number": entry.number}
-                | ({"buy_in": paid["buy_in_name"]} if paid else {}),
+                | ({"buy_in": paid["buy_in_name"]} if "buy_in_name" in paid else {}),
             )
             if not waiting and seat is not None:
                 seat(w, entry)

@@ -14,7 +14,7 @@ from tournament.models import PayoutSettings, Tournament
 from tournament.rules import fixed_payouts as fixed_rules
 from tournament.rules import payouts as rules
 from tournament.rules.payouts import PayoutError
-from tournament.services.prize_pool import AMOUNT_INVALID, pool_counts, prize_pool_of
+from tournament.services.prize_pool import AMOUNT_INVALID, prize_pool_of
 
 PERCENTAGES_EMPTY = _("Give at least one paid place.")
 PERCENTAGE_INVALID = _("Every percentage must be a number of zero or more.")
@@ -103,7 +103,7 @@ def structure_check(
 def amounts_fit_check(tournament: Tournament, settings: PayoutSettings) -> None:
     """Fixed amounts must fit in the pool as it stands (guarantee included)."""
     amounts = [Decimal(a) for a in settings.amounts or [] if a is not None]
-    pool = prize_pool_of(tournament, settings, pool_counts(tournament)).total
+    pool = prize_pool_of(tournament, settings).total
     paid = sum(amounts, Decimal(0))
     if paid > pool:
         raise FieldInvalid(

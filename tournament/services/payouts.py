@@ -117,7 +117,7 @@ def payouts_view(
     """
     settings = settings or payout_settings_for(tournament)
     counts = counts or pool_counts(tournament)
-    pool = prize_pool_of(tournament, settings, counts)
+    pool = prize_pool_of(tournament, settings)
     satellite = prizes().satellite_places(tournament, pool.total) if tournament.pk else None
     if satellite is not None:
         return _satellite_view(settings, pool, counts, satellite)

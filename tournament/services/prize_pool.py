@@ -1,13 +1,13 @@
 """The prize pool: what fills it and who may change that.
 
-Reading: the pool from the paid entries (first entries and re-entries, at the
-buy-in option each took), rebuys, add-ons, manual additions, forfeited
-bounties and the guarantee (``tournament.rules.payouts``). Alternates waiting
-for a seat paid at the desk: their money is in the pool as in the ledger; an
-entry that unregistered (its money refunded) is not (README "Cash desk").
-Writing: prices of
-re-entries, rebuys and add-ons, manual additions, and the rebuys and add-ons
-an entry buys. The structure that shares the pool out lives in
+Reading: the one pool (README "Cash desk"): what the ledger put into it (the
+prize-pool share of every buy-in, re-entry, rebuy and add-on, refunds and
+reversals counted off), asked through ``tournament.prize_port``, plus manual
+additions, forfeited bounties and the guarantee's overlay
+(``tournament.rules.payouts``). The entries that paid or played count the
+paid places and the chips (``pool_counts``). Writing: prices of re-entries,
+rebuys and add-ons, manual additions, and the rebuys and add-ons an entry
+buys. The structure that shares the pool out lives in
 ``tournament.services.payouts``.
 """
 
@@ -31,11 +31,11 @@ from tournament.models import (
     PrizeAddition,
     Tournament,
 )
+from tournament.prize_port import prizes
 from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
-from tournament.rules.payouts import PayoutError, PrizePool, Purchase, money
+from tournament.rules.payouts import PayoutError, PrizePool, money
 from tournament.selectors import bounty_to_pool
-from tournament.services import buy_ins
 from tournament.writes import Write, tournament_write
 
 AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
@@ -98,38 +98,37 @@ def _pool_entries(tournament: Tournament) -> QuerySet[Entry]:
     return tournament.entries.all()
 
 
-def prize_pool_of(
-    tournament: Tournament, settings: PayoutSettings, counts: PoolCounts
-) -> PrizePool:
-    """The pool from what was bought (entries at the option they took), the
-    manual additions, forfeited bounties and the guarantee."""
-    paid = buy_ins.paid_rows(_pool_entries(tournament)) if tournament.buy_ins else []
-    purchases = [
-        *buy_ins.entry_purchases(
-            entries=counts.entries,
-            re_entries=counts.re_entries,
-            paid=paid,
-            statuses=POOL_STATUSES,
-            single=(tournament.buy_in, tournament.fee),
-            re_entry=(
-                tournament.buy_in if settings.re_entry_price is None else settings.re_entry_price,
-                tournament.fee if settings.re_entry_fee is None else settings.re_entry_fee,
-            ),
-        ),
-        Purchase("rebuy", counts.rebuys, settings.rebuy_price, settings.rebuy_fee),
-        Purchase("add_on", counts.addons, settings.addon_price, settings.addon_fee),
-    ]
-    additions = (
-        list(PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True))
-        if tournament.pk
-        else []
+def pool_tournament_ids(tournament: Tournament) -> list[int]:
+    """The tournaments whose money this one plays for: itself, or on a later day
+    of an event every Day 1 flight (README "Events")."""
+    if tournament.event_id is not None and (tournament.day or 1) > 1:
+        return list(
+            Tournament.objects.filter(event_id=tournament.event_id, day=1).values_list(
+                "pk", flat=True
+            )
+        )
+    return [tournament.pk] if tournament.pk else []
+
+
+def prize_pool_of(tournament: Tournament, settings: PayoutSettings) -> PrizePool:
+    """The one prize pool (README "Cash desk"): what the ledger took into it,
+    the manual additions, forfeited bounties and the guarantee's overlay. Every
+    page, screen, export and the API read it here."""
+    if not tournament.pk:
+        return rules.compute_prize_pool(purchases=(), guarantee=settings.guarantee)
+    taken = prizes().pool_taken(pool_tournament_ids(tournament))
+    additions = list(
+        PrizeAddition.objects.filter(tournament=tournament).values_list("amount", flat=True)
     )
-    forfeited = bounty_to_pool(tournament) if tournament.pk else Decimal(0)
+    forfeited = bounty_to_pool(tournament)
     if forfeited:
         # A disqualified player's bounty goes into the prize pool (README "Bounties").
         additions.append(forfeited)
     return rules.compute_prize_pool(
-        purchases=purchases, additions=additions, guarantee=settings.guarantee
+        purchases=(),
+        additions=additions,
+        guarantee=settings.guarantee,
+        taken=(taken.prize_pool, taken.fees),
     )
 
 
@@ -309,4 +308,19 @@ def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any
         entry.save(update_fields=[field])
         w.log(f"entry_{kind}", {"entry": entry.pk, "count": count, "total": new})
         payouts_publish(w, {"entry": entry.pk, kind: new})
+    return entry
+
+
+def purchases_reversed(w: Write, *, entry_id: int, kind: PurchaseKind, count: int) -> Entry:
+    """Inside the write that reverses a rebuy or add-on row: the entry no longer
+    has the ``count`` purchases the row sold (negative: a take-back reversed),
+    for its chips and its limits (README "Cash desk"). No limit applies: the
+    reversal puts back what stood before the row."""
+    field = "rebuys" if kind == "rebuy" else "addons"
+    entry = Entry.objects.get(pk=entry_id)
+    new = max(0, getattr(entry, field) - count)
+    setattr(entry, field, new)
+    entry.save(update_fields=[field])
+    w.log(f"entry_{kind}_reversed", {"entry": entry.pk, "count": -count, "total": new})
+    payouts_publish(w, {"entry": entry.pk, kind: new})
     return entry

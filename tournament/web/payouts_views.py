@@ -13,8 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from cashdesk.selectors import payouts_of
+from cashdesk.models import LedgerRow
+from cashdesk.selectors import payouts_of, purchase_receipts
 from cashdesk.selectors_tickets import tickets_list
+from cashdesk.services.payments import Payment, entry_purchase_paid
 from tournament.errors import DomainError, Invalid
 from tournament.models import Deal, PayoutSettings, PrizeAddition, Tournament
 from tournament.roles import DESK, DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
@@ -167,6 +169,7 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 row for row in bounty_list(tournament) if row["bounty"] or Decimal(row["won"])
             ],
             "live_entries": live_entries,
+            "purchase_receipts": purchase_receipts(tournament),
             "is_director": has_role(request.user, (DIRECTOR,)),
             "can_sell": has_role(request.user, REGISTRATION_STAFF),
         },
@@ -273,11 +276,27 @@ def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
         data = form.cleaned_data
         if not _tournament(tournament_id).entries.filter(pk=data["entry"]).exists():
             _bad_form(form)
-        pool_services.entry_purchase(
-            entry_id=data["entry"], kind=data["kind"], count=data["count"], by=request.user
+        # Sold with its payment: a ledger row with its method and receipt, or
+        # refused (README "Cash desk": one money truth).
+        return entry_purchase_paid(
+            entry_id=data["entry"],
+            kind=data["kind"],
+            count=data["count"],
+            by=request.user,
+            payment=Payment(method=request.POST.get("payment_method") or "cash"),
         )
 
-    return run_action(request, action, success=_("Recorded."), back=_back(tournament_id))
+    return run_action(request, action, success=_said_of_purchase, back=_back(tournament_id))
+
+
+def _said_of_purchase(sold: tuple[object, LedgerRow | None]) -> str:
+    row = sold[1]
+    if row is None:  # a freeroll's purchase moves no money
+        return _("Recorded.")
+    return _("Recorded: receipt %(number)s, %(method)s.") % {
+        "number": row.receipt_number,
+        "method": row.get_method_display(),
+    }
 
 
 # --- standings -------------------------------------------------------------------

@@ -30,6 +30,7 @@ from tournament.web import walk_ins
 from tournament.web.addresses import public_address
 from tournament.web.decorators import role_required, run_action
 from tournament.web.forms import RegisterForm, TournamentForm
+from tournament.web.sale_notice import prices_of, sale_consequences
 
 
 @role_required(*STAFF)
@@ -59,6 +60,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     # The form writes its values onto the instance while it validates.
     sizes_now = (tournament.table_size, tournament.final_table_size)
+    prices_now = prices_of(tournament)
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
         changes = {
@@ -67,17 +69,15 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
             if v is not None or k in ("max_players", "day_stop_players")
         }
         changes["tie_rule"] = changes.get("tie_rule") or tournament.tie_rule
-        warning = (
-            []
-            if request.POST.get("confirmed")
-            else size_consequences(tournament, sizes_now, changes)
-        )
-        if warning:
+        confirmed = bool(request.POST.get("confirmed"))
+        warning = [] if confirmed else size_consequences(tournament, sizes_now, changes)
+        kept = [] if confirmed else sale_consequences(tournament, prices_now, changes)
+        if warning or kept:
             # Nothing is saved until the director has read what follows.
             return render(
                 request,
                 "tournament/form.html",
-                {"form": form, "tournament": tournament, "warning": warning},
+                {"form": form, "tournament": tournament, "warning": warning, "kept": kept},
             )
         try:
             tournament_update(tournament_id=tournament.pk, changes=changes, by=request.user)
