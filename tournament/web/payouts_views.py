@@ -18,7 +18,7 @@ from cashdesk.selectors import payouts_of
 from cashdesk.selectors_tickets import tickets_list
 from tournament.errors import DomainError, Invalid
 from tournament.models import Deal, PayoutSettings, PrizeAddition, Tournament
-from tournament.roles import DESK, DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
+from tournament.roles import DESK, DIRECTOR, FLOOR_STAFF, MONEY, STAFF, has_role
 from tournament.rules.payouts import ROUNDING_UNITS
 from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
@@ -28,7 +28,7 @@ from tournament.services import prize_pool as pool_services
 from tournament.services.buy_ins import buy_ins_sold
 from tournament.services.results import player_history, results_compute
 from tournament.templatetags.room_format import num
-from tournament.web.decorators import not_a_director, role_required, run_action
+from tournament.web.decorators import money_required, not_a_director, role_required, run_action
 from tournament.web.local_numbers import (
     LocalIntegerField,
     amount_for_input,
@@ -176,7 +176,7 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             ],
             "live_entries": live_entries,
             "is_director": has_role(request.user, (DIRECTOR,)),
-            "can_sell": has_role(request.user, REGISTRATION_STAFF),
+            "can_sell": has_role(request.user, MONEY),
         },
     )
 
@@ -234,7 +234,7 @@ def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return run_action(request, action, success=_("Prices saved."), back=_back(tournament_id))
 
 
-@role_required(DIRECTOR)
+@money_required(DIRECTOR)
 @require_POST
 def payouts_addition(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = AdditionForm(request.POST or None)
@@ -254,7 +254,7 @@ def payouts_addition(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-@role_required(DIRECTOR)
+@money_required(DIRECTOR)
 @require_POST
 def payouts_addition_remove(
     request: HttpRequest, tournament_id: int, addition_id: int
@@ -269,7 +269,7 @@ def payouts_addition_remove(
     )
 
 
-@role_required(*REGISTRATION_STAFF)
+@money_required()
 @require_POST
 def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = PurchaseForm(request.POST or None)
