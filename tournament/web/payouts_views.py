@@ -123,7 +123,7 @@ class AdditionForm(forms.Form):
 class PurchaseForm(forms.Form):
     entry = forms.IntegerField(min_value=1)
     kind = forms.ChoiceField(choices=[("rebuy", "rebuy"), ("addon", "addon")])
-    count = forms.IntegerField(min_value=-100, max_value=100, initial=1)
+    count = forms.IntegerField(min_value=1, max_value=100, initial=1)
 
 
 def _tournament(tournament_id: int) -> Tournament:
