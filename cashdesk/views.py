@@ -17,9 +17,9 @@ from cashdesk.models import CashBox, Method
 from cashdesk.services import corrections, prizes, shifts
 from tournament.errors import FieldInvalid
 from tournament.models import Entry, Tournament
-from tournament.roles import DESK, DIRECTOR
+from tournament.roles import DIRECTOR
 from tournament.templatetags.room_format import money
-from tournament.web.decorators import role_required, run_action
+from tournament.web.decorators import money_required, run_action
 from tournament.web.money_input import parse_money
 
 AMOUNT_NEEDED = gettext_lazy("Enter an amount, e.g. 150 or 150.50.")
@@ -32,7 +32,7 @@ def _amount(request: HttpRequest, name: str) -> Decimal:
         raise FieldInvalid(name, AMOUNT_NEEDED) from exc
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def shift_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The cashier's shift: open one on a cash box with a float, see the cash in
     and out, close it with the cash counted."""
@@ -83,7 +83,7 @@ def _said(text: str) -> str:
     return text
 
 
-@role_required(DIRECTOR)
+@money_required(DIRECTOR)
 def money_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The director's overview of a tournament's money, its ledger and the day's shifts."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -127,14 +127,14 @@ def _money_action(request: HttpRequest) -> str:
     return _("Settled: receipt %(number)s.") % {"number": row.receipt_number}
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def ledger_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ledger for the books: German readers get ``;`` and decimal commas."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     return ledger_sheet(tournament)
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     """Pay a prize out from the standings (cash); the slip prints from there."""
     entry = get_object_or_404(Entry, pk=entry_id)
@@ -150,7 +150,7 @@ def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     )
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def entry_unregister_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     """The desk's "Unregister and refund" button: the money goes back with a
     reason and the player leaves the field (before play starts; after it a

@@ -19,7 +19,7 @@ from cashdesk.models import Kind, LedgerRow, Method
 from cashdesk.services import tickets
 from cashdesk.services.ledger import Split, ledger_append
 from tables.services import registration
-from tournament.errors import Forbidden, Invalid
+from tournament.errors import FieldInvalid, Forbidden, Invalid
 from tournament.models import Entry, Tournament
 from tournament.models_bounties import BountySettings
 from tournament.roles import DIRECTOR, has_role
@@ -29,6 +29,10 @@ from tournament.writes import Write, tournament_write
 
 PAY_LATER_DIRECTOR = _("Only a tournament director may let a player pay later.")
 METHOD_UNKNOWN = _("Unknown payment method.")
+
+COUNT_AT_LEAST_ONE = _(
+    "Sell at least one; a mistaken purchase is taken back by reversing its ledger row."
+)
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,11 @@ def entry_purchase_paid(
     *, entry_id: int, kind: prize_pool.PurchaseKind, count: int, by: Any, payment: Payment = CASH
 ) -> tuple[Entry, LedgerRow | None]:
     """Rebuys or add-ons (``kind`` "rebuy" or "addon") and their payment in one
-    write; a negative count takes mistaken ones back and pays the money back."""
+    write. A sale is of one or more: a mistaken one is taken back by reversing
+    its ledger row with a reason (README "Rebuys and add-ons"), never by a
+    negative sale that pays money out with none."""
+    if count < 1:
+        raise FieldInvalid("count", COUNT_AT_LEAST_ONE)
     check_method(payment, by)
     tournament_id = entry_get(entry_id).tournament_id
     with tournament_write(tournament_id, by=by) as w:
