@@ -261,6 +261,9 @@ class LedgerRow(AppendOnly):
         Ticket, null=True, blank=True, on_delete=models.PROTECT, related_name="ledger"
     )
     reason = models.TextField(_("reason"), blank=True, max_length=500)
+    # The voucher's (or comp ticket's) number a voucher payment names (README
+    # "Cash desk": vouchers are not money taken and are checked against it).
+    reference = models.CharField(_("voucher number"), max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["receipt_number"]
