@@ -175,6 +175,13 @@ def staff_token(env: dict[str, str], username: str, role: str, password: str) ->
     return manage(env, "apitoken", username).strip().splitlines()[-1]
 
 
+def open_own_shift(server: Server, token: str, username: str) -> None:
+    """The token's user opens a shift on a cash box of his own: staff take cash
+    only in an open shift (README "Cash desk")."""
+    box = server.api("POST", "/cash-boxes", token, {"name": f"Kasse {username}"})
+    server.api("POST", f"/cash-boxes/{box['id']}/shifts", token, {"float": "0"})
+
+
 @contextmanager
 def director_site(
     var: Path,
@@ -197,8 +204,7 @@ def director_site(
     server = Server(env=env, log=var / "daphne.log").start()
     try:
         if shift:
-            box = server.api("POST", "/cash-boxes", token, {"name": f"Kasse {username}"})
-            server.api("POST", f"/cash-boxes/{box['id']}/shifts", token, {"float": "0"})
+            open_own_shift(server, token, username)
         yield SimpleNamespace(server=server, token=token, env=env)
     finally:
         server.stop()

@@ -44,6 +44,8 @@ def test_a_director_adds_renames_and_retires_a_cash_box_on_the_shift_page(direct
     page.post(url, {"action": "box_retire", "box": box.pk, "active": "1"})
     box.refresh_from_db()
     assert box.active
+    in_english = signed_in(director, "en").get(url).content.decode()
+    assert "Cash boxes" in in_english and "Add the cash box" in in_english
 
 
 def test_the_desk_may_not_keep_the_cash_boxes(desk_user, tournament):
