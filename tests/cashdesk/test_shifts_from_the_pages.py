@@ -100,6 +100,8 @@ def test_the_desk_page_refuses_cash_without_a_shift_and_links_to_the_shift_page(
     new_cashier, tournament
 ):
     page = signed_in(new_cashier, "de")
+    form = page.get(f"/tournaments/{tournament['id']}/desk/").content.decode()
+    assert "Bargeld nur mit Ihrer offenen Schicht." in form
     answer = page.post(
         f"/tournaments/{tournament['id']}/desk/",
         {"name": "Ärne Öberg", "payment_method": "cash"},
@@ -109,6 +111,13 @@ def test_the_desk_page_refuses_cash_without_a_shift_and_links_to_the_shift_page(
     assert "Bargeld wird in einer offenen Schicht angenommen" in shown
     assert f'href="{_shift_url(tournament)}">Schicht eröffnen</a>' in shown
     assert not Entry.objects.filter(player__name="Ärne Öberg").exists()
+
+
+def test_the_desk_page_says_nothing_of_shifts_to_a_cashier_whose_shift_is_open(
+    desk_user, tournament
+):
+    form = signed_in(desk_user, "de").get(f"/tournaments/{tournament['id']}/desk/")
+    assert "Bargeld nur mit Ihrer offenen Schicht." not in form.content.decode()
 
 
 def test_a_room_that_chose_no_shifts_takes_cash_without_one(director, new_cashier, tournament):
