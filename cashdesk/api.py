@@ -10,6 +10,7 @@ from ninja import Router, Status
 
 from cashdesk import selectors
 from cashdesk.api_schemas import (
+    CashBoxChangeIn,
     CashBoxIn,
     CashBoxOut,
     EntryPaymentOut,
@@ -131,6 +132,14 @@ def list_cash_boxes(request: HttpRequest):
 def create_cash_box(request: HttpRequest, payload: CashBoxIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     return Status(201, _box(shifts.cash_box_create(name=payload.name, by=user)))
+
+
+@router.patch("/cash-boxes/{box_id}", response=CashBoxOut)
+def change_cash_box(request: HttpRequest, box_id: int, payload: CashBoxChangeIn):
+    """Rename a cash box or retire it (a box with an open shift: 409)."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    box = shifts.cash_box_update(box_id=box_id, name=payload.name, active=payload.active, by=user)
+    return _box(box)
 
 
 def _shift(shift: Shift) -> dict:

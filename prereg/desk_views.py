@@ -66,7 +66,7 @@ def desk_check_in(request: HttpRequest, pre_registration_id: int) -> HttpRespons
         lambda: pre_registration_check_in(
             pre_registration_id=prereg.pk,
             by=request.user,
-            payment=Payment(method=request.POST.get("payment_method") or "cash"),
+            payment=Payment.from_form(request.POST),
         ),
         success=lambda done: (
             _("%(name)s is checked in (start number %(number)s).")

@@ -94,7 +94,8 @@ def run_action(
     try:
         result = action()
     except DomainError as exc:
-        messages.error(request, str(exc))
+        # An error may ask for a link on the page (e.g. "open a shift"): its tag.
+        messages.error(request, str(exc), extra_tags=getattr(exc, "message_tags", ""))
         response = page() if page is not None else redirect(back)
         if page is not None:
             response.status_code = exc.status

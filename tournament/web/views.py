@@ -216,7 +216,7 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return run_action(
             request,
             lambda: walk_in_register(
-                payment=Payment(method=request.POST.get("payment_method") or "cash"),
+                payment=Payment.from_form(request.POST),
                 ahead_confirmed=ahead,
                 tournament_id=tournament.pk,
                 by=request.user,
