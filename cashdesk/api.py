@@ -134,7 +134,7 @@ def create_cash_box(request: HttpRequest, payload: CashBoxIn):
     return Status(201, _box(shifts.cash_box_create(name=payload.name, by=user)))
 
 
-@router.patch("/cash-boxes/{box_id}", response=CashBoxOut)
+@router.patch("/cash-boxes/{box_id}", response=CashBoxOut, auth=MONEY_AUTH)
 def change_cash_box(request: HttpRequest, box_id: int, payload: CashBoxChangeIn):
     """Rename a cash box or retire it (a box with an open shift: 409)."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
