@@ -15,7 +15,14 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["Deal", "DealShare", "LeagueSeason", "PayoutSettings", "PrizeAddition"]
+__all__ = [
+    "Deal",
+    "DealShare",
+    "LeagueSeason",
+    "PayoutSettings",
+    "PrizeAddition",
+    "SpecialPrize",
+]
 
 MONEY = {"max_digits": 12, "decimal_places": 2}
 NOT_NEGATIVE = [MinValueValidator(Decimal("0"))]
@@ -218,3 +225,7 @@ class DealShare(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["deal", "entry"], name="one_share_per_entry"),
         ]
+
+
+# Special prizes live beside (README "Special prizes"), exported with these.
+from tournament.models_prizes import SpecialPrize  # noqa: E402

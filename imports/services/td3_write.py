@@ -31,6 +31,7 @@ from tournament.models import (
     LeagueSeason,
     PayoutSettings,
     PrizeAddition,
+    SpecialPrize,
     Tournament,
 )
 from tournament.rules.payouts import money
@@ -47,6 +48,7 @@ NOT_FINISHED = _(
     "%(file)s: TD3 saved the tournament before its end; the %(count)s players still in have no place."
 )
 HOUSE_NOTE = "TD3: house contribution"
+FROM_TD3 = "from TD3"
 ABOVE_POOL_NOTE = "TD3: prizes above the pool"
 
 
@@ -76,6 +78,7 @@ def _clear(tournament: Tournament) -> None:
     """The rows a previous import of this tournament wrote."""
     Deal.objects.filter(tournament=tournament).delete()
     PrizeAddition.objects.filter(tournament=tournament).delete()
+    SpecialPrize.objects.filter(tournament=tournament, imported=True).delete()
     Entry.objects.filter(tournament=tournament).delete()
     ActionLog.objects.filter(tournament=tournament, kind__in=OWN_LOG_KINDS).delete()
 
@@ -199,6 +202,23 @@ def _payouts(w: Write, plan: Td3Plan, season: LeagueSeason | None, guarantee: De
         )
 
 
+def _specials(w: Write, plan: Td3Plan, entries: list[Entry]) -> None:
+    """TD3's prizes without a place (README "Special prizes"), paid from the pool
+    as TD3 pays them; one awarded to nobody is kept as not awarded."""
+    for planned in plan.specials:
+        prize = SpecialPrize.objects.create(
+            tournament=w.tournament,
+            name=planned.name,
+            amount=planned.amount,
+            source=SpecialPrize.Source.POOL,
+            reason=FROM_TD3 if planned.winners else "",
+            awarded_at=w.tournament.created_at if planned.winners else None,
+            imported=True,
+            by=w.user,
+        )
+        prize.winners.set([entries[index] for index in planned.winners])
+
+
 def td3_tournament_fill(
     tournament_id: int,
     plan: Td3Plan,
@@ -240,6 +260,7 @@ def td3_tournament_fill(
             ActionLog, "at", {line.pk: time for (time, _), line in zip(timed, logged, strict=True)}
         )
         _payouts(w, plan, season, guarantee)
+        _specials(w, plan, entries)
         warnings += _checks(tournament, plan, td3_pool, filename)
         w.log("td3_import", {"file": filename, "entries": len(entries)})
         w.record(
