@@ -21,6 +21,7 @@ __all__ = [
     "LeagueSeason",
     "PayoutSettings",
     "PrizeAddition",
+    "ResultCorrection",
     "SpecialPrize",
 ]
 
@@ -143,6 +144,12 @@ class PayoutSettings(models.Model):
     # they leave of the pool is kept back for ``kept_back_reason`` (README "Payouts").
     amounts = models.JSONField(_("payout amounts"), null=True, blank=True)
     kept_back_reason = models.CharField(_("kept back for"), max_length=120, blank=True)
+    # The tournament's own points formula in TD3's language (an imported file's);
+    # empty: the season's (README "Switching from TD3").
+    formula_text = models.TextField(_("points formula"), blank=True, default="")
+    # TD3's rule, set by its import: the season counts the tournament only once
+    # it is finished (README "Switching from TD3").
+    league_when_finished = models.BooleanField(default=False)
     frozen_percentages = models.JSONField(null=True, blank=True)
     frozen_field = models.PositiveIntegerField(null=True, blank=True)
     season = models.ForeignKey(
@@ -228,4 +235,4 @@ class DealShare(models.Model):
 
 
 # Special prizes live beside (README "Special prizes"), exported with these.
-from tournament.models_prizes import SpecialPrize  # noqa: E402
+from tournament.models_prizes import ResultCorrection, SpecialPrize  # noqa: E402

@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["SpecialPrize"]
+__all__ = ["ResultCorrection", "SpecialPrize"]
 
 MONEY = {"max_digits": 12, "decimal_places": 2}
 
@@ -60,3 +60,28 @@ class SpecialPrize(models.Model):
     @property
     def awarded(self) -> bool:
         return self.awarded_at is not None
+
+
+class ResultCorrection(models.Model):
+    """League points and hits a director adds to (or takes from) a result, with a reason.
+
+    The points are added to what the season's formula gives the player in the
+    tournament; the hits to his hits before the formula runs (``numberOfHits``).
+    """
+
+    entry = models.ForeignKey(
+        "tournament.Entry", on_delete=models.CASCADE, related_name="corrections"
+    )
+    points = models.DecimalField(_("points"), max_digits=10, decimal_places=2, default=Decimal(0))
+    hits = models.IntegerField(_("hits"), default=0)
+    reason = models.CharField(_("reason"), max_length=200)
+    imported = models.BooleanField(default=False)  # from a TD3 file: an import replaces it
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name = _("point correction")
+        verbose_name_plural = _("point corrections")

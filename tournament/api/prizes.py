@@ -1,4 +1,4 @@
-"""Special prizes (README "Special prizes"): add one to a tournament, award it, list them."""
+"""Special prizes and point corrections (README "Special prizes", "Point corrections")."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from tournament.api.choices import Money
 from tournament.api.fields import Amount, Body
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
 from tournament.roles import DIRECTOR, STAFF
+from tournament.services import corrections as correction_services
 from tournament.services import special_prizes as services
 from tournament.services.tournaments import tournament_get
 
@@ -88,4 +89,47 @@ def award_special_prize(request: HttpRequest, prize_id: int, payload: AwardIn):
 def remove_special_prize(request: HttpRequest, prize_id: int):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     services.special_prize_remove(prize_id=prize_id, by=user)
+    return Status(204, None)
+
+
+class CorrectionIn(Body):
+    points: Amount | None = Field(None, ge=-100000, le=100000, max_digits=10, decimal_places=2)
+    hits: int | None = Field(None, ge=-1000, le=1000)
+    reason: str = Field(..., max_length=200)
+
+
+class CorrectionOut(Schema):
+    id: int
+    entry: int
+    points: str = Field(description="League points added (negative: taken off).")
+    hits: int
+    reason: str
+
+
+@router.post("/results/{entry_id}/corrections", response={201: CorrectionOut})
+def correct_result(request: HttpRequest, entry_id: int, payload: CorrectionIn):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    made = correction_services.correction_add(
+        entry_id=entry_id,
+        points=payload.points,
+        hits=payload.hits,
+        reason=payload.reason,
+        by=user,
+    )
+    return Status(
+        201,
+        {
+            "id": made.pk,
+            "entry": made.entry_id,
+            "points": str(made.points),
+            "hits": made.hits,
+            "reason": made.reason,
+        },
+    )
+
+
+@router.delete("/corrections/{correction_id}", response={204: None})
+def undo_correction(request: HttpRequest, correction_id: int):
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    correction_services.correction_undo(correction_id=correction_id, by=user)
     return Status(204, None)
