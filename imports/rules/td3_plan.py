@@ -92,6 +92,9 @@ class Td3Plan:
     house: Decimal  # TD3's house contribution to the pool
     finished: bool
     specials: tuple[PlannedSpecial, ...] = ()
+    formula: str = ""  # the file's own points formula (TD3: each tournament has its own)
+    # (player UUID, points, hits) the director added by hand in TD3
+    corrections: tuple[tuple[str, Decimal, int], ...] = ()
 
     def units(self, entry: PlannedEntry) -> tuple[int, int]:
         """Rebuys and add-ons of an entry in units of the evening's price."""
@@ -339,4 +342,10 @@ def td3_plan(td3: Td3Tournament, fallback_name: str) -> Td3Plan:
         house=td3.house_contribution,
         finished=td3.finished,
         specials=_specials(td3, entries),
+        formula=td3.points_formula.strip(),
+        corrections=tuple(
+            (player.uuid, player.points_adjustment, player.hits_adjustment)
+            for player in td3.field
+            if player.points_adjustment or player.hits_adjustment
+        ),
     )

@@ -24,6 +24,7 @@ from clock.services import clock_state
 from clock.services.structure import StructureInvalid, structure_set
 from imports.rules.td3_plan import PlannedEntry, Td3Plan
 from tournament import changes
+from tournament.errors import Invalid
 from tournament.models import (
     ActionLog,
     Deal,
@@ -31,11 +32,13 @@ from tournament.models import (
     LeagueSeason,
     PayoutSettings,
     PrizeAddition,
+    ResultCorrection,
     SpecialPrize,
     Tournament,
 )
 from tournament.rules.payouts import money
 from tournament.services.buy_ins import buy_ins_clean
+from tournament.services.league_formula import formula_read
 from tournament.services.payouts import payouts_view
 from tournament.services.tournaments import TournamentSettings, tournament_create
 from tournament.writes import Write, tournament_write
@@ -188,6 +191,8 @@ def _payouts(w: Write, plan: Td3Plan, season: LeagueSeason | None, guarantee: De
             "amounts": [money(amount) for amount in plan.prizes],
             "kept_back_reason": "TD3",
             "season": season,
+            "formula_text": plan.formula if plan.formula and _readable(plan.formula) else "",
+            "league_when_finished": True,
         },
     )
     if plan.house > 0:
@@ -200,6 +205,26 @@ def _payouts(w: Write, plan: Td3Plan, season: LeagueSeason | None, guarantee: De
         PrizeAddition.objects.create(
             tournament=w.tournament, amount=awarded - pool, note=ABOVE_POOL_NOTE, by=w.user
         )
+
+
+def _readable(text: str) -> bool:
+    try:
+        formula_read(text)
+    except Invalid:
+        return False
+    return True
+
+
+def _corrections(w: Write, plan: Td3Plan, entries: list[Entry]) -> None:
+    """TD3's points and hits adjustments as corrections of the player's last entry."""
+    last = {planned.player: entry for planned, entry in zip(plan.entries, entries, strict=True)}
+    ResultCorrection.objects.bulk_create(
+        ResultCorrection(
+            entry=last[uuid], points=points, hits=hits, reason=FROM_TD3, imported=True, by=w.user
+        )
+        for uuid, points, hits in plan.corrections
+        if uuid in last
+    )
 
 
 def _specials(w: Write, plan: Td3Plan, entries: list[Entry]) -> None:
@@ -238,7 +263,11 @@ def td3_tournament_fill(
         _clear(tournament)
         for name, value in _settings(plan).items():
             setattr(tournament, name, value)
-        tournament.status = Tournament.Status.FINISHED
+        # A file saved before its end stays running, its players still in
+        # (README "Switching from TD3"): a director finishes it.
+        tournament.status = (
+            Tournament.Status.FINISHED if plan.finished else Tournament.Status.RUNNING
+        )
         tournament.registration_closed = True
         tournament.save()
         if start_time is not None:
@@ -261,6 +290,7 @@ def td3_tournament_fill(
         )
         _payouts(w, plan, season, guarantee)
         _specials(w, plan, entries)
+        _corrections(w, plan, entries)
         warnings += _checks(tournament, plan, td3_pool, filename)
         w.log("td3_import", {"file": filename, "entries": len(entries)})
         w.record(
