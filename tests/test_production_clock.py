@@ -11,12 +11,12 @@ import subprocess
 import threading
 import time
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 import yaml
 from browser_support import BIN, ROOT, Server, end_process, server_env, staff_token
 from django.db import connection
+from postgres_support import server_database_url
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
@@ -36,16 +36,6 @@ def compose_command(service: str) -> list[str]:
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text(encoding="utf-8"))
     command = list(compose["services"][service]["command"])
     return [str(BIN / command[0]), *command[1:]]
-
-
-def postgres_url() -> str:
-    """The test database pytest-django created, for the processes the test starts."""
-    settings = connection.settings_dict
-    user = quote(settings.get("USER") or "", safe="")
-    password = quote(settings.get("PASSWORD") or "", safe="")
-    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    host = settings.get("HOST") or "127.0.0.1"
-    return f"postgres://{auth}{host}:{settings.get('PORT') or 5432}/{settings['NAME']}"
 
 
 def started(command: list[str], env: dict[str, str], log) -> subprocess.Popen:
@@ -86,7 +76,7 @@ def test_a_display_hears_every_level_change_of_a_clock_run_by_the_compose_worker
     assert "--concurrency=2" in compose_command("worker")  # the prefork pool, as deployed
     env = server_env(
         tmp_path,
-        DATABASE_URL=postgres_url(),
+        DATABASE_URL=server_database_url(),
         REDIS_URL=os.environ["REDIS_URL"],
         CLOCK_LOOP_IN_PROCESS="false",
     )
