@@ -37,6 +37,7 @@ from prereg.services.registrations import (
     pre_registration_revoke,
 )
 from tournament.api.auth import require_role
+from tournament.api.openapi import ErrorOut
 from tournament.errors import NotFound
 from tournament.models import RoomSettings
 from tournament.presenters import entry_payload
@@ -49,7 +50,7 @@ router = Router(tags=["pre-registration"])
 ONLY_DESK = _("Only the desk, floor or a director may do this.")
 
 
-@router.get("/schedule", response=list[ScheduleRowOut], auth=None)
+@router.get("/schedule", response={200: list[ScheduleRowOut], 404: ErrorOut}, auth=None)
 def schedule(request: HttpRequest):
     """The room's schedule: the listed tournaments to come, earliest first."""
     if not RoomSettings.current().public_schedule:

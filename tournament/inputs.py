@@ -45,6 +45,7 @@ TOO_LARGE = _("The body is too large.")
 TOO_MANY_FILES = _("At most %(most)s files at once.")
 NUL_IN_TEXT = _("%(field)s: text must not contain NUL characters.")
 NOT_FOUND = _("Not found.")
+METHOD_NOT_ALLOWED = _("This method is not allowed here.")
 
 
 def _refuse(message: object, status: int) -> JsonResponse:
@@ -167,6 +168,18 @@ class RequestInputMiddleware:
             raise Http404(NOT_FOUND)  # the site's own 404 page
         if request.path.startswith(API_PREFIX):
             problem = api_problem(request)
-        else:
-            problem = page_problem(request)
+            return problem if problem is not None else _json_405(self.get_response(request))
+        problem = page_problem(request)
         return problem if problem is not None else self.get_response(request)
+
+
+def _json_405(response: HttpResponse) -> HttpResponse:
+    """The API's 405 (Django Ninja's is plain text) as JSON, keeping its Allow header."""
+    if response.status_code != 405 or response.get("Content-Type", "").startswith(
+        "application/json"
+    ):
+        return response
+    answer = _refuse(METHOD_NOT_ALLOWED, 405)
+    if response.has_header("Allow"):
+        answer["Allow"] = response["Allow"]
+    return answer
