@@ -79,7 +79,7 @@ def eliminators_check(
 
 def eliminator_seats(
     tournament: Tournament, report: BustReport, busted: set[int], victim_seat: Seat | None
-) -> dict[int, Seat]:
+) -> dict[int | None, Seat]:
     """The seats of the report's eliminators: each listed once, still playing in
     this tournament (not busted in the same hand) and at the busted player's table."""
     if len(set(report.eliminated_by)) != len(report.eliminated_by):
