@@ -37,3 +37,10 @@ def test_the_schedule_switched_off_answers_a_404_the_schema_lists(client):
     assert "detail" in response.json()
     schema = client.get("/api/v1/openapi.json").json()
     assert "404" in schema["paths"]["/api/v1/schedule"]["get"]["responses"]
+
+
+@pytest.mark.parametrize("field", ["player", "tournament"])
+def test_a_ticket_search_for_an_id_beyond_the_database_is_a_422_not_a_500(api, field):
+    response = api.get(f"/tickets?{field}=99999999999999999999999")
+    assert response.status_code == 422, response.content
+    assert response.json()["field"] == field
