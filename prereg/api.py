@@ -37,7 +37,6 @@ from prereg.services.registrations import (
     pre_registration_revoke,
 )
 from tournament.api.auth import require_role
-from tournament.api.openapi import ErrorOut
 from tournament.errors import NotFound
 from tournament.models import RoomSettings
 from tournament.presenters import entry_payload
@@ -50,7 +49,21 @@ router = Router(tags=["pre-registration"])
 ONLY_DESK = _("Only the desk, floor or a director may do this.")
 
 
-@router.get("/schedule", response={200: list[ScheduleRowOut], 404: ErrorOut}, auth=None)
+# A 404 while the room does not publish its schedule: the schema lists it.
+SWITCHED_OFF_404 = {
+    404: {
+        "description": "The room does not publish its schedule.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+}
+
+
+@router.get(
+    "/schedule",
+    response=list[ScheduleRowOut],
+    auth=None,
+    openapi_extra={"responses": SWITCHED_OFF_404},
+)
 def schedule(request: HttpRequest):
     """The room's schedule: the listed tournaments to come, earliest first."""
     if not RoomSettings.current().public_schedule:

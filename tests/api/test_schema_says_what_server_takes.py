@@ -28,3 +28,14 @@ def test_money_is_taken_as_a_json_number_and_as_a_decimal_string(api):
     as_text = api.post("/tournaments", {"name": "Text", "buy_in": "50", "fee": "5.50"})
     assert as_number.status_code == as_text.status_code == 201, as_number.content
     assert (as_number.json()["buy_in"], as_number.json()["fee"]) == ("50.00", "5.50")
+
+
+def test_the_schema_gives_money_written_as_text_the_form_the_server_reads(client):
+    import re
+
+    schemas = client.get("/api/v1/openapi.json").json()["components"]["schemas"]
+    amount = schemas["PotPayOutIn"]["properties"]["amount"]
+    text = next(branch for branch in amount["anyOf"] if branch["type"] == "string")
+    assert re.fullmatch(text["pattern"], "12.50")
+    assert not re.fullmatch(text["pattern"], "")
+    assert not re.fullmatch(text["pattern"], "12,50")
