@@ -8,7 +8,7 @@ from django.http import HttpRequest
 from ninja import Router, Schema, Status
 from pydantic import Field
 
-from tournament.api.auth import require_role
+from tournament.api.auth import MONEY_AUTH, require_role
 from tournament.api.choices import Money
 from tournament.api.fields import Amount, Body
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
@@ -63,7 +63,9 @@ def list_special_prizes(request: HttpRequest, tournament_id: int):
     return [prize.payload() for prize in services.special_prizes_of(tournament_get(tournament_id))]
 
 
-@router.post("/tournaments/{tournament_id}/special-prizes", response={201: SpecialPrizeOut})
+@router.post(
+    "/tournaments/{tournament_id}/special-prizes", response={201: SpecialPrizeOut}, auth=MONEY_AUTH
+)
 def add_special_prize(request: HttpRequest, tournament_id: int, payload: SpecialPrizeIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     prize = services.special_prize_add(
@@ -76,7 +78,7 @@ def add_special_prize(request: HttpRequest, tournament_id: int, payload: Special
     return Status(201, _shown(prize.pk, tournament_id))
 
 
-@router.post("/special-prizes/{prize_id}/award", response=SpecialPrizeOut)
+@router.post("/special-prizes/{prize_id}/award", response=SpecialPrizeOut, auth=MONEY_AUTH)
 def award_special_prize(request: HttpRequest, prize_id: int, payload: AwardIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     prize = services.special_prize_award(
@@ -85,7 +87,7 @@ def award_special_prize(request: HttpRequest, prize_id: int, payload: AwardIn):
     return _shown(prize.pk, prize.tournament_id)
 
 
-@router.delete("/special-prizes/{prize_id}", response={204: None})
+@router.delete("/special-prizes/{prize_id}", response={204: None}, auth=MONEY_AUTH)
 def remove_special_prize(request: HttpRequest, prize_id: int):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     services.special_prize_remove(prize_id=prize_id, by=user)
