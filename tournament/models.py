@@ -126,7 +126,7 @@ class Tournament(ScheduleFields, models.Model):
     )
     break_during_registration = models.BooleanField(
         _("break tables during registration"),
-        default=True,
+        default=False,  # README "Breaking during registration": the books leave it open
         help_text=_(
             "No: while registration is open no table breaks, so re-entries never "
             "move players around."
