@@ -48,6 +48,7 @@ NOT_FINISHED = _(
 )
 HOUSE_NOTE = "TD3: house contribution"
 ABOVE_POOL_NOTE = "TD3: prizes above the pool"
+IMPORTED_FROM = "td3"  # Tournament.imported_from
 
 
 def _settings(plan: Td3Plan) -> dict[str, Any]:
@@ -219,6 +220,7 @@ def td3_tournament_fill(
         for name, value in _settings(plan).items():
             setattr(tournament, name, value)
         tournament.status = Tournament.Status.FINISHED
+        tournament.imported_from = IMPORTED_FROM
         tournament.registration_closed = True
         tournament.save()
         if start_time is not None:
