@@ -10,12 +10,12 @@ from django.db.models import Q
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models_schedule import ScheduleFields
+from tournament.models_schedule import OriginFields, ScheduleFields
 from tournament.rules import names
 from tournament.rules.profiles import resolve_options
 
 
-class Tournament(ScheduleFields, models.Model):
+class Tournament(ScheduleFields, OriginFields, models.Model):
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
         RUNNING = "running", _("Running")

@@ -56,6 +56,7 @@ NOT_FINISHED = _(
 HOUSE_NOTE = "TD3: house contribution"
 FROM_TD3 = "from TD3"
 ABOVE_POOL_NOTE = "TD3: prizes above the pool"
+IMPORTED_FROM = "td3"  # Tournament.imported_from
 
 
 def _settings(plan: Td3Plan) -> dict[str, Any]:
@@ -299,6 +300,7 @@ def td3_tournament_fill(
         tournament.status = (
             Tournament.Status.FINISHED if plan.finished else Tournament.Status.RUNNING
         )
+        tournament.imported_from = IMPORTED_FROM
         tournament.registration_closed = True
         tournament.save()
         if start_time is not None:

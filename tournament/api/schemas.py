@@ -63,8 +63,12 @@ class PreRegistrationSettingsIn(Body):
 
 class PreRegistrationSettingsOut(Schema):
     open: bool
-    capacity: int = Field(description="Players in the field (the seats of its tables unless set).")
-    capacity_set: bool = Field(description="False: the capacity follows the tables' seats.")
+    capacity: int = Field(
+        description="Players in the field (unless set: max_players, else the seats of its tables)."
+    )
+    capacity_set: bool = Field(
+        description="False: the capacity follows max_players, else the tables' seats."
+    )
     check_in_deadline_minutes: int
 
 

@@ -165,6 +165,10 @@ class TournamentForm(forms.ModelForm):
         self.fields["currency"].required = False
         self.fields["places"].required = False
         self.fields["check_in_deadline_minutes"].required = False
+        self.fields["pre_registration_capacity"].help_text = _(
+            "Players; empty: the player limit, else the seats of its tables. "
+            "Later ones go on the waiting list."
+        )
         widen_long_choices(self)
 
     def clean_places(self) -> str:
