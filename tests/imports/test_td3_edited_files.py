@@ -165,3 +165,38 @@ def test_rebuys_count_what_each_one_cost_as_the_file_recorded_it(director, api):
     assert _standings_by_uuid(api, report.season.id) == expected
     payouts = api.get(f"/tournaments/{report.tournaments[0].id}/payouts").json()
     assert Decimal(payouts["collected"]) + edited.house_contribution == edited.pool
+
+
+def test_a_director_finishes_an_unfinished_file_and_it_counts_from_then(director, api, floor_api):
+    unfinished = [
+        path
+        for path in td3_files("Koffsta 2021 Off season")
+        if not read_td3(path.read_bytes()).finished
+    ]
+    if not unfinished:
+        pytest.skip(NO_FILES)
+    path = unfinished[0]
+    td3 = read_td3(path.read_bytes())
+    report = td3_import([(path.name, path.read_bytes())], by=director)
+    tournament_id = report.tournaments[0].id
+    live = list(
+        Entry.objects.filter(tournament_id=tournament_id, status="registered").order_by("pk")
+    )
+    assert len(live) >= 2
+    order = [entry.pk for entry in reversed(live)]
+    finish = f"/tournaments/{tournament_id}/finish"
+    assert api.post(finish, {"order": order[:-1]}).status_code == 409  # one left out
+    assert api.post(finish, {"order": [*order, order[0]]}).status_code == 409  # one twice
+    assert floor_api.post(finish, {"order": order}).status_code == 403
+    assert Tournament.objects.get(pk=tournament_id).status == Tournament.Status.RUNNING
+    response = api.post(finish, {"order": order})
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "finished"
+    rows = api.get(f"/tournaments/{tournament_id}/results").json()
+    places = {row["entry"]: row["place"] for row in rows}
+    assert [places[pk] for pk in order] == list(range(1, len(order) + 1))
+    assert sorted(p for p in places.values() if p) == list(range(1, len(td3.field) + 1))
+    assert api.post(finish, {"order": order}).status_code == 409  # finished already
+    assert report.season is not None
+    standings = _standings_by_uuid(api, report.season.id)
+    assert set(standings) == {player.uuid for player in td3.field}
