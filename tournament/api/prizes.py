@@ -1,4 +1,5 @@
-"""Special prizes and point corrections (README "Special prizes", "Point corrections")."""
+"""Special prizes, point corrections and finishing an unfinished imported tournament
+(README "Special prizes", "Point corrections", "Switching from TD3")."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from pydantic import Field
 from tournament.api.auth import MONEY_AUTH, require_role
 from tournament.api.choices import Money
 from tournament.api.fields import Amount, Body
+from tournament.api.schemas import TournamentOut
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
+from tournament.presenters import tournament_payload
 from tournament.roles import DIRECTOR, STAFF
 from tournament.services import corrections as correction_services
+from tournament.services import finishing
 from tournament.services import special_prizes as services
 from tournament.services.tournaments import tournament_get
 
@@ -135,3 +139,23 @@ def undo_correction(request: HttpRequest, correction_id: int):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     correction_services.correction_undo(correction_id=correction_id, by=user)
     return Status(204, None)
+
+
+class FinishIn(Body):
+    order: list[int] = Field(
+        ...,
+        min_length=1,
+        max_length=10000,
+        description="The entries of the players still in, best first.",
+    )
+
+
+@router.post("/tournaments/{tournament_id}/finish", response=TournamentOut)
+def finish_tournament(request: HttpRequest, tournament_id: int, payload: FinishIn):
+    """An unfinished imported tournament placed and finished (README "Switching
+    from TD3"): from then it counts in the season."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    finished = finishing.tournament_finish(
+        tournament_id=tournament_id, order=payload.order, by=user
+    )
+    return tournament_payload(finished)
