@@ -70,11 +70,12 @@ def eliminators_check(
     tournament: Tournament, reports: Sequence[BustReport], seat_of: dict[int, Seat | None]
 ) -> None:
     """A tournament without bounties takes `eliminated_by` too (the league's hits
-    read it from the log): the players named must be real and at the table."""
+    read it from the log): the players named must be real and still playing.
+    No bounty money depends on their table, so it is not checked (README "API")."""
     busted = {report.entry for report in reports}
     for report in reports:
         if report.eliminated_by:
-            eliminator_seats(tournament, report, busted, seat_of[report.entry])
+            eliminator_seats(tournament, report, busted, None)
 
 
 def eliminator_seats(

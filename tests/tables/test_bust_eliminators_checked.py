@@ -30,3 +30,11 @@ def test_a_bust_naming_his_tablemate_is_taken_without_bounties(api):
     seated = [p["entry"] for p in tables_of(api, game["id"])[0]["players"]]
     response = api.post(f"/entries/{seated[0]}/bust", {"eliminated_by": [seated[1]]})
     assert response.status_code == 200, response.content
+
+
+def test_a_hitman_at_another_table_is_taken_without_bounties(api):
+    # A TD3 evening replayed on our own draw names hitmen who now sit elsewhere.
+    game = start(api, players=8, tables=2)
+    first, second = (t["players"] for t in tables_of(api, game["id"])[:2])
+    answer = api.post(f"/entries/{first[0]['entry']}/bust", {"eliminated_by": [second[0]["entry"]]})
+    assert answer.status_code == 200, answer.content
