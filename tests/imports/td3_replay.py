@@ -343,11 +343,15 @@ class Td3Replay:
         self.call("post", f"/tournaments/{tid}/draw", doing="the draw")
         if self.td3.levels:
             self.call("post", f"/tournaments/{tid}/clock/start", doing="starting the clock")
+        # The club sets the prizes before the winner is known: from then they are
+        # fixed (README "Payouts", fixed is fixed).
+        busts = [step for step in steps if step.kind == "bust"]
+        last_bust = busts[-1] if busts and self.td3.finished else None
         for step in steps:
+            if step is last_bust:
+                self.set_payouts()
             if step not in before:
                 self.run_step(step)
-        if self.td3.finished:
-            self.set_payouts()
 
     def set_payouts(self) -> None:
         tid = self.tournament_id
