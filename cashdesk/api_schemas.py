@@ -21,6 +21,9 @@ class PaymentIn(Body):
 
     method: MethodChoice = Field("cash", description="cash, card, ticket, voucher, account, comp.")
     ticket: int | None = Field(None, ge=1, description="The ticket's id, when a ticket pays.")
+    reference: str = Field(
+        "", max_length=40, description="The voucher's number: required when a voucher pays."
+    )
 
 
 class PaymentOut(Schema):
@@ -28,6 +31,7 @@ class PaymentOut(Schema):
     receipt_number: int = Field(description="The receipt's number (the room's gapless sequence).")
     amount: MoneyText
     method: MethodChoice
+    reference: str = Field("", description="The voucher's number, when a voucher paid.")
 
 
 class EntryPaymentOut(PaymentOut):
@@ -55,6 +59,7 @@ class LedgerRowOut(Schema):
     reason: str
     open: bool = Field(description="A later payment not settled yet.")
     shift: int | None
+    reference: str = Field("", description="The voucher's number, when a voucher paid.")
 
 
 class LedgerTotalsOut(Schema):
@@ -65,6 +70,11 @@ class LedgerTotalsOut(Schema):
     overlay: MoneyText
     prizes_paid: MoneyText
     prizes_open: MoneyText
+    money_taken: MoneyText = Field(
+        "0.00", description="Of what was taken: the money, paid in cash or by card."
+    )
+    comps: MoneyText = Field("0.00", description="Of what was taken: given by the house (comp).")
+    vouchers: MoneyText = Field("0.00", description="Of what was taken: paid with vouchers.")
 
 
 class LedgerOut(Schema):
@@ -97,6 +107,13 @@ class PrizePayoutOut(Schema):
 
 class CashBoxIn(Body):
     name: str = Field(..., min_length=1, max_length=60)
+
+
+class CashBoxChangeIn(Body):
+    name: str | None = Field(None, min_length=1, max_length=60, description="A new name.")
+    active: bool | None = Field(
+        None, description="false retires the box (no shift open on it), true puts it back in use."
+    )
 
 
 class CashBoxOut(Schema):

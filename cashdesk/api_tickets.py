@@ -25,16 +25,14 @@ from cashdesk.services import pots as pot_services
 from cashdesk.services import tickets as ticket_services
 from cashdesk.services.satellites import prizes_fix
 from cashdesk.services.ticket_desk import ticket_buy_in
-from tournament.api.auth import require_role
+from tournament.api.auth import MONEY_AUTH, acting_user, require_role
 from tournament.api.choices import Money
 from tournament.api.fields import Amount, Body
-from tournament.roles import DESK, DIRECTOR
+from tournament.roles import DIRECTOR
 
 router = Router(tags=["tickets and pots"])
 
-ONLY_MONEY = _("Only the desk or a director may see or move money.")
 ONLY_DIRECTOR = _("Only a tournament director may do this.")
-MONEY_STAFF = (DIRECTOR, DESK)
 
 TicketStatus = Literal["issued", "used", "refunded", "expired"]
 
@@ -119,16 +117,15 @@ class PotMoveIn(Body):
     amount: Amount = Field(..., gt=0, max_digits=12, decimal_places=2)
 
 
-@router.get("/tickets", response=list[TicketOut])
+@router.get("/tickets", response=list[TicketOut], auth=MONEY_AUTH)
 def get_tickets(request: HttpRequest, filters: Query[TicketFilter]):
-    require_role(request, MONEY_STAFF, ONLY_MONEY)
     found = tickets_list(
         player_id=filters.player, number=filters.number, tournament_id=filters.tournament
     )
     return [ticket_payload(t) for t in found]
 
 
-@router.post("/tickets/{ticket_id}/transfer", response=TicketOut)
+@router.post("/tickets/{ticket_id}/transfer", response=TicketOut, auth=MONEY_AUTH)
 def transfer_ticket(request: HttpRequest, ticket_id: int, payload: TransferIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     ticket = ticket_services.ticket_transfer(
@@ -137,17 +134,17 @@ def transfer_ticket(request: HttpRequest, ticket_id: int, payload: TransferIn):
     return ticket_payload(ticket)
 
 
-@router.post("/tickets/{ticket_id}/refund", response=TicketOut)
+@router.post("/tickets/{ticket_id}/refund", response=TicketOut, auth=MONEY_AUTH)
 def refund_ticket(request: HttpRequest, ticket_id: int, payload: ReasonIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     ticket = ticket_services.ticket_refund(ticket_id=ticket_id, reason=payload.reason, by=user)
     return ticket_payload(ticket)
 
 
-@router.post("/tickets/{ticket_id}/buy-in", response={201: TicketBuyInOut})
+@router.post("/tickets/{ticket_id}/buy-in", response={201: TicketBuyInOut}, auth=MONEY_AUTH)
 def buy_in_with_ticket(request: HttpRequest, ticket_id: int, payload: TicketBuyInIn):
     """The desk registers the ticket's holder into the target, paid with the ticket."""
-    user = require_role(request, MONEY_STAFF, ONLY_MONEY)
+    user = acting_user(request)
     entry, row = ticket_buy_in(ticket_id=ticket_id, tournament_id=payload.tournament, by=user)
     ticket = ticket_get(ticket_id)
     body = {
@@ -158,14 +155,14 @@ def buy_in_with_ticket(request: HttpRequest, ticket_id: int, payload: TicketBuyI
     return Status(201, body)
 
 
-@router.get("/ticket-settings", response=TicketSettingsOut)
+@router.get("/ticket-settings", response=TicketSettingsOut, auth=MONEY_AUTH)
 def get_ticket_settings(request: HttpRequest):
     """The room's ticket rule, as the satellite page sets it (directors only)."""
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     return ticket_settings_payload()
 
 
-@router.put("/ticket-settings", response=TicketSettingsOut)
+@router.put("/ticket-settings", response=TicketSettingsOut, auth=MONEY_AUTH)
 def set_ticket_settings(request: HttpRequest, payload: TicketSettingsIn):
     """Set the room's ticket rule: whether a ticket worth more than the target's
     buy-in leaves the difference in cash (directors only)."""
@@ -174,7 +171,7 @@ def set_ticket_settings(request: HttpRequest, payload: TicketSettingsIn):
     return ticket_settings_payload(room)
 
 
-@router.post("/tournaments/{tournament_id}/prizes/fix", response=FixedOut)
+@router.post("/tournaments/{tournament_id}/prizes/fix", response=FixedOut, auth=MONEY_AUTH)
 def fix_prizes(request: HttpRequest, tournament_id: int):
     """The tournament is over: issue its tickets, book its overlay and kept-back money."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
@@ -182,7 +179,7 @@ def fix_prizes(request: HttpRequest, tournament_id: int):
     return {"tickets": [ticket_payload(t) for t in issued]}
 
 
-@router.get("/pots", response=list[PotOut])
+@router.get("/pots", response=list[PotOut], auth=MONEY_AUTH)
 def get_pots(request: HttpRequest):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     return pots_list()
@@ -192,7 +189,7 @@ def _pot(pot_id: int) -> dict:
     return next(p for p in pots_list() if p["id"] == pot_id)
 
 
-@router.post("/pots/{pot_id}/pay-out", response=PotOut)
+@router.post("/pots/{pot_id}/pay-out", response=PotOut, auth=MONEY_AUTH)
 def pay_out_pot(request: HttpRequest, pot_id: int, payload: PotPayOutIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     pot_services.pot_pay_out(
@@ -201,7 +198,7 @@ def pay_out_pot(request: HttpRequest, pot_id: int, payload: PotPayOutIn):
     return _pot(pot_id)
 
 
-@router.post("/pots/{pot_id}/move", response=PotOut)
+@router.post("/pots/{pot_id}/move", response=PotOut, auth=MONEY_AUTH)
 def move_pot(request: HttpRequest, pot_id: int, payload: PotMoveIn):
     """Move money from the pot into a tournament's prize pool (a season final)."""
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)

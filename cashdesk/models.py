@@ -267,6 +267,9 @@ class LedgerRow(AppendOnly):
     # Rebuy and add-on rows: how many they sold (negative: taken back), so a
     # reversal takes as many off the entry (README "Cash desk"). None elsewhere.
     count = models.SmallIntegerField(_("count"), null=True, blank=True)
+    # The voucher's (or comp ticket's) number a voucher payment names (README
+    # "Cash desk": vouchers are not money taken and are checked against it).
+    reference = models.CharField(_("voucher number"), max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["receipt_number"]

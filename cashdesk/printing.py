@@ -18,9 +18,8 @@ from django.utils.translation import gettext as _
 from cashdesk.models import LedgerRow, PrizePayout
 from cashdesk.rules.number_words import amount_in_words
 from tournament.models_room import RoomSettings
-from tournament.roles import DESK, DIRECTOR
 from tournament.rules import names
-from tournament.web.decorators import role_required
+from tournament.web.decorators import money_required
 from tournament.web.printing import pdf_response
 
 LAYOUTS = ("a4", "roll")
@@ -40,7 +39,7 @@ def _render(request: HttpRequest, template: str, context: dict[str, Any], filena
     return HttpResponse(html)
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def receipt(request: HttpRequest, row_id: int) -> HttpResponse:
     row = get_object_or_404(
         LedgerRow.objects.select_related("tournament", "entry__player", "by", "reverses"),
@@ -51,7 +50,7 @@ def receipt(request: HttpRequest, row_id: int) -> HttpResponse:
     return _render(request, "cashdesk/receipt.html", context, names.file_slug(title))
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def payout_slip(request: HttpRequest, entry_id: int) -> HttpResponse:
     # The latest payout of the prize: one reversed by a director was paid again.
     payout = (

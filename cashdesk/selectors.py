@@ -22,7 +22,9 @@ from tournament.services.results import results_compute
 @dataclass
 class Totals:
     """A tournament's money, to the cent. ``taken`` = prize pool + fees + bounties
-    (what the purchases brought, refunds and reversals counted off)."""
+    (what the purchases brought, refunds and reversals counted off), by any
+    method; of it, ``money_taken`` is what came in cash or by card, and comps and
+    vouchers are counted apart (README "Cash desk")."""
 
     taken: Decimal = ZERO
     prize_pool: Decimal = ZERO
@@ -34,8 +36,23 @@ class Totals:
     open_later: Decimal = ZERO  # "pay later" not settled yet
     by_method: dict[str, Decimal] = field(default_factory=lambda: defaultdict(lambda: ZERO))
 
+    @property
+    def money_taken(self) -> Decimal:
+        return self.by_method[Method.CASH] + self.by_method[Method.CARD]
+
+    @property
+    def comps(self) -> Decimal:
+        return self.by_method[Method.COMP]
+
+    @property
+    def vouchers(self) -> Decimal:
+        return self.by_method[Method.VOUCHER]
+
     def payload(self) -> dict[str, str]:
-        return {
+        apart = {
+            name: f"{getattr(self, name):.2f}" for name in ("money_taken", "comps", "vouchers")
+        }
+        return apart | {
             name: f"{getattr(self, name):.2f}"
             for name in (
                 "taken",
@@ -159,6 +176,7 @@ def row_payload(row: LedgerRow, open_ids: set[int] | frozenset[int] = frozenset(
         "reason": row.reason,
         "open": row.pk in open_ids,
         "shift": row.shift_id,
+        "reference": row.reference,
     }
 
 

@@ -25,8 +25,8 @@ from cashdesk.services.ticket_desk import ticket_buy_in
 from cashdesk.services.tickets import ticket_settings_set
 from tournament.errors import FieldInvalid
 from tournament.models import Tournament
-from tournament.roles import DESK, DIRECTOR
-from tournament.web.decorators import role_required, run_action
+from tournament.roles import DIRECTOR
+from tournament.web.decorators import money_required, run_action
 from tournament.web.money_input import parse_money
 
 AMOUNT_NEEDED = gettext_lazy("Enter an amount, e.g. 150 or 150.50.")
@@ -34,7 +34,7 @@ PLACES_NEEDED = gettext_lazy("Enter places as numbers, e.g. 3, 5.")
 DATE_NEEDED = gettext_lazy("Enter a date, e.g. 2027-03-31.")
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def tickets_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Tickets valid for this tournament; the desk pays a buy-in with one."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -66,7 +66,7 @@ def tickets_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-@role_required(DIRECTOR)
+@money_required(DIRECTOR)
 def pots_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Every pot's balance; pay out of it, or move it into this tournament's pool."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -106,7 +106,7 @@ def _pot_action(request: HttpRequest, tournament: Tournament) -> str:
     return _("Paid out of the pot.")
 
 
-@role_required(DIRECTOR)
+@money_required(DIRECTOR)
 def satellite_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The director makes this tournament a satellite: its prizes are tickets."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)

@@ -15,14 +15,16 @@ from cashdesk import selectors
 from cashdesk.ledger_csv import ledger_sheet
 from cashdesk.models import CashBox, Method
 from cashdesk.services import corrections, prizes, shifts
-from tournament.errors import FieldInvalid
+from tournament.errors import FieldInvalid, Forbidden
 from tournament.models import Entry, Tournament
-from tournament.roles import DESK, DIRECTOR
+from tournament.models_room import RoomSettings
+from tournament.roles import DIRECTOR, has_role
 from tournament.templatetags.room_format import money
-from tournament.web.decorators import role_required, run_action
+from tournament.web.decorators import money_required, run_action
 from tournament.web.money_input import parse_money
 
 AMOUNT_NEEDED = gettext_lazy("Enter an amount, e.g. 150 or 150.50.")
+ONLY_DIRECTOR_BOXES = gettext_lazy("Only a tournament director keeps the cash boxes.")
 
 
 def _amount(request: HttpRequest, name: str) -> Decimal:
@@ -32,10 +34,11 @@ def _amount(request: HttpRequest, name: str) -> Decimal:
         raise FieldInvalid(name, AMOUNT_NEEDED) from exc
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def shift_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The cashier's shift: open one on a cash box with a float, see the cash in
-    and out, close it with the cash counted."""
+    and out (and apart from it what other methods took), close it with the cash
+    counted. A director also keeps the cash boxes here."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     back = reverse("cash-shift", args=[tournament.pk])
     if request.method == "POST":
@@ -46,6 +49,8 @@ def shift_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         list(mine.ledger.select_related("entry__player").order_by("receipt_number")) if mine else []
     )
     cash = shifts.cash_of(mine) if mine else None
+    methods = dict(Method.choices)
+    apart = shifts.shift_methods(mine) if mine else {}
     return render(
         request,
         "cashdesk/shift.html",
@@ -54,7 +59,10 @@ def shift_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "shift": mine,
             "rows": rows,
             "expected": (mine.float + cash) if mine and cash is not None else None,
+            "apart": [(methods[m], amount) for m, amount in apart.items() if m != Method.CASH],
             "boxes": CashBox.objects.filter(active=True),
+            "all_boxes": CashBox.objects.all() if has_role(request.user, (DIRECTOR,)) else None,
+            "no_shifts": not RoomSettings.current().cash_shifts,
             "closed": selectors.closed_shifts_of(request.user)[:5],
         },
     )
@@ -63,11 +71,15 @@ def shift_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def _shift_action(request: HttpRequest, currency: str) -> str:
     action = request.POST.get("action")
     if action == "open":
-        box = int(request.POST.get("box") or 0)
+        box = _number(request, "box")
         shifts.shift_open(box_id=box, float_amount=_amount(request, "float"), by=request.user)
         return _("Shift opened.")
+    if action in BOX_ACTIONS:
+        if not has_role(request.user, (DIRECTOR,)):
+            raise Forbidden(ONLY_DIRECTOR_BOXES)
+        return BOX_ACTIONS[action](request)
     shift = shifts.shift_close(
-        shift_id=int(request.POST.get("shift") or 0),
+        shift_id=_number(request, "shift"),
         counted=_amount(request, "counted"),
         note=request.POST.get("note", ""),
         by=request.user,
@@ -79,11 +91,39 @@ def _shift_action(request: HttpRequest, currency: str) -> str:
     }
 
 
+def _number(request: HttpRequest, name: str) -> int:
+    value = request.POST.get(name, "")
+    return int(value) if value.isdigit() and len(value) < 18 else 0
+
+
+def _box_create(request: HttpRequest) -> str:
+    box = shifts.cash_box_create(name=request.POST.get("name", ""), by=request.user)
+    return _("Cash box %(name)s added.") % {"name": box.name}
+
+
+def _box_rename(request: HttpRequest) -> str:
+    box = shifts.cash_box_update(
+        box_id=_number(request, "box"), name=request.POST.get("name", ""), by=request.user
+    )
+    return _("Cash box renamed: %(name)s.") % {"name": box.name}
+
+
+def _box_retire(request: HttpRequest) -> str:
+    active = request.POST.get("active") == "1"
+    box = shifts.cash_box_update(box_id=_number(request, "box"), active=active, by=request.user)
+    if active:
+        return _("Cash box %(name)s is in use again.") % {"name": box.name}
+    return _("Cash box %(name)s is retired.") % {"name": box.name}
+
+
+BOX_ACTIONS = {"box_create": _box_create, "box_rename": _box_rename, "box_retire": _box_retire}
+
+
 def _said(text: str) -> str:
     return text
 
 
-@role_required(DIRECTOR)
+@money_required(DIRECTOR)
 def money_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The director's overview of a tournament's money, its ledger and the day's shifts."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
@@ -127,14 +167,14 @@ def _money_action(request: HttpRequest) -> str:
     return _("Settled: receipt %(number)s.") % {"number": row.receipt_number}
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def ledger_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The ledger for the books: German readers get ``;`` and decimal commas."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     return ledger_sheet(tournament)
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     """Pay a prize out from the standings (cash); the slip prints from there."""
     entry = get_object_or_404(Entry, pk=entry_id)
@@ -150,7 +190,7 @@ def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     )
 
 
-@role_required(DIRECTOR, DESK)
+@money_required()
 def entry_unregister_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     """The desk's "Unregister and refund" button: the money goes back with a
     reason and the player leaves the field (before play starts; after it a

@@ -32,6 +32,7 @@ from tournament.api import validation
 from tournament.api.auth import API_AUTH
 from tournament.api.openapi import document_errors
 from tournament.api.payouts import router as payouts_router
+from tournament.api.prizes import router as prizes_router
 from tournament.api.tournaments import router as tournaments_router
 from tournament.errors import DomainError, FieldInvalid
 
@@ -135,6 +136,7 @@ api.add_router("", tables_router)
 api.add_router("", clock_router)
 api.add_router("", rulings_router)
 api.add_router("", payouts_router)
+api.add_router("", prizes_router)
 api.add_router("", screens_router)
 api.add_router("", privacy_router)
 api.add_router("", imports_router)

@@ -36,7 +36,7 @@ from prereg.services.registrations import (
     pre_registration_cancel,
     pre_registration_revoke,
 )
-from tournament.api.auth import require_role
+from tournament.api.auth import MONEY_AUTH, acting_user, require_role
 from tournament.errors import NotFound
 from tournament.models import RoomSettings
 from tournament.presenters import entry_payload
@@ -115,12 +115,17 @@ def list_pre_registrations(
     return [presenters.desk_row(p) for p in desk_pre_registrations(tournament, query=q)]
 
 
-@router.post("/pre-registrations/{pre_registration_id}/check-in", response={201: CheckedInOut})
+@router.post(
+    "/pre-registrations/{pre_registration_id}/check-in",
+    response={201: CheckedInOut},
+    auth=MONEY_AUTH,
+)
 def check_in_pre_registration(
     request: HttpRequest, pre_registration_id: int, payload: CheckInIn | None = None
 ):
-    """Check the player in: his entry, registered and paid (cash unless named)."""
-    user = require_role(request, REGISTRATION_STAFF, ONLY_DESK)
+    """Check the player in: his entry, registered and paid (cash unless named); the
+    desk and directors only, as it takes the buy-in (README "Cash desk")."""
+    user = acting_user(request)
     entry, paid = pre_registration_check_in(
         pre_registration_id=pre_registration_id,
         by=user,

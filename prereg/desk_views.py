@@ -23,7 +23,7 @@ from prereg.services.registrations import deadline_release, pre_registration_rev
 from tournament.models import Entry, Tournament
 from tournament.roles import REGISTRATION_STAFF
 from tournament.web.addresses import public_address
-from tournament.web.decorators import role_required, run_action
+from tournament.web.decorators import money_required, role_required, run_action
 
 
 @require_GET
@@ -58,7 +58,7 @@ def _back(tournament_id: int, request: HttpRequest | None = None) -> str:
 
 
 @require_POST
-@role_required(*REGISTRATION_STAFF)
+@money_required()
 def desk_check_in(request: HttpRequest, pre_registration_id: int) -> HttpResponse:
     prereg = get_object_or_404(PreRegistration, pk=pre_registration_id)
     return run_action(
@@ -66,7 +66,7 @@ def desk_check_in(request: HttpRequest, pre_registration_id: int) -> HttpRespons
         lambda: pre_registration_check_in(
             pre_registration_id=prereg.pk,
             by=request.user,
-            payment=Payment(method=request.POST.get("payment_method") or "cash"),
+            payment=Payment.from_form(request.POST),
         ),
         success=lambda done: (
             _("%(name)s is checked in (start number %(number)s).")

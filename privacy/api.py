@@ -69,6 +69,7 @@ def _room(room: RoomSettings) -> dict[str, Any]:
         "contact_phone": room.contact_phone,
         "retention_months": room.retention_months,
         "public_schedule": room.public_schedule,
+        "cash_shifts": room.cash_shifts,
         "retention_last_run": room.retention_last_run,
         "retention_last_removed": room.retention_last_removed,
     }

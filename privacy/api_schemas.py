@@ -50,6 +50,10 @@ class RoomIn(Body):
     public_schedule: bool | None = Field(
         None, description="The public schedule and pre-registration (README Pre-registration)."
     )
+    cash_shifts: bool | None = Field(
+        None,
+        description="Cash needs the cashier's open shift; false: no shifts (README Cash desk).",
+    )
 
 
 # -- the export --------------------------------------------------------------
@@ -156,6 +160,7 @@ class RoomOut(Schema):
     contact_phone: str = Field(description="The room's phone.")
     retention_months: int = Field(description="Months contact data is kept.")
     public_schedule: bool = Field(True, description="The public schedule and pre-registration.")
+    cash_shifts: bool = Field(True, description="Cash needs the cashier's open shift.")
     retention_last_run: Instant | None = Field(description="When the retention last ran.")
     retention_last_removed: int = Field(description="Players whose data that run removed.")
 

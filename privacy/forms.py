@@ -17,5 +17,6 @@ class RoomSettingsForm(forms.ModelForm):
             "contact_phone",
             "retention_months",
             "public_schedule",
+            "cash_shifts",
         ]
         widgets = {"address": forms.Textarea(attrs={"rows": 3})}

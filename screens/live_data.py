@@ -32,11 +32,13 @@ from tables.selectors import alternates_waiting, chip_standing, chip_standing_bo
 from tournament import changes
 from tournament.models import Tournament
 from tournament.rules import purchases as purchase_rules
+from tournament.rules.payouts import money
 from tournament.selectors import bounty_part, bounty_part_both
 from tournament.services.deals import deal_current
 from tournament.services.payouts import payouts_view
 from tournament.services.prize_pool import payout_settings_for, purchase_limits_of
 from tournament.services.results import results_compute
+from tournament.services.special_prizes import special_prizes_of
 from tournament.summary import tournament_summary
 
 # The rulings part: the latest rulings of the log, newest first.
@@ -112,6 +114,11 @@ def payouts_data(tournament: Tournament, *, public: bool) -> dict[str, Any]:
         **shown,
         "places": places_in_runs(shown["places"]),
         "deal": deal_current(tournament, public=public),
+        # Special prizes (README "Special prizes"): name, amount, awarded or not.
+        "special_prizes": [
+            {"name": prize.name, "amount": money(prize.amount), "awarded": prize.awarded}
+            for prize in special_prizes_of(tournament)
+        ],
     }
 
 

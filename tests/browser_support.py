@@ -175,13 +175,27 @@ def staff_token(env: dict[str, str], username: str, role: str, password: str) ->
     return manage(env, "apitoken", username).strip().splitlines()[-1]
 
 
+def open_own_shift(server: Server, token: str, username: str) -> None:
+    """The token's user opens a shift on a cash box of his own: staff take cash
+    only in an open shift (README "Cash desk")."""
+    box = server.api("POST", "/cash-boxes", token, {"name": f"Kasse {username}"})
+    server.api("POST", f"/cash-boxes/{box['id']}/shifts", token, {"float": "0"})
+
+
 @contextmanager
 def director_site(
-    var: Path, password: str, username: str = "dora", commands: tuple[tuple[str, ...], ...] = ()
+    var: Path,
+    password: str,
+    username: str = "dora",
+    commands: tuple[tuple[str, ...], ...] = (),
+    *,
+    shift: bool = True,
 ) -> Iterator[SimpleNamespace]:
     """A real daphne server on a fresh database in ``var`` (migrated, then each of
     ``commands`` run) with one director: ``server``, her API ``token`` and the
-    server's ``env`` (for ``manage``)."""
+    server's ``env`` (for ``manage``). She takes cash as a real director does, in
+    her open shift on a cash box of her own (README "Cash desk"); ``shift=False``
+    leaves her none."""
     env = server_env(var)
     manage(env, "migrate", "--noinput", "-v0")
     for command in commands:
@@ -189,6 +203,8 @@ def director_site(
     token = staff_token(env, username, "director", password)
     server = Server(env=env, log=var / "daphne.log").start()
     try:
+        if shift:
+            open_own_shift(server, token, username)
         yield SimpleNamespace(server=server, token=token, env=env)
     finally:
         server.stop()

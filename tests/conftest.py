@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -9,8 +10,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.test import Client
 
+from cashdesk.services import shifts
 from tournament.api.auth import issue_token
-from tournament.roles import ensure_role_groups
+from tournament.roles import DESK, DIRECTOR, ensure_role_groups
 
 
 class ApiClient:
@@ -45,11 +47,22 @@ class ApiClient:
         return self._call("delete", path)
 
 
-def make_staff(username: str, role: str):
+def make_staff(username: str, role: str, *, shift: bool = True):
+    """A signed-up member of staff. The desk and directors take cash, so they
+    start with an open shift on a cash box of their own, as at a real desk
+    (README "Cash desk"); ``shift=False`` for tests of shifts themselves."""
     ensure_role_groups()
     user = get_user_model().objects.create_user(username=username, password="pw-" + username)
     user.groups.add(Group.objects.get(name=role))
+    if shift and role in (DESK, DIRECTOR):
+        open_a_shift(user)
     return user
+
+
+def open_a_shift(user, float_amount: str = "0"):
+    """The user's shift on his own cash box (made for him), through the services."""
+    box = shifts.cash_box_create(name=f"Kasse {user.get_username()}", by=user)
+    return shifts.shift_open(box_id=box.pk, float_amount=Decimal(float_amount), by=user)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-from tournament.roles import DESK, DIRECTOR, FLOOR, roles_of
+from tournament.roles import DESK, DIRECTOR, FLOOR, MONEY, roles_of
 
 
 def roles(request):
@@ -8,4 +8,6 @@ def roles(request):
         "is_director": DIRECTOR in names,
         "is_floor": FLOOR in names or DIRECTOR in names,
         "is_desk": bool(names & {DESK, DIRECTOR, FLOOR}),
+        # The desk and directors: the floor takes no money (README "Cash desk").
+        "takes_money": bool(names & set(MONEY)),
     }

@@ -15,7 +15,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["Deal", "DealShare", "LeagueSeason", "PayoutSettings", "PrizeAddition"]
+__all__ = [
+    "Deal",
+    "DealShare",
+    "LeagueSeason",
+    "PayoutSettings",
+    "PrizeAddition",
+    "ResultCorrection",
+    "SpecialPrize",
+]
 
 MONEY = {"max_digits": 12, "decimal_places": 2}
 NOT_NEGATIVE = [MinValueValidator(Decimal("0"))]
@@ -136,6 +144,12 @@ class PayoutSettings(models.Model):
     # they leave of the pool is kept back for ``kept_back_reason`` (README "Payouts").
     amounts = models.JSONField(_("payout amounts"), null=True, blank=True)
     kept_back_reason = models.CharField(_("kept back for"), max_length=120, blank=True)
+    # The tournament's own points formula in TD3's language (an imported file's);
+    # empty: the season's (README "Switching from TD3").
+    formula_text = models.TextField(_("points formula"), blank=True, default="")
+    # TD3's rule, set by its import: the season counts the tournament only once
+    # it is finished (README "Switching from TD3").
+    league_when_finished = models.BooleanField(default=False)
     frozen_percentages = models.JSONField(null=True, blank=True)
     frozen_field = models.PositiveIntegerField(null=True, blank=True)
     season = models.ForeignKey(
@@ -218,3 +232,7 @@ class DealShare(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["deal", "entry"], name="one_share_per_entry"),
         ]
+
+
+# Special prizes live beside (README "Special prizes"), exported with these.
+from tournament.models_prizes import ResultCorrection, SpecialPrize  # noqa: E402

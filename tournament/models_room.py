@@ -39,6 +39,13 @@ class RoomSettings(models.Model):
             "Off: the schedule and the pre-registration forms answer that they are closed."
         ),
     )
+    # README "Cash desk": on, cash is taken only in a cashier's open shift; off
+    # ("no shifts"), a small room takes cash without cash boxes or shifts.
+    cash_shifts = models.BooleanField(
+        _("cash needs an open shift"),
+        default=True,
+        help_text=_("Off (no shifts): the desk takes cash without opening a shift on a cash box."),
+    )
     # The daily task's last run, for the director's page.
     retention_last_run = models.DateTimeField(null=True, blank=True)
     retention_last_removed = models.PositiveIntegerField(default=0)

@@ -1,7 +1,7 @@
 """Staff roles as groups: director, floor, desk.
 
 A director may do everything; floor staff run the tables and the clock;
-the desk registers players. Superusers count as directors.
+the desk registers players and takes the money. Superusers count as directors.
 """
 
 from __future__ import annotations
@@ -18,7 +18,12 @@ ROLES = (DIRECTOR, FLOOR, DESK)
 
 STAFF = ROLES
 FLOOR_STAFF = (DIRECTOR, FLOOR)
+# The pre-registration lists and phone links, which move no money.
 REGISTRATION_STAFF = (DIRECTOR, DESK, FLOOR)
+# Whoever takes, pays back or pays out money, or reads the books: registration
+# with its buy-in, purchases, payments, corrections, prizes, shifts, tickets and
+# pots (README "Cash desk"). The floor runs the tables and touches none of it.
+MONEY = (DIRECTOR, DESK)
 
 
 def ensure_role_groups(**kwargs: Any) -> None:

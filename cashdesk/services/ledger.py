@@ -19,13 +19,37 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
-from cashdesk.models import ZERO, CashBox, LedgerRow, Method, ReceiptSequence, Shift, Ticket
+from cashdesk.models import (
+    PURCHASE_KINDS,
+    ZERO,
+    CashBox,
+    Kind,
+    LedgerRow,
+    Method,
+    ReceiptSequence,
+    Shift,
+    Ticket,
+)
 from tournament.errors import Conflict
 from tournament.models import Entry, Tournament
 from tournament.models_room import RoomSettings
 from tournament.prize_port import Taken
 
 SHIFT_CLOSED = _("This shift has been closed meanwhile; open a new shift.")
+OPEN_A_SHIFT = _(
+    "Cash is taken in an open shift: open your shift on a cash box first "
+    "(Cash desk, My shift), or pay by card."
+)
+
+# Rows that take a player's money at the desk: in cash they go into a drawer.
+TAKING_KINDS = (*PURCHASE_KINDS, Kind.SETTLEMENT)
+
+
+class ShiftNeeded(Conflict):
+    """Cash taken with no shift open (README "Cash desk"): 409; a page shows the
+    message with a link to the shift page (its message tag)."""
+
+    message_tags = "open-shift"
 
 
 @dataclass(frozen=True)
@@ -85,6 +109,7 @@ def ledger_append(
     shift: Shift | None = None,
     count: int | None = None,
     no_shift: bool = False,
+    reference: str = "",
 ) -> LedgerRow:
     """One ledger row with the next receipt number, booked to the cashier's open
     shift (or the shift given) and its cash box; ``no_shift``: to none (no money
@@ -96,6 +121,8 @@ def ledger_append(
         shift = open_shift_of(user)
     elif not Shift.objects.select_for_update().filter(pk=shift.pk, closed_at__isnull=True).exists():
         raise Conflict(SHIFT_CLOSED)
+    if shift is None and user is not None and _needs_a_shift(kind, method):
+        raise ShiftNeeded(OPEN_A_SHIFT)
     box: CashBox | None = shift.box if shift is not None else None
     return LedgerRow.objects.create(
         tournament=tournament or (entry.tournament if entry is not None else None),
@@ -115,6 +142,7 @@ def ledger_append(
         ticket=ticket,
         reason=reason,
         count=count,
+        reference=reference,
     )
 
 
@@ -127,3 +155,9 @@ def pool_taken(tournament_ids: Sequence[int]) -> Taken:
         pool=Sum("prize_pool"), fees=Sum("fee")
     )
     return Taken(prize_pool=sums["pool"] or ZERO, fees=sums["fees"] or ZERO)
+
+
+def _needs_a_shift(kind: str, method: str) -> bool:
+    """Cash a cashier takes goes into his shift's drawer, unless the room chose
+    "no shifts" on its settings page."""
+    return method == Method.CASH and kind in TAKING_KINDS and RoomSettings.current().cash_shifts

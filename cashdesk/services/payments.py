@@ -19,7 +19,7 @@ from cashdesk.models import Kind, LedgerRow, Method
 from cashdesk.services import tickets
 from cashdesk.services.ledger import Split, ledger_append
 from tables.services import registration
-from tournament.errors import Forbidden, Invalid
+from tournament.errors import FieldInvalid, Forbidden, Invalid
 from tournament.models import Entry, Tournament
 from tournament.models_bounties import BountySettings
 from tournament.roles import DIRECTOR, has_role
@@ -30,14 +30,33 @@ from tournament.writes import Write, tournament_write
 
 PAY_LATER_DIRECTOR = _("Only a tournament director may let a player pay later.")
 METHOD_UNKNOWN = _("Unknown payment method.")
+VOUCHER_NUMBER_NEEDED = _("Enter the voucher's number.")
+
+COUNT_AT_LEAST_ONE = _(
+    "Sell at least one; a mistaken purchase is taken back by reversing its ledger row."
+)
 
 
 @dataclass(frozen=True)
 class Payment:
-    """How the desk is paid: the method, and the ticket's id when a ticket pays."""
+    """How the desk is paid: the method, the ticket's id when a ticket pays, and
+    the voucher's number when a voucher pays (README "Cash desk")."""
 
     method: str = Method.CASH
     ticket: int | None = None
+    reference: str = ""
+
+    @classmethod
+    def from_form(cls, data: Any) -> Payment:
+        """The payment a desk form names (its "Paid by" choice; none: cash)."""
+        return cls(
+            method=data.get("payment_method") or Method.CASH,
+            reference=data.get("payment_reference") or "",
+        )
+
+    @property
+    def voucher_number(self) -> str:
+        return " ".join(self.reference.split())[:40]
 
 
 CASH = Payment()
@@ -75,6 +94,13 @@ def check_method(payment: Payment, by: Any) -> None:
         raise Forbidden(PAY_LATER_DIRECTOR)
 
 
+def check_payment(payment: Payment, by: Any) -> None:
+    """What a purchase's payment must name: the method allowed, a voucher's number."""
+    check_method(payment, by)
+    if payment.method == Method.VOUCHER and not payment.voucher_number:
+        raise FieldInvalid("reference", VOUCHER_NUMBER_NEEDED)
+
+
 def ticket_pay(w: Write, *, entry: Entry, payment: Payment, split: Split, kind: str) -> LedgerRow:
     """A ticket pays (README "Satellites and tickets"): ``cashdesk.services.tickets``."""
     return tickets.ticket_pay(w, entry=entry, payment=payment, split=split, kind=kind)
@@ -85,7 +111,7 @@ def payment_take(
 ) -> LedgerRow | None:
     """The ledger row for ``count`` purchases of ``kind`` by ``entry``, inside ``w``;
     None when they cost nothing (a freeroll moves no money)."""
-    check_method(payment, w.user)
+    check_payment(payment, w.user)
     one = price_of(w.tournament, entry, kind)
     split = Split(one.prize_pool * count, one.fee * count, one.bounty * count)
     if not split.total and payment.method != Method.TICKET:
@@ -103,13 +129,14 @@ def payment_take(
         tournament=w.tournament,
         entry=entry,
         count=count if kind in (Kind.REBUY, Kind.ADD_ON) else None,
+        reference=payment.voucher_number if payment.method == Method.VOUCHER else "",
     )
 
 
 def entry_register_paid(*, tournament_id: int, by: Any, payment: Payment = CASH, **fields: Any):
     """Register (and seat) an entry and take its buy-in or re-entry in one write;
     answers the entry and its ledger row (None for a freeroll)."""
-    check_method(payment, by)
+    check_payment(payment, by)
     with tournament_write(tournament_id, by=by) as w:
         entry = registration.entry_register(tournament_id=tournament_id, by=by, **fields)
         kind = Kind.BUY_IN if entry.number == 1 else Kind.RE_ENTRY
@@ -121,8 +148,12 @@ def entry_purchase_paid(
     *, entry_id: int, kind: prize_pool.PurchaseKind, count: int, by: Any, payment: Payment = CASH
 ) -> tuple[Entry, LedgerRow | None]:
     """Rebuys or add-ons (``kind`` "rebuy" or "addon") and their payment in one
-    write; a negative count takes mistaken ones back and pays the money back."""
-    check_method(payment, by)
+    write. A sale is of one or more: a mistaken one is taken back by reversing
+    its ledger row with a reason (README "Rebuys and add-ons"), never by a
+    negative sale that pays money out with none."""
+    if count < 1:
+        raise FieldInvalid("count", COUNT_AT_LEAST_ONE)
+    check_payment(payment, by)
     tournament_id = entry_get(entry_id).tournament_id
     with tournament_write(tournament_id, by=by) as w:
         entry = prize_pool.entry_purchase(entry_id=entry_id, kind=kind, count=count, by=by)
@@ -135,7 +166,11 @@ def payment_of(payload: Any) -> Payment:
     """The payment a request body names (none: cash)."""
     if payload is None:
         return CASH
-    return Payment(method=payload.method, ticket=payload.ticket)
+    return Payment(
+        method=payload.method,
+        ticket=payload.ticket,
+        reference=getattr(payload, "reference", None) or "",
+    )
 
 
 def payment_payload(row: LedgerRow | None) -> dict[str, Any] | None:
@@ -146,4 +181,5 @@ def payment_payload(row: LedgerRow | None) -> dict[str, Any] | None:
         "receipt_number": row.receipt_number,
         "amount": f"{row.amount:.2f}",
         "method": row.method,
+        "reference": row.reference,
     }

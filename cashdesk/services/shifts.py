@@ -28,6 +28,7 @@ CASHIER_BUSY = _("You already have an open shift; close it first.")
 SHIFT_CLOSED_ALREADY = _("This shift is closed already.")
 NOT_YOUR_SHIFT = _("Only its cashier or a director may close this shift.")
 NOT_NEGATIVE = _("The amount cannot be negative.")
+BOX_IN_USE = _("A shift is open on this cash box: close it before the box is retired.")
 
 
 def cash_box_create(*, name: str, by: Any) -> CashBox:
@@ -37,6 +38,30 @@ def cash_box_create(*, name: str, by: Any) -> CashBox:
     try:
         with transaction.atomic():
             return CashBox.objects.create(name=name[:60])
+    except IntegrityError as exc:
+        raise Conflict(BOX_NAME_TAKEN) from exc
+
+
+def cash_box_update(
+    *, box_id: int, by: Any, name: str | None = None, active: bool | None = None
+) -> CashBox:
+    """Rename a cash box, retire it (no new shift opens on it; its shifts and
+    rows stay) or put it back in use. A box with an open shift is not retired."""
+    try:
+        with transaction.atomic():
+            box = CashBox.objects.select_for_update().filter(pk=box_id).first()
+            if box is None:
+                raise NotFound(BOX_NOT_FOUND)
+            if name is not None:
+                box.name = " ".join(name.split())[:60]
+                if not box.name:
+                    raise FieldInvalid("name", BOX_NAME_NEEDED)
+            if active is False and box.shifts.filter(closed_at__isnull=True).exists():
+                raise Conflict(BOX_IN_USE)
+            if active is not None:
+                box.active = active
+            box.save()
+            return box
     except IntegrityError as exc:
         raise Conflict(BOX_NAME_TAKEN) from exc
 
@@ -63,6 +88,13 @@ def cash_of(shift: Shift) -> Decimal:
     """The cash that went in (positive) and out (negative) in the shift."""
     total = LedgerRow.objects.filter(shift=shift, method=Method.CASH).aggregate(s=Sum("amount"))
     return total["s"] or Decimal(0)
+
+
+def shift_methods(shift: Shift) -> dict[str, Decimal]:
+    """What the shift booked by each method: cash is in the drawer, the rest
+    (card, voucher, comp, ticket, pay later) is counted apart from it."""
+    rows = LedgerRow.objects.filter(shift=shift).values("method").annotate(s=Sum("amount"))
+    return {row["method"]: row["s"] for row in rows.order_by("method") if row["s"]}
 
 
 def shift_close(*, shift_id: int, counted: Decimal, note: str = "", by: Any) -> Shift:

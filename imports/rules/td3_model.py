@@ -105,7 +105,7 @@ class Td3Level:
 
 @dataclass(frozen=True)
 class Td3Prize:
-    place: int
+    place: int | None  # None: a special prize (TD3's type 2: high hand, a side pot), no place
     description: str
     percent: bool  # TD3 computed it as a percentage of the pool
     configured: Decimal  # the percentage or the fixed amount as set up
@@ -188,7 +188,19 @@ class Td3Tournament:
         return adjustment + sum(1 for _, _, bust in self.busts() if uuid in bust.hitmen)
 
     def prize_of(self, uuid: str) -> Decimal:
-        return sum((prize.amount for prize in self.prizes if uuid in prize.awarded_to), Decimal(0))
+        """What the places paid him (special prizes are apart: ``special_prizes``)."""
+        return sum(
+            (prize.amount for prize in self.place_prizes if uuid in prize.awarded_to), Decimal(0)
+        )
+
+    @property
+    def place_prizes(self) -> tuple[Td3Prize, ...]:
+        return tuple(prize for prize in self.prizes if prize.place is not None)
+
+    @property
+    def special_prizes(self) -> tuple[Td3Prize, ...]:
+        """Prizes without a place (high hand, side pots, last longer, a bounty pot)."""
+        return tuple(prize for prize in self.prizes if prize.place is None)
 
     @property
     def pool(self) -> Decimal:

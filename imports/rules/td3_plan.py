@@ -55,6 +55,15 @@ class PlannedBust:
 
 
 @dataclass(frozen=True)
+class PlannedSpecial:
+    """A prize without a place (README "Special prizes"): none awarded it to nobody."""
+
+    name: str
+    amount: Decimal
+    winners: tuple[int, ...]  # indexes of the winners' last entries
+
+
+@dataclass(frozen=True)
 class Unit:
     """The price of one rebuy or add-on: TD3's cheapest one of the evening."""
 
@@ -82,6 +91,10 @@ class Td3Plan:
     prizes: tuple[Decimal, ...]  # the amount paid per place, place 1 first
     house: Decimal  # TD3's house contribution to the pool
     finished: bool
+    specials: tuple[PlannedSpecial, ...] = ()
+    formula: str = ""  # the file's own points formula (TD3: each tournament has its own)
+    # (player UUID, points, hits) the director added by hand in TD3
+    corrections: tuple[tuple[str, Decimal, int], ...] = ()
 
     def units(self, entry: PlannedEntry) -> tuple[int, int]:
         """Rebuys and add-ons of an entry in units of the evening's price."""
@@ -255,13 +268,28 @@ def _prizes(td3: Td3Tournament) -> tuple[Decimal, ...]:
     """The amount TD3 paid each place, by the place of the player it went to."""
     places = td3.places()
     paid: dict[int, Decimal] = {}
-    for prize in td3.prizes:
+    for prize in td3.place_prizes:
         for uuid in prize.awarded_to:
             place = places.get(uuid)
             if place is not None:
                 paid[place] = td3.prize_of(uuid)
     last = max((place for place, amount in paid.items() if amount), default=0)
     return tuple(paid.get(place, ZERO) for place in range(1, last + 1))
+
+
+def _specials(td3: Td3Tournament, entries: list[PlannedEntry]) -> tuple[PlannedSpecial, ...]:
+    last: dict[str, int] = {}
+    for index, entry in enumerate(entries):
+        if entry.player not in last or entry.number > entries[last[entry.player]].number:
+            last[entry.player] = index
+    return tuple(
+        PlannedSpecial(
+            name=(prize.description.strip() or "Special prize")[:TITLE_LENGTH],
+            amount=max(prize.amount, ZERO),
+            winners=tuple(last[uuid] for uuid in dict.fromkeys(prize.awarded_to) if uuid in last),
+        )
+        for prize in td3.special_prizes
+    )
 
 
 def _late_levels(td3: Td3Tournament) -> int:
@@ -313,4 +341,11 @@ def td3_plan(td3: Td3Tournament, fallback_name: str) -> Td3Plan:
         prizes=_prizes(td3),
         house=td3.house_contribution,
         finished=td3.finished,
+        specials=_specials(td3, entries),
+        formula=td3.points_formula.strip(),
+        corrections=tuple(
+            (player.uuid, player.points_adjustment, player.hits_adjustment)
+            for player in td3.field
+            if player.points_adjustment or player.hits_adjustment
+        ),
     )

@@ -28,6 +28,7 @@ from imports.rules.td3_model import (
 from imports.rules.td3_syntax import New, Td3Error, decode_td3_bytes, parse_td3
 
 MAX_ITEMS = 100_000  # players, purchases, levels or prizes in one file
+DEFAULT_SEATS = 10  # a table TD3 wrote without its number of seats
 
 
 class Td3FormatError(Td3Error):
@@ -123,9 +124,27 @@ class _Reader:
     def strings(self) -> tuple[str, ...]:
         return tuple(item.text() for item in self.items())
 
+    # Fields TD3 may leave out: their value, or what the import takes without them.
+    def integer_or(self, key: str, default: int) -> int:
+        found = self.opt(key)
+        return found.integer() if found else default
+
+    def money_or(self, key: str, default: Decimal = Decimal(0)) -> Decimal:
+        found = self.opt(key)
+        return found.money() if found else default
+
+    def text_or(self, key: str, default: str = "") -> str:
+        found = self.opt(key)
+        return found.text(default) if found else default
+
+    def flag_or(self, key: str, default: bool) -> bool:
+        found = self.opt(key)
+        return found.flag() if found else default
+
 
 def _seat(reader: _Reader | None) -> Td3Seat | None:
-    if reader is None:
+    """A seat, or None when TD3 wrote it without its table or seat number."""
+    if reader is None or reader.opt("TableName") is None or reader.opt("SeatIndex") is None:
         return None
     return Td3Seat(
         table=str(reader.get("TableName").value),
@@ -134,29 +153,29 @@ def _seat(reader: _Reader | None) -> Td3Seat | None:
     )
 
 
-def _bust(reader: _Reader | None) -> Td3BustOut | None:
+def _bust(reader: _Reader | None, level: int) -> Td3BustOut | None:
+    """A bust-out; without its level it happened in the level of the purchase."""
     if reader is None:
         return None
     hitmen = reader.opt("HitmanUUID")
     return Td3BustOut(
         time=reader.get("Time").integer(),
-        level=reader.get("Round").integer(),
+        level=reader.integer_or("Round", level),
         hitmen=hitmen.strings() if hitmen else (),
         seat=_seat(reader.opt("Seat")),
     )
 
 
 def _purchase(reader: _Reader) -> Td3Purchase:
-    rake = reader.opt("Rake")
-    profile = reader.opt("ProfileName")
+    level = reader.integer_or("Round", 1)
     return Td3Purchase(
         time=reader.get("Time").integer(),
-        level=reader.get("Round").integer(),
+        level=level,
         amount=reader.get("Amount").money(),
-        rake=rake.money() if rake else Decimal(0),
-        chips=reader.get("Chips").integer(),
-        profile=profile.text() if profile else "",
-        bust_out=_bust(reader.opt("BustOut")),
+        rake=reader.money_or("Rake"),
+        chips=reader.integer_or("Chips", 0),
+        profile=reader.text_or("ProfileName"),
+        bust_out=_bust(reader.opt("BustOut"), level),
         seat=_seat(reader.opt("Seat")),
     )
 
@@ -241,10 +260,10 @@ def _levels(reader: _Reader | None) -> tuple[Td3Level, ...]:
 
 def _profile(reader: _Reader, name: str | None = None) -> Td3Profile:
     return Td3Profile(
-        name=name if name is not None else reader.get("Name").text(),
-        amount=reader.get("Fee").money(),
-        rake=reader.get("Rake").money(),
-        chips=reader.get("Chips").integer(),
+        name=name if name is not None else reader.text_or("Name"),
+        amount=reader.money_or("Fee"),
+        rake=reader.money_or("Rake"),
+        chips=reader.integer_or("Chips", 0),
     )
 
 
@@ -253,13 +272,15 @@ def _buy_config(reader: _Reader | None, legacy_name: str) -> Td3BuyConfig:
         return Td3BuyConfig(allowed=False, profiles=(), last_level=0, max_per_player=0)
     if reader.has("Profiles"):
         profiles = tuple(_profile(item) for item in reader.get("Profiles").items())
-    else:  # TD3 3.0: one price, no named profiles
+    elif reader.has("Fee"):  # TD3 3.0: one price, no named profiles
         profiles = (_profile(reader, legacy_name),)
+    else:
+        profiles = ()
     return Td3BuyConfig(
-        allowed=reader.get("Allow").flag(),
+        allowed=reader.flag_or("Allow", bool(profiles)),
         profiles=profiles,
-        last_level=reader.get("LastRound").integer(),
-        max_per_player=reader.get("MaxPerPlayer").integer(),
+        last_level=reader.integer_or("LastRound", 0),
+        max_per_player=reader.integer_or("MaxPerPlayer", 0),
     )
 
 
@@ -275,15 +296,14 @@ def _financials(reader: _Reader | None) -> dict[str, Any]:
             "points_formula": "",
         }
     if reader.has("EntryFee"):  # TD3 3.0
-        rake = reader.opt("PPRake")
         buyins = Td3BuyConfig(
             allowed=True,
             profiles=(
                 Td3Profile(
                     name="",
                     amount=reader.get("EntryFee").money(),
-                    rake=rake.money() if rake else Decimal(0),
-                    chips=reader.get("StartingChips").integer(),
+                    rake=reader.money_or("PPRake"),
+                    chips=reader.integer_or("StartingChips", 0),
                 ),
             ),
             last_level=0,
@@ -292,30 +312,32 @@ def _financials(reader: _Reader | None) -> dict[str, Any]:
     else:
         buyins = _buy_config(reader.opt("Buyins"), "")
     formula = reader.opt("PointsForPlaying")
-    guarantee = reader.opt("GuaranteedPot")
-    house = reader.opt("HouseContribution")
     return {
         "buyins": buyins,
         "rebuys": _buy_config(reader.opt("Rebuys"), "Rebuy"),
         "addons": _buy_config(reader.opt("AddOns"), "Add-on"),
-        "guarantee": guarantee.money() if guarantee else Decimal(0),
-        "house_contribution": house.money() if house else Decimal(0),
-        "points_formula": formula.get("Text").text("") if formula else "",
+        "guarantee": reader.money_or("GuaranteedPot"),
+        "house_contribution": reader.money_or("HouseContribution"),
+        "points_formula": formula.text_or("Text") if formula else "",
     }
+
+
+PLACE_PRIZE = 0  # TD3's prize type for a place; 2 ("other") and the rest have none
 
 
 def _prize(reader: _Reader) -> Td3Prize:
     # TD3's calculated amount already holds the remainder that "share remainder"
     # gave the place (its SharedRemainder says how much of it): never add it twice.
-    calculated = reader.opt("CalculatedAmount")
-    amount = calculated.money() if calculated else reader.get("Amount").money()
+    configured = reader.money_or("Amount")
+    amount = reader.money_or("CalculatedAmount", configured)
     awarded = reader.opt("AwardedToPlayers")
-    description = reader.opt("Description")
+    recipient = reader.opt("Recipient")
+    placed = reader.integer_or("Type", PLACE_PRIZE) == PLACE_PRIZE and recipient is not None
     return Td3Prize(
-        place=reader.get("Recipient").integer(),
-        description=description.text("") if description else "",
-        percent=reader.opt("AmountType") is not None and reader.get("AmountType").integer() == 0,
-        configured=reader.get("Amount").money(),
+        place=recipient.integer() if placed and recipient is not None else None,
+        description=reader.text_or("Description"),
+        percent=reader.integer_or("AmountType", 1) == 0,
+        configured=configured,
         amount=amount,
         awarded_to=awarded.strings() if awarded else (),
     )
@@ -336,12 +358,11 @@ def _tables(reader: _Reader | None) -> tuple[Td3Table, ...]:
         reader = reader.get("Tables")
     tables = []
     for item in reader.items():
-        uuid = item.opt("UUID")
         tables.append(
             Td3Table(
                 name=str(item.get("Name").value),
-                seats=item.get("NumberOfSeats").integer(),
-                uuid=uuid.text("") if uuid else "",
+                seats=item.integer_or("NumberOfSeats", DEFAULT_SEATS),
+                uuid=item.text_or("UUID"),
             )
         )
     return tuple(tables)
@@ -352,7 +373,7 @@ def _history(reader: _Reader | None) -> tuple[tuple[int, str], ...]:
         return ()
     if isinstance(reader.value, New) and reader.value.name == "GameHistory":
         reader = reader.get("History")
-    items = [(item.get("Time").integer(), item.get("Text").text("")) for item in reader.items()]
+    items = [(item.integer_or("Time", 0), item.text_or("Text")) for item in reader.items()]
     return tuple(sorted(items, key=lambda item: item[0]))
 
 

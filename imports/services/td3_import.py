@@ -49,8 +49,7 @@ from tournament.writes import Actor
 
 IMPORT_RUNNING = _("Another import of these files is running; try again in a moment.")
 CORRECTIONS_LEFT = _(
-    "%(file)s: TD3's corrections by hand (money, points or hits) of %(count)s players "
-    "were not imported."
+    "%(file)s: TD3's corrections of the money by hand of %(count)s players were not imported."
 )
 
 
@@ -206,11 +205,7 @@ def _write(
         filename=file.filename,
         by=by,
     )
-    corrected = sum(
-        1
-        for player in td3.field
-        if player.cash_adjustment or player.points_adjustment or player.hits_adjustment
-    )
+    corrected = sum(1 for player in td3.field if player.cash_adjustment)
     if corrected:
         warnings.append(str(CORRECTIONS_LEFT % {"file": file.filename, "count": corrected}))
     user = Actor.of(by).user

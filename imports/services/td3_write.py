@@ -27,6 +27,7 @@ from clock.services import clock_state
 from clock.services.structure import StructureInvalid, structure_set
 from imports.rules.td3_plan import PlannedEntry, Td3Plan
 from tournament import changes
+from tournament.errors import Invalid
 from tournament.models import (
     ActionLog,
     Deal,
@@ -34,10 +35,13 @@ from tournament.models import (
     LeagueSeason,
     PayoutSettings,
     PrizeAddition,
+    ResultCorrection,
+    SpecialPrize,
     Tournament,
 )
 from tournament.rules.payouts import money
 from tournament.services.buy_ins import buy_ins_clean
+from tournament.services.league_formula import formula_read
 from tournament.services.payouts import payouts_view
 from tournament.services.tournaments import TournamentSettings, tournament_create
 from tournament.writes import Write, tournament_write
@@ -50,6 +54,7 @@ NOT_FINISHED = _(
     "%(file)s: TD3 saved the tournament before its end; the %(count)s players still in have no place."
 )
 HOUSE_NOTE = "TD3: house contribution"
+FROM_TD3 = "from TD3"
 ABOVE_POOL_NOTE = "TD3: prizes above the pool"
 
 
@@ -79,6 +84,7 @@ def _clear(tournament: Tournament) -> None:
     """The rows a previous import of this tournament wrote."""
     Deal.objects.filter(tournament=tournament).delete()
     PrizeAddition.objects.filter(tournament=tournament).delete()
+    SpecialPrize.objects.filter(tournament=tournament, imported=True).delete()
     Entry.objects.filter(tournament=tournament).delete()
     ActionLog.objects.filter(tournament=tournament, kind__in=OWN_LOG_KINDS).delete()
 
@@ -216,6 +222,8 @@ def _payouts(w: Write, plan: Td3Plan, season: LeagueSeason | None, guarantee: De
             "amounts": [money(amount) for amount in plan.prizes],
             "kept_back_reason": "TD3",
             "season": season,
+            "formula_text": plan.formula if plan.formula and _readable(plan.formula) else "",
+            "league_when_finished": True,
         },
     )
     if plan.house > 0:
@@ -228,6 +236,43 @@ def _payouts(w: Write, plan: Td3Plan, season: LeagueSeason | None, guarantee: De
         PrizeAddition.objects.create(
             tournament=w.tournament, amount=awarded - pool, note=ABOVE_POOL_NOTE, by=w.user
         )
+
+
+def _readable(text: str) -> bool:
+    try:
+        formula_read(text)
+    except Invalid:
+        return False
+    return True
+
+
+def _corrections(w: Write, plan: Td3Plan, entries: list[Entry]) -> None:
+    """TD3's points and hits adjustments as corrections of the player's last entry."""
+    last = {planned.player: entry for planned, entry in zip(plan.entries, entries, strict=True)}
+    ResultCorrection.objects.bulk_create(
+        ResultCorrection(
+            entry=last[uuid], points=points, hits=hits, reason=FROM_TD3, imported=True, by=w.user
+        )
+        for uuid, points, hits in plan.corrections
+        if uuid in last
+    )
+
+
+def _specials(w: Write, plan: Td3Plan, entries: list[Entry]) -> None:
+    """TD3's prizes without a place (README "Special prizes"), paid from the pool
+    as TD3 pays them; one awarded to nobody is kept as not awarded."""
+    for planned in plan.specials:
+        prize = SpecialPrize.objects.create(
+            tournament=w.tournament,
+            name=planned.name,
+            amount=planned.amount,
+            source=SpecialPrize.Source.POOL,
+            reason=FROM_TD3 if planned.winners else "",
+            awarded_at=w.tournament.created_at if planned.winners else None,
+            imported=True,
+            by=w.user,
+        )
+        prize.winners.set([entries[index] for index in planned.winners])
 
 
 def td3_tournament_fill(
@@ -249,7 +294,11 @@ def td3_tournament_fill(
         _clear(tournament)
         for name, value in _settings(plan).items():
             setattr(tournament, name, value)
-        tournament.status = Tournament.Status.FINISHED
+        # A file saved before its end stays running, its players still in
+        # (README "Switching from TD3"): a director finishes it.
+        tournament.status = (
+            Tournament.Status.FINISHED if plan.finished else Tournament.Status.RUNNING
+        )
         tournament.registration_closed = True
         tournament.save()
         if start_time is not None:
@@ -272,6 +321,8 @@ def td3_tournament_fill(
         )
         _sales_book(w, plan, entries, filename)
         _payouts(w, plan, season, guarantee)
+        _specials(w, plan, entries)
+        _corrections(w, plan, entries)
         warnings += _checks(tournament, plan, td3_pool, filename)
         w.log("td3_import", {"file": filename, "entries": len(entries)})
         w.record(

@@ -188,7 +188,10 @@
       setHtml(list, places.map(function (p) {
         var place = Live.fill(L.place, { place: p.place }) + (p.to && p.to !== p.place ? "–" + Live.fill(L.place, { place: p.to }) : "");
         return "<li><span>" + esc(place) + "</span><b>" + esc(money(board, p.amount)) + "</b></li>";
-      }).join(""));
+      }).concat(((board.state.payouts && board.state.payouts.special_prizes) || []).map(function (p) {
+        // A special prize (README "Special prizes"): its name instead of a place.
+        return "<li class=\"t-special\"><span>" + esc(p.name) + "</span><b>" + esc(money(board, p.amount)) + "</b></li>";
+      })).join(""));
       pageList(tile, list, list.innerHTML ? Array.prototype.map.call(list.children, function (li) { return li.outerHTML; }) : []);
     },
     moves: function (tile, board) {

@@ -10,6 +10,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
+from tests.conftest import make_staff
+
 
 @pytest.fixture(scope="session")
 def compiled_locale(tmp_path_factory) -> Path:
@@ -29,3 +31,9 @@ def signed_in(user, language: str = "en") -> Client:
     client = Client(headers={"accept-language": language})
     client.force_login(user)
     return client
+
+
+@pytest.fixture
+def new_cashier(db):
+    """A desk member who has not opened a shift yet (the shared ``desk_user`` has one)."""
+    return make_staff("carla", "desk", shift=False)

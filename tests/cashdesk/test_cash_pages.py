@@ -30,7 +30,8 @@ def paid(api, tournament):
     return {"tournament": tournament, "entry": first, "payout": payout.json()}
 
 
-def test_a_cashier_opens_and_closes_a_shift_on_the_page_in_german(desk_user, tournament, api):
+def test_a_cashier_opens_and_closes_a_shift_on_the_page_in_german(new_cashier, tournament, api):
+    desk_user = new_cashier
     box = CashBox.objects.create(name="Kasse Süd")
     page = signed_in(desk_user, "de")
     url = f"/tournaments/{tournament['id']}/cash/shift/"
@@ -155,9 +156,11 @@ def test_the_floor_prints_no_receipt(floor_user, paid):
     assert signed_in(floor_user).get(f"/cash/slips/{paid['entry']['id']}/").status_code == 403
 
 
-def test_a_second_cashier_cannot_open_a_busy_box(desk_user, tournament):
+def test_a_second_cashier_cannot_open_a_busy_box(new_cashier, tournament):
+    desk_user = new_cashier
     box = CashBox.objects.create(name="Kasse Nord")
-    Shift.objects.create(box=box, cashier=make_staff("ole", "desk"), float=Decimal("10"))
+    ole = make_staff("ole", "desk", shift=False)
+    Shift.objects.create(box=box, cashier=ole, float=Decimal("10"))
     page = signed_in(desk_user, "de")
     url = f"/tournaments/{tournament['id']}/cash/shift/"
     answer = page.post(url, {"action": "open", "box": box.pk, "float": "5"}, follow=True)

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _cashier(name: str) -> ApiClient:
-    return ApiClient(issue_token(make_staff(name, "desk")))
+    return ApiClient(issue_token(make_staff(name, "desk", shift=False)))
 
 
 def _ok(response, status=201):

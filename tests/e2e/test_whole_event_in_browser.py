@@ -25,7 +25,9 @@ from browser_support import (
     manage,
     message,
     nav,
+    open_own_shift,
     server_env,
+    staff_token,
     submit,
 )
 
@@ -132,9 +134,10 @@ def server(tmp_path_factory):
     var = tmp_path_factory.mktemp("e2e")
     env = server_env(var)
     manage(env, "migrate", "--noinput", "-v0")
-    manage(env, "createstaff", DIRECTOR, "--role", "director", "--password", PASSWORD)
+    token = staff_token(env, DIRECTOR, "director", PASSWORD)
     server = Server(env=env, log=var / "daphne.log").start()
     try:
+        open_own_shift(server, token, DIRECTOR)
         yield server
     finally:
         server.stop()

@@ -5,6 +5,7 @@ A checkout elsewhere (a git worktree) names the folder in ``TD3_FILES``.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -57,3 +58,93 @@ def apply_edits(text: str, edits: list[tuple[int, int, str]]) -> str:
     for at, length, replacement in edits:
         text = text[:at] + replacement + text[at + length :]
     return text
+
+
+# --- a real file with fields TD3 may leave out dropped (README "Switching from TD3") ----------
+
+# The fields the reader takes as optional, by the constructor TD3 writes them in.
+OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {
+    "Tournament": ("Title", "LeagueName", "SeasonName", "StartTime", "EndTime", "Tables"),
+    "GamePlayer": ("Info", "AddOns", "CashAdjustment", "PointsAdjustment", "HitsAdjustment"),
+    "GameBuyin": ("Round", "Rake", "Chips", "ProfileName", "Seat"),
+    "GameAddOn": ("Round", "Rake", "ProfileName"),
+    "GameBustOut": ("Round", "HitmanUUID", "Seat"),
+    "GameSeat": ("TableName", "SeatIndex", "TableUUID"),
+    "GamePrize": (
+        "Recipient",
+        "Description",
+        "AmountType",
+        "CalculatedAmount",
+        "AwardedToPlayers",
+        "Type",
+    ),
+    "GameTable": ("UUID", "NumberOfSeats"),
+    "GameRound": ("Ante",),
+    "BuyConfig": ("Allow", "LastRound", "MaxPerPlayer"),
+    "FeeProfile": ("Name", "Rake", "Chips"),
+    "FinancialConfig": ("PointsForPlaying", "GuaranteedPot", "HouseContribution", "Rebuys"),
+    "GameHistoryItem": ("Time", "Text"),
+}
+
+
+def optional_places(value: object) -> list[tuple[str, int]]:
+    """Every (constructor, number of its object in the file) that holds an optional field."""
+    from imports.rules.td3_syntax import New
+
+    found: list[tuple[str, int]] = []
+    counter: dict[str, int] = {}
+
+    def walk(item: object) -> None:
+        if isinstance(item, New):
+            if item.name in OPTIONAL_FIELDS:
+                number = counter.get(item.name, 0)
+                counter[item.name] = number + 1
+                found.append((item.name, number))
+            for arg in item.args:
+                walk(arg)
+        elif isinstance(item, dict):
+            for child in item.values():
+                walk(child)
+        elif isinstance(item, list):
+            for child in item:
+                walk(child)
+
+    walk(value)
+    return found
+
+
+def without_fields(value: object, drops: dict[tuple[str, int], tuple[str, ...]]) -> str:
+    """The file's text again (as TD3 writes it) with ``drops`` left out: for the
+    ``number``-th object of a constructor, the named fields."""
+    from imports.rules.td3_syntax import New
+
+    counter: dict[str, int] = {}
+
+    def text(item: object) -> str:
+        if isinstance(item, New):
+            number = counter.get(item.name, 0)
+            counter[item.name] = number + 1
+            dropped = drops.get((item.name, number), ())
+            args = [
+                obj({k: v for k, v in arg.items() if k not in dropped})
+                if index == 0 and isinstance(arg, dict)
+                else text(arg)
+                for index, arg in enumerate(item.args)
+            ]
+            return f"new {item.name}({', '.join(args)})"
+        if isinstance(item, dict):
+            return obj(item)
+        if isinstance(item, list):
+            return "[" + ", ".join(text(child) for child in item) + "]"
+        if item is None:
+            return "null"
+        if isinstance(item, bool):
+            return "true" if item else "false"
+        if isinstance(item, str):
+            return json.dumps(item)
+        return repr(item)
+
+    def obj(fields: dict) -> str:
+        return "{" + ", ".join(f"{json.dumps(str(k))}: {text(v)}" for k, v in fields.items()) + "}"
+
+    return text(value)

@@ -198,13 +198,22 @@ def test_files_of_one_season_with_different_formulas_keep_the_newest_and_say_so(
     assert season.formula_text == read_td3(newer.read_bytes()).points_formula.strip()
 
 
-def test_corrections_typed_into_td3_are_named_as_left_out(token):
+def test_points_and_hits_typed_into_td3_come_in_as_corrections_money_is_named_as_left_out(token):
+    from tournament.models import ResultCorrection
+
     path = _needs_files()[0]
     data = path.read_bytes().replace(b"HitsAdjustment: 0 ", b"HitsAdjustment: 1 ", 1)
+    data = data.replace(b"PointsAdjustment: 0,", b"PointsAdjustment: -5,", 1)
+    data = data.replace(b"CashAdjustment: 0,", b"CashAdjustment: 20,", 1)
     response = post_files(Client(), token, IMPORT, [(path.name, data)])
     assert response.status_code == 201, response.content
+    corrections = list(ResultCorrection.objects.values_list("points", "hits", "reason"))
+    assert sorted(corrections) in (
+        [(-5, 1, "from TD3")],
+        [(-5, 0, "from TD3"), (0, 1, "from TD3")],
+    )
     assert any(
-        path.name in warning and "corrections" in warning for warning in response.json()["warnings"]
+        path.name in warning and "money" in warning for warning in response.json()["warnings"]
     )
 
 

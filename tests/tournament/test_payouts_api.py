@@ -225,9 +225,10 @@ def test_a_busted_player_cannot_rebuy(api, tournament):
     assert response.status_code == 409
 
 
-def test_taking_back_more_rebuys_than_bought_is_refused(api, tournament):
+def test_a_negative_or_empty_purchase_is_refused(api, tournament):
     (entry,) = register(api, tournament["id"], 1)
-    assert api.post(f"/entries/{entry['id']}/rebuys", {"count": -1}).status_code == 409
+    assert api.post(f"/entries/{entry['id']}/rebuys", {"count": -1}).status_code == 422
+    assert api.post(f"/entries/{entry['id']}/rebuys", {"count": 0}).status_code == 422
     assert api.post("/entries/999999/addons", {}).status_code == 404
 
 

@@ -160,8 +160,14 @@ def test_a_bad_structure_in_the_browser_shows_the_reason_and_changes_nothing(bro
     assert not ActionLog.objects.filter(tournament_id=tid, kind="payouts_updated").exists()
 
 
+def offer_rebuys(api, tid: int) -> None:
+    settings = {"rebuy_price": "50", "rebuy_chips": 20000}
+    assert api.patch(f"/tournaments/{tid}/payouts/settings", settings).status_code == 200
+
+
 def test_director_adds_money_to_the_pool_and_the_desk_sells_a_rebuy(browser, api, tournament):
     tid = tournament["id"]
+    offer_rebuys(api, tid)
     entry = api.post(f"/tournaments/{tid}/entries", {"name": "Eva Braun"}).json()
     browser.post(f"/tournaments/{tid}/payouts/additions/", {"amount": "25", "note": "Sponsor"})
     assert PrizeAddition.objects.get(tournament_id=tid).note == "Sponsor"
@@ -289,6 +295,7 @@ def test_amounts_above_the_pool_in_the_browser_say_what_is_missing(browser, fini
 
 def test_the_rebuy_form_names_no_player_until_the_desk_chooses_one(browser, api, tournament):
     tid = tournament["id"]
+    offer_rebuys(api, tid)
     for name in ("Anna Keller", "Bernd Schulz"):
         api.post(f"/tournaments/{tid}/entries", {"name": name})
     page = browser.get(f"/tournaments/{tid}/payouts/").content.decode()

@@ -28,8 +28,13 @@ def clock_at(api, tournament, monkeypatch):
     return move
 
 
+OFFERED = {"rebuy_price": "50", "rebuy_chips": 20000, "addon_price": "20", "addon_chips": 10000}
+
+
 @pytest.fixture
 def entry(api, tournament) -> int:
+    # A tournament sells only the purchases it offers (README "Rebuys and add-ons").
+    limits(api, tournament, **OFFERED)
     return api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Rita"}).json()["id"]
 
 
@@ -75,13 +80,20 @@ def test_one_add_on_and_only_at_its_break(api, tournament, entry, clock_at):
     assert Entry.objects.get(pk=entry).addons == 1
 
 
-def test_a_mistaken_add_on_is_taken_back_after_the_break(api, tournament, entry, clock_at):
+def test_a_mistaken_add_on_is_reversed_in_the_ledger_not_sold_negative(
+    api, tournament, entry, clock_at
+):
     limits(api, tournament, addon_after_level=4)
     clock_at(AFTER_LEVEL_4)
-    assert buy(api, entry, "addons").status_code == 201
+    sold = buy(api, entry, "addons")
+    assert sold.status_code == 201
     clock_at(LEVEL_5)
-    assert buy(api, entry, "addons", -1).status_code == 201
-    assert Entry.objects.get(pk=entry).addons == 0
+    negative = buy(api, entry, "addons", -1)
+    assert negative.status_code == 422
+    assert negative.json()["field"] == "count"
+    assert Entry.objects.get(pk=entry).addons == 1
+    row = sold.json()["payment"]["id"]
+    assert api.post(f"/ledger/{row}/reverse", {"reason": "wrong player"}).status_code == 201
 
 
 def test_the_counter_cannot_overflow_without_any_limit_set(api, tournament, entry):
@@ -100,4 +112,7 @@ def test_the_limits_are_shown_and_cleared_through_the_api(api, tournament):
         "rebuy_until_level": None,
         "addon_limit": 1,
         "addon_after_level": 6,
+        # Nothing priced and no chips: neither is sold.
+        "rebuy_offered": False,
+        "addon_offered": False,
     }

@@ -164,7 +164,12 @@ class AdditionIn(Body):
 
 
 class PurchaseIn(Body):
-    count: int = Field(1, ge=-100, le=100)
+    count: int = Field(
+        1,
+        ge=1,
+        le=100,
+        description="How many; a mistaken purchase is taken back by reversing its ledger row.",
+    )
     payment: PaymentIn | None = Field(None, description="How the desk is paid; default cash.")
 
 
@@ -228,6 +233,12 @@ class PurchaseLimitsOut(Schema):
     rebuy_until_level: int | None = Field(description="Last level that sells rebuys.")
     addon_limit: int | None = Field(description="Add-ons per entry; null: no limit.")
     addon_after_level: int | None = Field(description="Add-ons in the break after this level.")
+    rebuy_offered: bool = Field(
+        description="Rebuys are sold: they give chips or cost something, and the limit is not 0."
+    )
+    addon_offered: bool = Field(
+        description="Add-ons are sold: they give chips or cost something, and the limit is not 0."
+    )
 
 
 class PayoutsOut(Schema):

@@ -13,7 +13,7 @@ from cashdesk.selectors import payouts_of
 from cashdesk.selectors_tickets import result_tickets, satellite_payload
 from cashdesk.services import satellites as satellite_services
 from cashdesk.services.payments import entry_purchase_paid, payment_of, payment_payload
-from tournament.api.auth import require_role
+from tournament.api.auth import MONEY_AUTH, acting_user, require_role
 from tournament.api.payout_schemas import (
     AdditionIn,
     BountyRowOut,
@@ -34,9 +34,9 @@ from tournament.api.payout_schemas import (
     SeasonOut,
     StandingsOut,
 )
-from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_REGISTRATION, ONLY_STAFF
+from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
 from tournament.errors import FieldInvalid
-from tournament.roles import DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF
+from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.rules.fixed_payouts import PlacePay
 from tournament.selectors import bounty_list
 from tournament.services import deals as deal_services
@@ -153,7 +153,11 @@ def patch_payout_settings(request: HttpRequest, tournament_id: int, payload: Pay
     return payouts_payload(tournament, view)
 
 
-@router.post("/tournaments/{tournament_id}/prize-additions", response={201: PrizeAdditionOut})
+@router.post(
+    "/tournaments/{tournament_id}/prize-additions",
+    response={201: PrizeAdditionOut},
+    auth=MONEY_AUTH,
+)
 def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: AdditionIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     addition = pool_services.prize_addition_add(
@@ -172,7 +176,7 @@ def add_to_prize_pool(request: HttpRequest, tournament_id: int, payload: Additio
 def _purchase(
     request: HttpRequest, entry_id: int, kind: str, payload: PurchaseIn
 ) -> dict[str, Any]:
-    user = require_role(request, REGISTRATION_STAFF, ONLY_REGISTRATION)
+    user = acting_user(request)
     entry, paid = entry_purchase_paid(
         entry_id=entry_id,
         kind=kind,
@@ -188,12 +192,12 @@ def _purchase(
     }
 
 
-@router.post("/entries/{entry_id}/rebuys", response={201: PurchaseOut})
+@router.post("/entries/{entry_id}/rebuys", response={201: PurchaseOut}, auth=MONEY_AUTH)
 def rebuy(request: HttpRequest, entry_id: int, payload: PurchaseIn):
     return Status(201, _purchase(request, entry_id, "rebuy", payload))
 
 
-@router.post("/entries/{entry_id}/addons", response={201: PurchaseOut})
+@router.post("/entries/{entry_id}/addons", response={201: PurchaseOut}, auth=MONEY_AUTH)
 def addon(request: HttpRequest, entry_id: int, payload: PurchaseIn):
     return Status(201, _purchase(request, entry_id, "addon", payload))
 

@@ -3,8 +3,10 @@
 Plain data in, a refusal reason (or None) out. The limits are the
 tournament's own (the books leave them to the organiser): how many rebuys
 an entry may buy, up to which level rebuys are sold, how many add-ons an
-entry may buy (rooms sell one) and at which break. Taking back a mistaken
-purchase is always allowed while there is one to take back.
+entry may buy (rooms sell one) and at which break. A tournament that offers
+no rebuys (or no add-ons) sells none at all (README "Rebuys and add-ons").
+Taking back a mistaken purchase is always allowed while there is one to take
+back.
 
 Levels are counted as players read them on the clock (1, 2, 3, …); during a
 break the level is the one just played. "Rebuys until level 6" sells them
@@ -14,6 +16,7 @@ through level 6 and the break after it, where the add-on is usually sold.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from typing import Literal
 
@@ -24,6 +27,8 @@ PurchaseKind = Literal["rebuy", "addon"]
 
 
 class Refusal(StrEnum):
+    REBUYS_NOT_OFFERED = "rebuys_not_offered"
+    ADDONS_NOT_OFFERED = "addons_not_offered"
     NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
     LIMIT_REACHED = "limit_reached"
     REBUY_PERIOD_OVER = "rebuy_period_over"
@@ -36,6 +41,15 @@ class PurchaseLimits:
     rebuy_until_level: int | None = None  # last level that sells rebuys; None: any level
     addon_limit: int | None = 1  # add-ons per entry; None: no limit
     addon_after_level: int | None = None  # add-ons in the break after this level; None: any time
+    rebuy_offered: bool = True  # see purchase_offered
+    addon_offered: bool = True
+
+
+def purchase_offered(*, price: Decimal, fee: Decimal, chips: int, limit: int | None) -> bool:
+    """Whether the tournament sells this kind of purchase at all: it gives chips or
+    costs something, and its limit per entry is not 0. A rebuy of nothing for
+    nothing is no purchase (it was counted, with no price, no chips, no row)."""
+    return (chips > 0 or price > 0 or fee > 0) and limit != 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,6 +70,8 @@ def purchase_refusal(
     position: PlayPosition,
 ) -> Refusal | None:
     """Why `count` more purchases of `kind` (negative: taken back) are refused, or None."""
+    if count > 0 and not (limits.rebuy_offered if kind == "rebuy" else limits.addon_offered):
+        return Refusal.REBUYS_NOT_OFFERED if kind == "rebuy" else Refusal.ADDONS_NOT_OFFERED
     total = owned + count
     if count == 0 or total < 0:
         return Refusal.NOTHING_TO_TAKE_BACK

@@ -11,7 +11,7 @@ the standings are computed on read, so they follow a changed formula.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, cast
 
@@ -30,6 +30,7 @@ from tournament.rules.league import (
     league_points,
     season_table,
 )
+from tournament.services.corrections import Correction, result_corrections
 from tournament.services.league_formula import (
     Field,
     PreviewRow,
@@ -38,7 +39,7 @@ from tournament.services.league_formula import (
     formula_run,
     tournament_figures,
 )
-from tournament.services.prize_pool import PAID_STATUSES
+from tournament.services.prize_pool import PAID_STATUSES, payout_settings_for
 from tournament.services.results import results_compute
 
 SEASON_NOT_FOUND = _("League season not found.")
@@ -48,6 +49,7 @@ TABLE_INVALID = _("The points table must list zero or more points per place.")
 BEST_OF_INVALID = _("Count at least one best result, or leave it empty.")
 LEAGUE_INVALID = _("The league points cannot be computed from these results.")
 PREVIEW_MOST_PLAYERS = 1000
+UNFINISHED = (Tournament.Status.PLANNED, Tournament.Status.RUNNING)
 PREVIEW_FIELD_INVALID = _("Preview a field of 1 to 1000 players.")
 
 
@@ -180,11 +182,25 @@ def formula_preview(
 class PointsRow:
     player: Player
     place: int
-    points: Decimal
+    points: Decimal  # the formula's points plus the corrections
+    correction: Decimal = Decimal(0)  # the corrections' points (README "Point corrections")
 
 
 def tournament_points(tournament: Tournament, season: LeagueSeason) -> list[PointsRow]:
-    """Points of every placed player of one tournament, best place first."""
+    """Points of every placed player of one tournament, best place first, each
+    with his corrections (README "Point corrections") added."""
+    corrections = result_corrections(tournament)
+    return [
+        replace(row, points=row.points + fix.points, correction=fix.points)
+        if (fix := corrections.get(row.player.pk))
+        else row
+        for row in _formula_points(tournament, season, corrections)
+    ]
+
+
+def _formula_points(
+    tournament: Tournament, season: LeagueSeason, corrections: dict[int, Correction]
+) -> list[PointsRow]:
     _view, rows = results_compute(tournament)
     field = _view.counts.field
     if tournament.places == Tournament.Places.BY_PLAYER:
@@ -201,8 +217,12 @@ def tournament_points(tournament: Tournament, season: LeagueSeason) -> list[Poin
         current = best.get(row.entry.player_id)
         if current is None or row.place < current.place:
             best[row.entry.player_id] = row
-    if season.formula == LeagueSeason.Formula.TD3:
-        return _td3_points(tournament, season, rows, best, field, _view)
+    own = payout_settings_for(tournament).formula_text.strip()
+    if own or season.formula == LeagueSeason.Formula.TD3:
+        # A tournament's own formula (an imported file's) wins over the season's.
+        text = own or season.formula_text
+        hits = {player: fix.hits for player, fix in corrections.items()}
+        return _td3_points(tournament, (text, season), rows, best, (field, hits), _view)
     formula = season_formula(season)
     try:
         return [
@@ -219,16 +239,19 @@ def tournament_points(tournament: Tournament, season: LeagueSeason) -> list[Poin
 
 def _td3_points(
     tournament: Tournament,
-    season: LeagueSeason,
+    formula_of: tuple[str, LeagueSeason],
     rows: list[Any],
     best: dict[int, Any],
-    field: int,
+    counted: tuple[int, dict[int, int]],
     view: Any,
 ) -> list[PointsRow]:
-    """Points by the season's own formula, from each player's figures. A stored
-    formula that cannot be read (saved before a check, or imported) is a 409."""
+    """Points by a formula in TD3's language (the tournament's or the season's),
+    from each player's figures, his hit corrections counted in. A stored formula
+    that cannot be read (saved before a check, or imported) is a 409."""
+    text, season = formula_of
+    field, extra_hits = counted
     try:
-        formula = formula_read(season.formula_text)
+        formula = formula_read(text)
     except Invalid as exc:
         raise Conflict(exc.message) from exc
     size = Field(
@@ -236,6 +259,9 @@ def _td3_points(
         final_table=tournament.final_table_size or 0,
     )
     figures = tournament_figures(tournament, rows, best, size, view)
+    for player_id, hits in extra_hits.items():
+        if player_id in figures:
+            figures[player_id] = replace(figures[player_id], hits=figures[player_id].hits + hits)
     participation = Decimal(season.participation)
     return [
         PointsRow(
@@ -261,7 +287,13 @@ def season_standings(*, season_id: int) -> tuple[LeagueSeason, list[Tournament],
     tournament_ids = PayoutSettings.objects.filter(season=season).values_list(
         "tournament_id", flat=True
     )
-    tournaments = list(Tournament.objects.filter(pk__in=tournament_ids).order_by("created_at"))
+    # An imported tournament counts only once played to its end, as in TD3
+    # (README "Switching from TD3"); our own count as their players go out.
+    tournaments = list(
+        Tournament.objects.filter(pk__in=tournament_ids)
+        .exclude(payout_settings__league_when_finished=True, status__in=UNFINISHED)
+        .order_by("created_at")
+    )
     results: list[SeasonResult] = []
     players: dict[int, Player] = {}
     for tournament in tournaments:

@@ -155,6 +155,18 @@ def purchase_limits_of(settings: PayoutSettings) -> purchase_rules.PurchaseLimit
         rebuy_until_level=settings.rebuy_until_level,
         addon_limit=settings.addon_limit,
         addon_after_level=settings.addon_after_level,
+        rebuy_offered=purchase_rules.purchase_offered(
+            price=settings.rebuy_price,
+            fee=settings.rebuy_fee,
+            chips=settings.rebuy_chips,
+            limit=settings.rebuy_limit,
+        ),
+        addon_offered=purchase_rules.purchase_offered(
+            price=settings.addon_price,
+            fee=settings.addon_fee,
+            chips=settings.addon_chips,
+            limit=settings.addon_limit,
+        ),
     )
 
 
@@ -265,6 +277,8 @@ def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> N
 PurchaseKind = Literal["rebuy", "addon"]
 PURCHASE_REFUSALS = {
     # Each message is formatted with the add-on level; only one of them names it.
+    purchase_rules.Refusal.REBUYS_NOT_OFFERED: _("This tournament offers no rebuys."),
+    purchase_rules.Refusal.ADDONS_NOT_OFFERED: _("This tournament offers no add-ons."),
     purchase_rules.Refusal.NOTHING_TO_TAKE_BACK: PURCHASE_BELOW_ZERO,
     purchase_rules.Refusal.LIMIT_REACHED: _(
         "This entry has bought as many as the tournament allows."

@@ -87,6 +87,7 @@ ROOM_FIELDS = (
     "contact_phone",
     "retention_months",
     "public_schedule",
+    "cash_shifts",
 )
 RETENTION_OUT_OF_RANGE = _("Keep contact data for %(low)s to %(high)s months.")
 

@@ -33,7 +33,7 @@ GROUPS = [
     Group(
         _("Players"),
         [
-            Page("registration-desk", _("Registration")),
+            Page("registration-desk", _("Registration"), money=True),
             Page("prereg-desk", _("Pre-registrations")),
             Page("entry-list", _("Entries")),
         ],

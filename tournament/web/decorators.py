@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError
-from tournament.roles import DIRECTOR, has_role
+from tournament.roles import DIRECTOR, MONEY, has_role
 
 
 def role_required(*allowed: str) -> Callable:
@@ -32,6 +32,22 @@ def role_required(*allowed: str) -> Callable:
             return view(request, *args, **kwargs)
 
         return wrapper
+
+    return decorate
+
+
+def money_required(*allowed: str) -> Callable:
+    """A page that takes, pays out or shows money: the desk and directors (or
+    only those of ``allowed``), never the floor (README "Cash desk"). The view is
+    marked, so the test of every money page finds one that forgot it."""
+    roles = allowed or MONEY
+    if not set(roles) <= set(MONEY):
+        raise ValueError(f"money pages are for {MONEY} only, not {roles}")
+
+    def decorate(view: Callable) -> Callable:
+        wrapped = role_required(*roles)(view)
+        wrapped.takes_money = True  # type: ignore[attr-defined]
+        return wrapped
 
     return decorate
 
@@ -78,7 +94,8 @@ def run_action(
     try:
         result = action()
     except DomainError as exc:
-        messages.error(request, str(exc))
+        # An error may ask for a link on the page (e.g. "open a shift"): its tag.
+        messages.error(request, str(exc), extra_tags=getattr(exc, "message_tags", ""))
         response = page() if page is not None else redirect(back)
         if page is not None:
             response.status_code = exc.status

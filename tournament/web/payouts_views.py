@@ -19,7 +19,7 @@ from cashdesk.selectors_tickets import tickets_list
 from cashdesk.services.payments import Payment, entry_purchase_paid
 from tournament.errors import DomainError, Invalid
 from tournament.models import Deal, PayoutSettings, PrizeAddition, Tournament
-from tournament.roles import DESK, DIRECTOR, FLOOR_STAFF, REGISTRATION_STAFF, STAFF, has_role
+from tournament.roles import DESK, DIRECTOR, FLOOR_STAFF, MONEY, STAFF, has_role
 from tournament.rules.payouts import ROUNDING_UNITS
 from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
@@ -28,7 +28,7 @@ from tournament.services import payouts as payout_services
 from tournament.services import prize_pool as pool_services
 from tournament.services.buy_ins import buy_ins_sold
 from tournament.services.results import player_history, results_compute
-from tournament.web.decorators import not_a_director, role_required, run_action
+from tournament.web.decorators import money_required, not_a_director, role_required, run_action
 from tournament.web.local_numbers import (
     LocalIntegerField,
     amount_for_input,
@@ -107,7 +107,7 @@ class AdditionForm(forms.Form):
 class PurchaseForm(forms.Form):
     entry = forms.IntegerField(min_value=1)
     kind = forms.ChoiceField(choices=[("rebuy", "rebuy"), ("addon", "addon")])
-    count = forms.IntegerField(min_value=-100, max_value=100, initial=1)
+    count = forms.IntegerField(min_value=1, max_value=100, initial=1)
 
 
 def _tournament(tournament_id: int) -> Tournament:
@@ -171,7 +171,7 @@ def payouts_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "live_entries": live_entries,
             "purchase_receipts": purchase_receipts(tournament),
             "is_director": has_role(request.user, (DIRECTOR,)),
-            "can_sell": has_role(request.user, REGISTRATION_STAFF),
+            "can_sell": has_role(request.user, MONEY),
         },
     )
 
@@ -226,7 +226,7 @@ def payouts_prices(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return run_action(request, action, success=_("Prices saved."), back=_back(tournament_id))
 
 
-@role_required(DIRECTOR)
+@money_required(DIRECTOR)
 @require_POST
 def payouts_addition(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = AdditionForm(request.POST or None)
@@ -246,7 +246,7 @@ def payouts_addition(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-@role_required(DIRECTOR)
+@money_required(DIRECTOR)
 @require_POST
 def payouts_addition_remove(
     request: HttpRequest, tournament_id: int, addition_id: int
@@ -261,7 +261,7 @@ def payouts_addition_remove(
     )
 
 
-@role_required(*REGISTRATION_STAFF)
+@money_required()
 @require_POST
 def payouts_purchase(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = PurchaseForm(request.POST or None)

@@ -22,13 +22,13 @@ from tables.services.seating import seats_are_drawn
 from tables.services.withdraw import play_started
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament
-from tournament.roles import DIRECTOR, REGISTRATION_STAFF, STAFF
+from tournament.roles import DIRECTOR, STAFF
 from tournament.services.entries import player_search
 from tournament.services.tournaments import TournamentSettings, tournament_create
 from tournament.summary import tournament_summary
 from tournament.web import walk_ins
 from tournament.web.addresses import public_address
-from tournament.web.decorators import role_required, run_action
+from tournament.web.decorators import money_required, role_required, run_action
 from tournament.web.forms import RegisterForm, TournamentForm
 from tournament.web.sale_notice import prices_of, sale_consequences
 
@@ -168,7 +168,8 @@ def _entries(tournament: Tournament, status: str | None = None):
     return entries.filter(status=status) if status else entries.exclude(status="withdrawn")
 
 
-@role_required(*REGISTRATION_STAFF)
+# Registering takes the buy-in: the floor takes no money (README "Cash desk").
+@money_required()
 def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     form = RegisterForm(request.POST or None)
@@ -215,7 +216,7 @@ def registration_desk(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return run_action(
             request,
             lambda: walk_in_register(
-                payment=Payment(method=request.POST.get("payment_method") or "cash"),
+                payment=Payment.from_form(request.POST),
                 ahead_confirmed=ahead,
                 tournament_id=tournament.pk,
                 by=request.user,
@@ -260,7 +261,7 @@ def said_of_registration(entry: Entry) -> str:
     return _("%(name)s registered.") % values
 
 
-@role_required(*REGISTRATION_STAFF)
+@money_required()
 def player_search_partial(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     query = request.GET.get("q", "")[:100]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -10,6 +12,7 @@ from tournament.rules.purchases import (
     PlayPosition,
     PurchaseLimits,
     Refusal,
+    purchase_offered,
     purchase_refusal,
 )
 
@@ -94,3 +97,48 @@ def test_whatever_is_asked_the_counts_never_leave_the_limits(limits, requests):
             assert position.level <= limits.rebuy_until_level
         if count > 0 and kind == "addon" and limits.addon_after_level is not None:
             assert position.in_break and position.level == limits.addon_after_level
+
+
+def test_a_tournament_that_offers_no_rebuys_or_add_ons_sells_none():
+    assert refusal(rebuy_offered=False) == Refusal.REBUYS_NOT_OFFERED
+    assert refusal("addon", addon_offered=False) == Refusal.ADDONS_NOT_OFFERED
+    # The other kind is not concerned.
+    assert refusal(addon_offered=False) is None
+    # One sold before the offer ended can still be taken back.
+    assert refusal(owned=1, count=-1, rebuy_offered=False) is None
+
+
+def test_a_purchase_is_offered_when_it_gives_chips_or_costs_something_and_may_be_bought():
+    nothing = {"price": Decimal(0), "fee": Decimal(0), "chips": 0, "limit": None}
+    assert not purchase_offered(**nothing)
+    assert purchase_offered(**{**nothing, "chips": 20000})  # a free rebuy of chips
+    assert purchase_offered(**{**nothing, "price": Decimal(50)})
+    assert purchase_offered(**{**nothing, "fee": Decimal(5)})
+    assert not purchase_offered(**{**nothing, "chips": 20000, "limit": 0})
+    assert purchase_offered(**{**nothing, "chips": 20000, "limit": 1})
+
+
+money = st.decimals(min_value=0, max_value=1000, places=2, allow_nan=False)
+
+
+@given(
+    kind=st.sampled_from(["rebuy", "addon"]),
+    owned=st.integers(0, MOST_PURCHASES),
+    count=st.integers(1, 100),
+    price=money,
+    fee=money,
+    chips=st.integers(0, 10**6),
+    limit=st.none() | st.integers(0, 10),
+    level=st.integers(1, 30),
+    in_break=st.booleans(),
+)
+def test_nothing_is_sold_that_the_tournament_does_not_offer(
+    kind, owned, count, price, fee, chips, limit, level, in_break
+):
+    offered = purchase_offered(price=price, fee=fee, chips=chips, limit=limit)
+    flags = {f"{kind}_offered": offered, f"{kind}_limit": limit}
+    answer = refusal(kind, owned, count, PlayPosition(level=level, in_break=in_break), **flags)
+    not_offered = {Refusal.REBUYS_NOT_OFFERED, Refusal.ADDONS_NOT_OFFERED}
+    assert (answer in not_offered) is (not offered)
+    if answer is None:
+        assert offered and chips + price + fee > 0

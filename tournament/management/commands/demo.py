@@ -60,6 +60,9 @@ DEMO_PLAYERS = [
 ]
 
 
+DEMO_CASH_BOX = "Kasse 1"
+
+
 class Command(BaseCommand):
     help = "Create the demo tournament (only into an empty database) and the director login."
 
@@ -72,6 +75,7 @@ class Command(BaseCommand):
         if not Tournament.objects.exists():
             self._demo_tournament(username)
             self.stdout.write("Demo tournament loaded.")
+            self.stdout.write(f"Cash box: {DEMO_CASH_BOX} (the director's shift is open)")
         self.stdout.write(f"Sign in as: {username}")
         self.stdout.write(f"Password:   {password}")
 
@@ -91,9 +95,11 @@ class Command(BaseCommand):
         return password_file.read_text().strip()
 
     def _demo_tournament(self, username: str) -> None:
+        from cashdesk.models import Method
+        from cashdesk.services.payments import Payment, entry_register_paid
+        from cashdesk.services.shifts import cash_box_create, shift_open
         from clock.services.clock import clock_start
         from clock.services.demo import load_demo_structure
-        from tables.services.registration import entry_register
         from tables.services.seating import seats_draw
         from tables.services.tables import tables_create
         from tournament.services.retention import room_settings_update
@@ -121,11 +127,17 @@ class Command(BaseCommand):
             by=director,
         )
         tables_create(tournament_id=tournament.pk, count=5, seats=9, by=director)
-        for name in DEMO_PLAYERS:
+        # README "Cash desk": the director's shift is open on the demo's cash box,
+        # and every entry paid there (a few by card), so the money page, the
+        # payouts and the board agree from the first look.
+        box = cash_box_create(name=DEMO_CASH_BOX, by=director)
+        shift_open(box_id=box.pk, float_amount=Decimal("200"), by=director)
+        for number, name in enumerate(DEMO_PLAYERS):
             first = name.split()[0]
-            entry_register(
+            entry_register_paid(
                 tournament_id=tournament.pk,
                 by=director,
+                payment=Payment(Method.CARD if number % 5 == 4 else Method.CASH),
                 name=name,
                 email=f"{first.lower()}@example.org",
                 nickname=first if len(first) > 5 else "",
