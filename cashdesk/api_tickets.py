@@ -27,7 +27,7 @@ from cashdesk.services.satellites import prizes_fix
 from cashdesk.services.ticket_desk import ticket_buy_in
 from tournament.api.auth import MONEY_AUTH, acting_user, require_role
 from tournament.api.choices import Money
-from tournament.api.fields import Amount, Body
+from tournament.api.fields import DB_BIGINT_MAX, Amount, Body
 from tournament.roles import DIRECTOR
 
 router = Router(tags=["tickets and pots"])
@@ -51,9 +51,11 @@ class TicketOut(Schema):
 
 
 class TicketFilter(Schema):
-    player: int | None = Field(None, ge=1, description="The holder's id.")
+    player: int | None = Field(None, ge=1, le=DB_BIGINT_MAX, description="The holder's id.")
     number: str | None = Field(None, max_length=32, description="The ticket number.")
-    tournament: int | None = Field(None, ge=1, description="Valid for this tournament.")
+    tournament: int | None = Field(
+        None, ge=1, le=DB_BIGINT_MAX, description="Valid for this tournament."
+    )
 
 
 class TransferIn(Body):

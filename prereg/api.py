@@ -49,7 +49,21 @@ router = Router(tags=["pre-registration"])
 ONLY_DESK = _("Only the desk, floor or a director may do this.")
 
 
-@router.get("/schedule", response=list[ScheduleRowOut], auth=None)
+# A 404 while the room does not publish its schedule: the schema lists it.
+SWITCHED_OFF_404 = {
+    404: {
+        "description": "The room does not publish its schedule.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+}
+
+
+@router.get(
+    "/schedule",
+    response=list[ScheduleRowOut],
+    auth=None,
+    openapi_extra={"responses": SWITCHED_OFF_404},
+)
 def schedule(request: HttpRequest):
     """The room's schedule: the listed tournaments to come, earliest first."""
     if not RoomSettings.current().public_schedule:

@@ -60,6 +60,20 @@ class FieldCounts:
     waiting: int
 
 
+# Players in the field: seated or registered at the desk, alternates not.
+PLAYING = ("registered", "seated")
+
+
+def seats_taken(tournament: Tournament) -> int:
+    """Places taken (README "Pre-registration and the schedule"): pre-registrations
+    not checked in yet and the players in, walk-ins too. A checked-in
+    pre-registration counts as his entry, a busted or withdrawn one not."""
+    pre = PreRegistration.objects.filter(
+        tournament=tournament, status=PreRegistration.Status.REGISTERED
+    ).count()
+    return pre + tournament.entries.filter(status__in=PLAYING).count()
+
+
 def field_counts(tournament: Tournament) -> FieldCounts:
     rows = dict(
         PreRegistration.objects.filter(tournament=tournament)
@@ -70,7 +84,7 @@ def field_counts(tournament: Tournament) -> FieldCounts:
     Status = PreRegistration.Status
     return FieldCounts(
         capacity=pre_registration_capacity(tournament),
-        registered=rows.get(Status.REGISTERED, 0) + rows.get(Status.CHECKED_IN, 0),
+        registered=seats_taken(tournament),
         waiting=rows.get(Status.WAITING, 0),
     )
 

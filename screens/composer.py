@@ -18,6 +18,11 @@ committing thread, as the tests that read a message right after a write need.
   screen that misses one asks for a snapshot.
 - A failure never reaches the floor action: it is logged and its version is
   missing, so the screens ask for a snapshot.
+- In a Celery worker the change is composed inside the task, before it
+  returns, on the task's own connection (:func:`compose_inside_tasks`): after
+  each task Celery's Django fix-up closes the prefork child's connection pool,
+  and a composer thread still reading from it lost the level change (README
+  "Production").
 """
 
 from __future__ import annotations
@@ -46,9 +51,20 @@ EXIT_WAIT_SECONDS = 5.0
 Waiting = tuple[changes.Change, asyncio.AbstractEventLoop | None]
 
 
+# Set once in a Celery worker process (config/celery.py); its children inherit it.
+_inside_tasks = False
+
+
+def compose_inside_tasks() -> None:
+    """This process composes each change in the committing thread: a worker,
+    whose tasks' connections (and pool) Celery closes when the task returns."""
+    global _inside_tasks
+    _inside_tasks = True
+
+
 def hand_over(change: changes.Change) -> None:
     """Registered with :func:`tournament.changes.compose_with`: runs after a write's commit."""
-    if settings.SCREENS_COMPOSE == INLINE:
+    if settings.SCREENS_COMPOSE == INLINE or _inside_tasks:
         _compose(change, None)
         return
     # The sockets' event loop is known only here, in the committing thread.

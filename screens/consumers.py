@@ -19,8 +19,10 @@ first snapshot is closed with 1013 ("try again later") and reconnects by itself.
 Frames are read by the app's one JSON reader (:mod:`tournament.json_input`):
 an empty, binary or unreadable frame gets ``{"type": "error", "detail": ...}``
 in the screen's language and the socket stays open; a frame nested too deep
-or larger than :data:`FRAME_MAX_BYTES` closes it with 1008 and the reason.
-A path that names no socket is refused before the handshake (4404).
+or larger than :data:`FRAME_MAX_BYTES` gets the error, then closes it with 4008
+and the reason.
+A path that names no socket is refused before the handshake (4404; daphne
+answers the browser's handshake with HTTP 403, README "Screen messages").
 """
 
 from __future__ import annotations
@@ -57,7 +59,10 @@ TRY_AGAIN_LATER = 1013  # websocket close code: the server cannot serve now
 DATABASE_RETRY_MS = 5000
 # A screen sends pings and snapshot requests of a few dozen bytes.
 FRAME_MAX_BYTES = 16_384
-POLICY_VIOLATION = 1008  # RFC 6455: a frame the server will not take
+# A frame the server will not take (too large, nested too deep): RFC 6455's
+# 1008 in the application's range, as daphne lets an application close only
+# with 1000 or 3000-4999 (it turned 1008 into 1011 and a traceback).
+POLICY_VIOLATION = 4008
 NOT_FOUND = 4404  # the socket path names no socket
 TEXT_FRAMES_ONLY = _("Send JSON as text frames.")
 
@@ -159,6 +164,8 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
                 if refused.status == 400:  # not JSON: say so, keep the socket
                     await self.send_json({"type": "error", "detail": str(refused)})
                 else:
+                    # daphne drops a close frame's reason: the screen reads it here first.
+                    await self.send_json({"type": "error", "detail": str(refused)})
                     await self.close(code=POLICY_VIOLATION, reason=_close_reason(refused))
                 return
         await self.receive_json(content, **kwargs)

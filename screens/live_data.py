@@ -164,6 +164,8 @@ def seating(tournament: Tournament) -> dict[str, Any]:
 def purchase_windows(tournament: Tournament) -> dict[str, Any]:
     """The rebuy and add-on windows at the clock's level now (README "Rebuys and
     add-ons"): the board words them, it never works them out."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return {"rebuys": None, "addon": None}  # nothing is sold after the end
     settings = payout_settings_for(tournament)
     level, in_break = level_played_now(tournament=tournament)
     windows = purchase_rules.purchase_windows(

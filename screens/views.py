@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 from layouts.selectors import layout_by_id_or_preset
 from rulings.services.penalties import seat_penalties
 from screens import fanout, live
+from screens.consumers import DATABASE_DOWN
 from screens.live_data import clock_calls, clock_data, final_results, pending_moves
 from screens.pages import LANGUAGES as LANGUAGES  # signage reads it here
 from screens.pages import localised
@@ -32,6 +33,7 @@ from screens.tiles import tile_board
 from tables.floor_tablet import AREA_REFUSED, area_numbers
 from tables.models import Table
 from tables.presenters import tables_payload
+from tournament import unavailable
 from tournament.api.fields import DB_BIGINT_MAX as VERSION_MAX
 from tournament.errors import TOURNAMENT_NOT_FOUND
 from tournament.models import ActionLog, Tournament
@@ -242,6 +244,14 @@ def healthz(request: HttpRequest) -> JsonResponse:
     ``live`` is "degraded" while this process cannot push to its screens
     (Redis unreachable): floor actions still work and screens poll meanwhile.
     """
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT 1")
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DATABASE_DOWN:  # a health check reads JSON, also while the database is away
+        response = JsonResponse(
+            {"ok": False, "live": fanout.live_state(), "detail": str(unavailable.DATABASE_DOWN)},
+            status=503,
+        )
+        response["Retry-After"] = str(unavailable.RETRY_AFTER_SECONDS)
+        return response
     return JsonResponse({"ok": True, "live": fanout.live_state()})

@@ -77,6 +77,7 @@ ACTION_NAMES: Mapping[str, Any] = {
     "day_reopened": _("Day reopened"),
     "day_drawn": _("Next day drawn"),
     "td3_import": _("Imported from TD3"),
+    "tournament_finished": _("Tournament finished"),
     "phone_link_made": _("Phone link made"),
     "phone_link_revoked": _("Phone link revoked"),
     "ledger_refund": _("Refunded at the cash desk"),

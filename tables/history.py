@@ -25,6 +25,7 @@ SEAT_CHANGE_REASONS: Mapping[str, Any] = {
     "alternate": _("alternate seated"),
     "bust": _("busted"),
     "unbust": _("bust undone"),
+    "back_to_waiting": _("back on the waiting list: the bust was undone"),
     "disqualified": _("disqualified"),
     "withdrawn": _("unregistered"),
     "undo": _("move undone"),

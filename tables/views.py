@@ -368,11 +368,30 @@ def _said_of_unbust(entry: Entry) -> str:
     seat = Seat.objects.filter(entry=entry).values_list("table__number", "number").first()
     if seat is None:
         return _("Bust undone.")
-    return _("Bust undone: %(name)s sits at table %(table)s, seat %(seat)s.") % {
-        "name": entry.player.name,
-        "table": seat[0],
-        "seat": seat[1],
-    }
+    values = {"name": entry.player.name, "table": seat[0], "seat": seat[1]}
+    stood_up = _alternate_stood_up_for(entry)
+    if stood_up is not None:
+        # The floor walks the alternate off the seat (README "Undoing a bust").
+        return _(
+            "Bust undone: %(alternate)s stands up and waits first in line again; "
+            "%(name)s sits back down at table %(table)s, seat %(seat)s."
+        ) % {**values, "alternate": stood_up}
+    return _("Bust undone: %(name)s sits at table %(table)s, seat %(seat)s.") % values
+
+
+def _alternate_stood_up_for(entry: Entry) -> str | None:
+    """The name of the alternate who gave his seat back when this unbust was done."""
+    unbust = (
+        ActionLog.objects.filter(tournament_id=entry.tournament_id, kind="unbust")
+        .filter(data__entry=entry.pk)
+        .order_by("-pk")
+        .values_list("data", flat=True)
+        .first()
+    )
+    alternate = (unbust or {}).get("alternate_stood_up")
+    if alternate is None:
+        return None
+    return Entry.objects.filter(pk=alternate).values_list("player__name", flat=True).first()
 
 
 unbust = _floor_post(

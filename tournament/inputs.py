@@ -9,6 +9,10 @@ JSON 413 instead of Django's HTML page, and no string may carry a NUL
 character: PostgreSQL cannot store one and a search for it ended in a 500.
 JSON nested deeper than :data:`tournament.json_input.MAX_DEPTH` is a 422.
 
+Links: a path with a NUL byte names nothing, so it is a 404 (JSON on the API)
+before any view runs: a view that looked the text up on PostgreSQL ended in
+a 500 ("text fields cannot contain NUL").
+
 Pages: a NUL in a query or form value is refused with 400 the same way;
 Django's forms refuse it already, this covers values views read directly. A
 form with more files than a request takes, or too big, is a plain 422 / 413
@@ -22,7 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFilesSent
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.utils.translation import gettext_lazy as _
 
 from tournament.json_input import JsonRefused, json_parse
@@ -40,6 +44,8 @@ NOT_AN_OBJECT = _("The body must be a JSON object, e.g. {}.")
 TOO_LARGE = _("The body is too large.")
 TOO_MANY_FILES = _("At most %(most)s files at once.")
 NUL_IN_TEXT = _("%(field)s: text must not contain NUL characters.")
+NOT_FOUND = _("Not found.")
+METHOD_NOT_ALLOWED = _("This method is not allowed here.")
 
 
 def _refuse(message: object, status: int) -> JsonResponse:
@@ -156,8 +162,24 @@ class RequestInputMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if NUL in request.path:
+            if request.path.startswith(API_PREFIX):
+                return _refuse(NOT_FOUND, 404)
+            raise Http404(NOT_FOUND)  # the site's own 404 page
         if request.path.startswith(API_PREFIX):
             problem = api_problem(request)
-        else:
-            problem = page_problem(request)
+            return problem if problem is not None else _json_405(self.get_response(request))
+        problem = page_problem(request)
         return problem if problem is not None else self.get_response(request)
+
+
+def _json_405(response: HttpResponse) -> HttpResponse:
+    """The API's 405 (Django Ninja's is plain text) as JSON, keeping its Allow header."""
+    if response.status_code != 405 or response.get("Content-Type", "").startswith(
+        "application/json"
+    ):
+        return response
+    answer = _refuse(METHOD_NOT_ALLOWED, 405)
+    if response.has_header("Allow"):
+        answer["Allow"] = response["Allow"]
+    return answer

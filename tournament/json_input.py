@@ -61,6 +61,14 @@ def _longest_opening(brackets: str) -> int:
     return max(map(len, _OPENING.findall(brackets)), default=0)
 
 
+def json_number(text: str) -> int | float:
+    """A JSON number with a fraction or exponent: a whole one (``1.0``, ``1e3``) is
+    the integer it names, as JSON Schema counts it (README "API"); the API's
+    integer fields take it, its decimal fields take either."""
+    number = float(text)
+    return int(number) if number.is_integer() else number
+
+
 def json_parse(data: str | bytes, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH) -> Any:
     """``data`` parsed, or :class:`JsonRefused` if it is too large, too deep or not JSON."""
     size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
@@ -73,7 +81,7 @@ def json_parse(data: str | bytes, *, max_bytes: int = MAX_BYTES, max_depth: int 
     if json_too_deep(text, max_depth=max_depth):
         raise JsonRefused(TOO_DEEP % {"depth": max_depth})
     try:
-        return json.loads(text)
+        return json.loads(text, parse_float=json_number)
     except RecursionError as exc:  # not expected after the check; never a 500
         raise JsonRefused(TOO_DEEP % {"depth": max_depth}) from exc
     except ValueError as exc:

@@ -10,12 +10,12 @@ from django.db.models import Q
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models_schedule import ScheduleFields
+from tournament.models_schedule import OriginFields, ScheduleFields
 from tournament.rules import names
 from tournament.rules.profiles import resolve_options
 
 
-class Tournament(ScheduleFields, models.Model):
+class Tournament(ScheduleFields, OriginFields, models.Model):
     class Status(models.TextChoices):
         PLANNED = "planned", _("Planned")
         RUNNING = "running", _("Running")
@@ -126,7 +126,7 @@ class Tournament(ScheduleFields, models.Model):
     )
     break_during_registration = models.BooleanField(
         _("break tables during registration"),
-        default=True,
+        default=False,  # README "Breaking during registration": the books leave it open
         help_text=_(
             "No: while registration is open no table breaks, so re-entries never "
             "move players around."
@@ -280,6 +280,10 @@ class Entry(models.Model):
     paid_price = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     paid_fee = models.DecimalField(max_digits=10, decimal_places=2, null=True, blank=True)
     paid_chips = models.PositiveIntegerField(null=True, blank=True)
+    # The cost of the rebuys and add-ons as an imported file recorded each (README
+    # "Switching from TD3"); None: their count at the tournament's price.
+    paid_rebuys = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
+    paid_addons = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -323,33 +327,6 @@ class Entry(models.Model):
     @property
     def is_live(self) -> bool:
         return self.status in LIVE_STATUSES
-
-
-class EntryTally(models.Model):
-    """The entries of a tournament counted by status and entry number, kept by the
-    database itself (:mod:`tournament.tally`).
-
-    Every bust needs the counts (players left, places, the summary, the prize
-    pool); counting 10,000 entries each time made a bust cost more as the field
-    grew. Triggers on the entry table keep these rows in step with every insert,
-    update and delete, whichever code path writes them, inside the same
-    transaction.
-    """
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(max_length=12)
-    # 1 for first entries, 2 for re-entries (any entry number above 1).
-    number_class = models.PositiveSmallIntegerField()
-    entries = models.IntegerField(default=0)
-    rebuys = models.IntegerField(default=0)
-    addons = models.IntegerField(default=0)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["tournament", "status", "number_class"], name="entry_tally_unique"
-            )
-        ]
 
 
 class ApiToken(models.Model):
@@ -398,3 +375,4 @@ from tournament.models_once import *  # noqa: E402,F401,F403 - one-time keys' an
 from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models live beside
 from tournament.models_privacy import *  # noqa: E402,F401,F403 - privacy models live beside
 from tournament.models_room import *  # noqa: E402,F401,F403 - the room's settings live beside
+from tournament.models_tally import *  # noqa: E402,F401,F403 - the entry counts live beside

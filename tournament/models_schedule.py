@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-__all__ = ["ScheduleFields"]
+__all__ = ["OriginFields", "ScheduleFields"]
 
 
 class ScheduleFields(models.Model):
@@ -33,6 +33,17 @@ class ScheduleFields(models.Model):
         default=15,
         help_text=_("Pre-registrations not checked in by then are released to the waiting list."),
     )
+
+    class Meta:
+        abstract = True
+
+
+class OriginFields(models.Model):
+    """Where the tournament was run (README "Importing TD3 files"): a finished
+    evening read from another program's file is history, the pages offer no
+    live action on it and its prizes were paid by that file. Blank: run here."""
+
+    imported_from = models.CharField(_("imported from"), max_length=20, blank=True, default="")
 
     class Meta:
         abstract = True

@@ -50,3 +50,18 @@ def remember_roles(user: Any, names: Iterable[str | None]) -> None:
 
 def has_role(user: Any, allowed: Iterable[str]) -> bool:
     return bool(roles_of(user) & set(allowed))
+
+
+def assign_role(user: Any, role: str) -> None:
+    """The user's one role; a director also reaches the admin (``is_staff``). The user is saved."""
+    ensure_role_groups()
+    user.is_staff = role == DIRECTOR
+    user.save()
+    user.groups.set([Group.objects.get(name=role)])
+    user._role_names = {role}
+
+
+def role_of(user: Any) -> str | None:
+    """The one role a staff member holds (director first when a superuser holds them all)."""
+    held = roles_of(user)
+    return next((name for name in ROLES if name in held), None)

@@ -320,8 +320,12 @@ def privacy_log_recent(limit: int = PRIVACY_LOG_SHOWN) -> list[PrivacyLog]:
 def pre_registration_capacity(tournament: Tournament) -> int:
     """Players the pre-registration field takes before its waiting list starts
     (README "Pre-registration and the schedule"): the tournament's own number,
-    else the seats of its tables that are open or not opened yet."""
+    else its player limit, else the seats of its tables that are open or not
+    opened yet. Planned numbers first: pre-registration comes before any table
+    is opened."""
     if tournament.pre_registration_capacity is not None:
         return tournament.pre_registration_capacity
+    if tournament.max_players is not None:
+        return tournament.max_players
     seats = tournament.tables.exclude(status="broken").aggregate(total=Sum("seats"))["total"]
     return int(seats or 0)

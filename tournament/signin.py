@@ -35,6 +35,7 @@ import ipaddress
 import logging
 import time
 import unicodedata
+from fnmatch import fnmatch
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -245,6 +246,36 @@ def clear_counts(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
     counts.clear([row.key for row in counters(request, user.get_username()) if row.per_name])
 
 
+def _name_patterns(username: str | None) -> list[str]:
+    if username is None:
+        return [PREFIX + "*"]
+    name = _digest(normalise_name(username))
+    return [f"{PREFIX}name:{name}", f"{PREFIX}name-address:{name}:*"]
+
+
+def _forget_in_memory(store: LocMemCache, patterns: list[str]) -> int:
+    """Delete the matching counts of a cache in this process's memory."""
+    made = [store.make_key(pattern) for pattern in patterns]
+    found = [key for key in list(store._cache) if any(fnmatch(key, m) for m in made)]
+    # A made key is "prefix:version:key": delete() makes it again from the key.
+    return sum(store.delete(key.split(":", 2)[2]) for key in found)
+
+
+def lift_lock(username: str) -> int:
+    """Forget one name's counts (from every address), for the staff page.
+
+    The page runs in a server process: with Redis it reaches every process's
+    shared counts; without it, the counts are this process's own memory.
+    """
+    store = caches["default"]
+    forgotten = _forget_in_memory(counts.local, _name_patterns(username))
+    if isinstance(store, RedisCache):
+        return forgotten + unlock(username)
+    if isinstance(store, LocMemCache):
+        return forgotten + _forget_in_memory(store, _name_patterns(username))
+    return forgotten
+
+
 def unlock(username: str | None = None) -> int:
     """Forget the shared counts, every one or one name's (from every address): how many there were.
 
@@ -253,11 +284,7 @@ def unlock(username: str | None = None) -> int:
     """
     if not isinstance(caches["default"], RedisCache):
         raise ImproperlyConfigured("The sign-in counts are not in Redis (REDIS_URL is unset).")
-    if username is None:
-        patterns = [PREFIX + "*"]
-    else:
-        name = _digest(normalise_name(username))
-        patterns = [f"{PREFIX}name:{name}", f"{PREFIX}name-address:{name}:*"]
+    patterns = _name_patterns(username)
     client = cache._cache.get_client(write=True)  # type: ignore[attr-defined]
     found = [key for pattern in patterns for key in client.scan_iter(cache.make_key(pattern))]
     return client.delete(*found) if found else 0

@@ -20,6 +20,7 @@ from tournament.services.results import results_compute
 from tournament.writes import tournament_write
 
 ALREADY_PAID = _("This prize has already been paid out.")
+PAID_BY_THE_FILE = _("This tournament was imported: its prizes were paid as its file says.")
 NO_PRIZE = _("This entry has no prize to pay out.")
 PAY_PRIZES_WITH = _("Pay prizes in cash, by card or to the player's account.")
 PRIZE_METHODS = (Method.CASH, Method.CARD, Method.ACCOUNT)
@@ -49,6 +50,8 @@ def prize_pay(*, entry_id: int, method: str, by: Any) -> PrizePayout:
     entry = entry_get(entry_id)
     try:
         with tournament_write(entry.tournament_id, by=by) as w:
+            if w.tournament.imported_from:
+                raise Conflict(PAID_BY_THE_FILE)
             before = PrizePayout.objects.filter(entry_id=entry_id).order_by("-pk").first()
             if before is not None and not prize_payment_reversed(before):
                 raise Conflict(ALREADY_PAID)

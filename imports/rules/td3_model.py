@@ -50,8 +50,14 @@ class Td3Purchase:
     seat: Td3Seat | None = None  # where a re-entry or rebuy sat down (3.4 files: any buy-in)
 
     @property
+    def fee(self) -> Decimal:
+        """The house's part of what he paid: never more than he paid (a free
+        evening redone at fee 0 / rake 20 collected nothing, README "Switching from TD3")."""
+        return min(max(self.rake, Decimal(0)), max(self.amount, Decimal(0)))
+
+    @property
     def to_pool(self) -> Decimal:
-        return self.amount - self.rake
+        return max(self.amount, Decimal(0)) - self.fee
 
 
 @dataclass(frozen=True)

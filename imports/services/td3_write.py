@@ -11,6 +11,7 @@ tournament's id.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -25,6 +26,7 @@ from clock.rules.clock import ClockState as ClockRuleState
 from clock.rules.clock import datetime_from_ms
 from clock.services import clock_state
 from clock.services.structure import StructureInvalid, structure_set
+from imports.rules.td3_model import Td3Purchase
 from imports.rules.td3_plan import PlannedEntry, Td3Plan
 from tournament import changes
 from tournament.errors import Invalid
@@ -56,6 +58,7 @@ NOT_FINISHED = _(
 HOUSE_NOTE = "TD3: house contribution"
 FROM_TD3 = "from TD3"
 ABOVE_POOL_NOTE = "TD3: prizes above the pool"
+IMPORTED_FROM = "td3"  # Tournament.imported_from
 
 
 def _settings(plan: Td3Plan) -> dict[str, Any]:
@@ -104,9 +107,21 @@ def _entry(tournament: Tournament, planned: PlannedEntry, plan: Td3Plan, player:
         place=planned.place,
         busted_at=datetime_from_ms(bust.time) if bust is not None else None,
         buy_in_name=planned.option,
-        paid_price=max(bought.to_pool, Decimal(0)),
-        paid_fee=max(bought.rake, Decimal(0)),
+        paid_price=bought.to_pool,
+        paid_fee=bought.fee,
         paid_chips=max(bought.chips, 0),
+        # Each purchase as the file recorded it, not in units of the evening's price.
+        paid_rebuys=_spent(planned.rebuys).total,
+        paid_addons=_spent(planned.addons).total,
+    )
+
+
+def _spent(purchases: Iterable[Td3Purchase]) -> Split:
+    """What the purchases put into the pool and paid the house, as recorded."""
+    bought = list(purchases)
+    return Split(
+        sum((purchase.to_pool for purchase in bought), Decimal(0)),
+        sum((purchase.fee for purchase in bought), Decimal(0)),
     )
 
 
@@ -174,10 +189,6 @@ def _structure(w: Write, plan: Td3Plan, filename: str) -> list[str]:
 def _sales_book(w: Write, plan: Td3Plan, entries: list[Entry], filename: str) -> None:
     """What the entries paid, as the file says, in the ledger: the prize pool is
     the ledger's (README "Cash desk"); each entry keeps its own price too."""
-    rebuy, addon = plan.rebuy, plan.addon
-    units = [plan.units(planned) for planned in plan.entries]
-    rebuys = sum(n for n, _addons in units)
-    addons = sum(n for _rebuys, n in units)
     first = [e for e in entries if e.number == 1]
     again = [e for e in entries if e.number > 1]
     imported_sales_book(
@@ -185,8 +196,8 @@ def _sales_book(w: Write, plan: Td3Plan, entries: list[Entry], filename: str) ->
         sales={
             Kind.BUY_IN: _paid(first),
             Kind.RE_ENTRY: _paid(again),
-            Kind.REBUY: Split(rebuy.price * rebuys, rebuy.fee * rebuys) if rebuy else Split(),
-            Kind.ADD_ON: Split(addon.price * addons, addon.fee * addons) if addon else Split(),
+            Kind.REBUY: _spent(p for planned in plan.entries for p in planned.rebuys),
+            Kind.ADD_ON: _spent(p for planned in plan.entries for p in planned.addons),
         },
         reason=f"TD3: {filename}"[:500],
     )
@@ -299,6 +310,7 @@ def td3_tournament_fill(
         tournament.status = (
             Tournament.Status.FINISHED if plan.finished else Tournament.Status.RUNNING
         )
+        tournament.imported_from = IMPORTED_FROM
         tournament.registration_closed = True
         tournament.save()
         if start_time is not None:

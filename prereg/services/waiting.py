@@ -16,12 +16,11 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from prereg.models import PreRegistration
-from prereg.selectors import pre_registration_capacity
+from prereg.selectors import pre_registration_capacity, seats_taken
 from tournament.models import Tournament
 from tournament.writes import Write
 
 Status = PreRegistration.Status
-IN_FIELD = (Status.REGISTERED, Status.CHECKED_IN)
 
 
 def check_in_deadline(tournament: Tournament) -> datetime | None:
@@ -37,7 +36,7 @@ def deadline_passed(tournament: Tournament, now: datetime | None = None) -> bool
 
 
 def in_field(tournament: Tournament) -> int:
-    return PreRegistration.objects.filter(tournament=tournament, status__in=IN_FIELD).count()
+    return seats_taken(tournament)
 
 
 def waiting_list(tournament: Tournament) -> list[PreRegistration]:

@@ -32,6 +32,14 @@
   var SILENCE_LIMIT = 50000;
   var POLL_EVERY = 4000;
 
+  /* The server answered this page (a socket opened, a poll came back): the
+   * page's other sockets (a named screen's own, signage.js) reconnect at once
+   * instead of waiting out their backoff, so a screen says "offline" only
+   * while it is (README "Screen messages"). */
+  function reachable() {
+    document.dispatchEvent(new CustomEvent("live:reachable"));
+  }
+
   function wsUrl(path) {
     var scheme = window.location.protocol === "https:" ? "wss://" : "ws://";
     return scheme + window.location.host + path;
@@ -83,6 +91,7 @@
     this.socket = socket;
     socket.onopen = function () {
       self.lastHeard = Date.now();
+      reachable();
       self.setDegraded(false); // this process says so right after the snapshot if not
       self.bestRtt = Infinity; // a new route may have a new latency
       self.ping();
@@ -253,7 +262,14 @@
     var join = this.snapshotUrl.indexOf("?") < 0 ? "?" : "&";
     var url = this.snapshotUrl + (this.version === null ? "" : join + "since=" + this.version);
     fetch(url, { credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" } })
-      .then(function (r) { return r.status === 200 ? r.json() : null; })
+      .then(function (r) {
+        if (r.status === 200 || r.status === 204) {
+          // The server answers again: reconnect now, not after the backoff.
+          reachable();
+          if (!self.online) self.reconnectSoon(0);
+        }
+        return r.status === 200 ? r.json() : null;
+      })
       .then(function (snapshot) {
         self.polling = false;
         if (!snapshot || snapshot.type !== "snapshot") return; // 204: nothing new

@@ -10,6 +10,7 @@
 //                               field raised; data-max-rows caps the rows
 //   <form data-enter-next>       Enter in a field goes to the next one (a chip count
 //                               per seat); in the last field it submits
+//   form.lang (the language switch) keeps what was typed in the page's forms
 //   <details data-nav-group>     a menu group: opening one closes the others,
 //                               a tap elsewhere closes it
 //   <form method="post">         the page keeps its scroll position when the post
@@ -99,4 +100,50 @@
     var input = event.target.closest("[data-autosubmit]");
     if (input && input.form) input.form.requestSubmit ? input.form.requestSubmit() : input.form.submit();
   });
+  // The language switch posts and reloads the page: what was typed in its forms
+  // (no passwords) is kept in sessionStorage for this page and put back after
+  // the reload (README "Languages").
+  var TYPED = "typed-before-language-switch";
+  function typedFields() {
+    var typed = [];
+    document.querySelectorAll("main form").forEach(function (form, f) {
+      Array.prototype.forEach.call(form.elements, function (el, i) {
+        if (!el.name || /^(hidden|password|file|submit|button|reset)$/.test(el.type)) return;
+        if (el.type === "checkbox" || el.type === "radio") {
+          if (el.checked !== el.defaultChecked) typed.push([f, i, el.name, el.checked]);
+        } else if (el.tagName === "SELECT") {
+          var changed = Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; });
+          if (changed) typed.push([f, i, el.name, el.value]);
+        } else if (el.value !== el.defaultValue) {
+          typed.push([f, i, el.name, el.value]);
+        }
+      });
+    });
+    return typed;
+  }
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches("form.lang")) return;
+    var typed = typedFields();
+    if (!typed.length) return;
+    try {
+      sessionStorage.setItem(TYPED, JSON.stringify({ page: location.pathname + location.search, typed: typed }));
+    } catch (e) { /* storage full or off: switch without keeping */ }
+  });
+  (function restoreTyped() {
+    var saved;
+    try {
+      saved = JSON.parse(sessionStorage.getItem(TYPED) || "null");
+      sessionStorage.removeItem(TYPED);
+    } catch (e) { return; }
+    if (!saved || saved.page !== location.pathname + location.search) return;
+    var forms = document.querySelectorAll("main form");
+    saved.typed.forEach(function (item) {
+      var form = forms[item[0]];
+      var el = form && form.elements[item[1]];
+      if (!el || el.name !== item[2]) return;
+      if (el.type === "checkbox" || el.type === "radio") el.checked = item[3];
+      else el.value = item[3];
+      el.dispatchEvent(new Event("input", { bubbles: true })); // previews follow; no autosubmit
+    });
+  })();
 })();

@@ -6,7 +6,8 @@
  * swapped in place, then drawn by display.js (DisplayBoard.mount) or today.js.
  * A change of the settings swaps the board without a reload. The page reports
  * what it shows over the socket. While the socket is down it keeps showing and
- * counting down, shows that it is reconnecting, and retries with backoff.
+ * counting down, shows that it is reconnecting, and retries with backoff (at
+ * most 4 s apart), at once when the board reaches the server again.
  *
  * Sounds: the server words each event ({type: "announce", items: [{id, kind,
  * text, chime}]}); an id heard once is remembered in localStorage and never
@@ -17,6 +18,8 @@
   "use strict";
 
   var REPORT_EVERY = 30000;
+  // A room has a handful of TVs: they retry within seconds, never half a minute.
+  var RETRY_MAX = 4000;
   var HEARD_KEEP = 400;
   var config = Live.readJson("signage-config") || {};
   var labels = Live.readJson("signage-labels") || {};
@@ -29,6 +32,7 @@
   var loadToken = 0;
   var socket = null;
   var attempt = 0;
+  var retryTimer = null;
   var heardKey = "signage-heard-" + config.code;
   var audio = null;
   var queue = [];
@@ -253,11 +257,21 @@
   }
 
   function retry() {
-    var delay = Math.max(500, Math.random() * Math.min(30000, 500 * Math.pow(2, attempt)));
+    var delay = Math.max(500, Math.random() * Math.min(RETRY_MAX, 500 * Math.pow(2, attempt)));
     attempt += 1;
-    setTimeout(connect, delay);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(connect, delay);
   }
 
+  /* The board on this page reached the server (live.js): the screen's own
+   * socket follows at once, so the red frame goes with the outage. */
+  function reconnectNow() {
+    if (socket) return;  // open or connecting
+    clearTimeout(retryTimer);
+    connect();
+  }
+
+  document.addEventListener("live:reachable", reconnectNow);
   document.addEventListener("click", unlock);
   document.addEventListener("keydown", unlock);
   setInterval(report, REPORT_EVERY);

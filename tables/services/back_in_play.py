@@ -14,6 +14,7 @@ from tables.services.field import after_field_change
 from tables.services.move_steps import move_cancel, move_for_update
 from tables.services.rows import entry_in, tournament_of_entry
 from tables.services.seating import seat_late_entry
+from tables.services.standing_up import alternate_in_his_seat, latest_alternate_since
 from tournament.errors import Conflict
 from tournament.models import LIVE_STATUSES, ActionLog, Entry, Tournament
 from tournament.prize_port import prizes
@@ -49,16 +50,18 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
             prizes().winner_unknown(w)  # the prizes fixed at the end are taken back
-        touched = _sit_down_where_he_left(w, entry, where) if where is not None else None
+        touched, stood_up = _sit_down_again(w, entry, where)
         restored = touched is not None
-        if not restored and not seat_late_entry(w, entry, reason="unbust"):
-            # No seat is free: the table his bust broke plays again, with him.
-            if reopen_what_his_exit_broke(w, entry):
-                seat_late_entry(w, entry, reason="unbust")
         if not restored:
             walk_in_from_the_rail(w, entry)
         w.log(
-            "unbust", {"entry": entry.pk, "same_seat": restored, "disqualification": disqualified}
+            "unbust",
+            {
+                "entry": entry.pk,
+                "same_seat": restored,
+                "disqualification": disqualified,
+                "alternate_stood_up": stood_up.pk if stood_up is not None else None,
+            },
         )
         back_at = Seat.objects.filter(entry=entry).values_list("table__number", flat=True).first()
         after_field_change(
@@ -71,6 +74,43 @@ def entry_unbust(*, entry_id: int, by: Any) -> Entry:
         )
     entry.refresh_from_db()
     return entry
+
+
+def _sit_down_again(
+    w: Write, entry: Entry, where: tuple[int, int] | None
+) -> tuple[list[int | None] | None, Entry | None]:
+    """Seat him again (README "Undoing a bust"): the tables touched (None when he
+    did not get his old seat back) and the alternate who stood up for him.
+
+    An alternate his bust let sit down gives the seat back: the one in his old
+    seat, else, when no seat is left or the field is over its limit with him,
+    the alternate seated last since his bust."""
+    stood_up = alternate_in_his_seat(w, entry, where) if where is not None else None
+    touched = _sit_down_where_he_left(w, entry, where) if where is not None else None
+    if touched is None and not _seat_elsewhere(w, entry):
+        stood_up = latest_alternate_since(w, entry)
+        if stood_up is not None:
+            seat_late_entry(w, entry, reason="unbust")
+    elif stood_up is None and _over_the_field_limit(w.tournament):
+        stood_up = latest_alternate_since(w, entry)
+    return touched, stood_up
+
+
+def _over_the_field_limit(tournament: Tournament) -> bool:
+    if tournament.max_players is None:
+        return False
+    playing = tournament.entries.filter(
+        status__in=(Entry.Status.REGISTERED, Entry.Status.SEATED)
+    ).count()
+    return playing > tournament.max_players
+
+
+def _seat_elsewhere(w: Write, entry: Entry) -> bool:
+    """A free seat, else the table his bust broke plays again with him; False
+    when he would be left an alternate."""
+    if seat_late_entry(w, entry, reason="unbust"):
+        return True
+    return reopen_what_his_exit_broke(w, entry) and seat_late_entry(w, entry, reason="unbust")
 
 
 def _check_unbust(tournament: Tournament, entry: Entry) -> None:
@@ -117,13 +157,17 @@ def _sit_down_where_he_left(
 
     His table may have broken since (his bust broke it): he sits down there
     again, and the plan gives him a move or the table back."""
-    seat = Seat.objects.filter(
-        table__tournament=w.tournament,
-        table__number=where[0],
-        table__status__in=(Table.Status.OPEN, Table.Status.BROKEN),
-        number=where[1],
-        entry=None,
-    ).first()
+    seat = (
+        Seat.objects.select_for_update()
+        .filter(
+            table__tournament=w.tournament,
+            table__number=where[0],
+            table__status__in=(Table.Status.OPEN, Table.Status.BROKEN),
+            number=where[1],
+            entry=None,
+        )
+        .first()
+    )
     if seat is None:
         return None
     # A move his bust brought into his seat (a balance or break move) goes: he

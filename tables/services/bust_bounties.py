@@ -53,21 +53,8 @@ def eliminations_of(
     for report in reports:
         if not report.eliminated_by:
             raise FieldInvalid("eliminated_by", ELIMINATOR_NEEDED)
-        if len(set(report.eliminated_by)) != len(report.eliminated_by):
-            raise FieldInvalid("eliminated_by", DUPLICATE_ELIMINATOR)
         victim_seat = seat_of[report.entry]
-        seats = {
-            seat.entry_id: seat
-            for seat in Seat.objects.select_related("table").filter(
-                entry_id__in=report.eliminated_by, entry__status=Entry.Status.SEATED
-            )
-        }
-        for eliminator in report.eliminated_by:
-            seat = seats.get(eliminator)
-            if eliminator in busted or seat is None or seat.table.tournament_id != tournament.pk:
-                raise FieldInvalid("eliminated_by", ELIMINATOR_NOT_PLAYING)
-            if victim_seat is not None and seat.table_id != victim_seat.table_id:
-                raise FieldInvalid("eliminated_by", ELIMINATOR_OTHER_TABLE)
+        seats = eliminator_seats(tournament, report, busted, victim_seat)
         table = victim_seat.table if victim_seat is not None else None
         order = bounty_rules.clockwise_from_button(
             [seats[e].number for e in report.eliminated_by],
@@ -77,6 +64,40 @@ def eliminations_of(
         entry_at = {seats[e].number: e for e in report.eliminated_by}
         made.append(bounties.Elimination(by_id[report.entry], [entry_at[n] for n in order]))
     return made
+
+
+def eliminators_check(
+    tournament: Tournament, reports: Sequence[BustReport], seat_of: dict[int, Seat | None]
+) -> None:
+    """A tournament without bounties takes `eliminated_by` too (the league's hits
+    read it from the log): the players named must be real and still playing.
+    No bounty money depends on their table, so it is not checked (README "API")."""
+    busted = {report.entry for report in reports}
+    for report in reports:
+        if report.eliminated_by:
+            eliminator_seats(tournament, report, busted, None)
+
+
+def eliminator_seats(
+    tournament: Tournament, report: BustReport, busted: set[int], victim_seat: Seat | None
+) -> dict[int | None, Seat]:
+    """The seats of the report's eliminators: each listed once, still playing in
+    this tournament (not busted in the same hand) and at the busted player's table."""
+    if len(set(report.eliminated_by)) != len(report.eliminated_by):
+        raise FieldInvalid("eliminated_by", DUPLICATE_ELIMINATOR)
+    seats = {
+        seat.entry_id: seat
+        for seat in Seat.objects.select_related("table").filter(
+            entry_id__in=report.eliminated_by, entry__status=Entry.Status.SEATED
+        )
+    }
+    for eliminator in report.eliminated_by:
+        seat = seats.get(eliminator)
+        if eliminator in busted or seat is None or seat.table.tournament_id != tournament.pk:
+            raise FieldInvalid("eliminated_by", ELIMINATOR_NOT_PLAYING)
+        if victim_seat is not None and seat.table_id != victim_seat.table_id:
+            raise FieldInvalid("eliminated_by", ELIMINATOR_OTHER_TABLE)
+    return seats
 
 
 def settle_bounties(

@@ -18,7 +18,12 @@ from django.utils.translation import gettext_lazy as _
 
 from tables.models import HandForHand, Move, Seat
 from tables.services.back_in_play import stack_of
-from tables.services.bust_bounties import BustReport, eliminations_of, settle_bounties
+from tables.services.bust_bounties import (
+    BustReport,
+    eliminations_of,
+    eliminators_check,
+    settle_bounties,
+)
 from tables.services.bust_read import busting_entries
 from tables.services.bust_write import log_busts_and_free_seats
 from tables.services.field import after_field_change
@@ -89,11 +94,11 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
     with tournament_write(tournament_id, by=by) as w:
         ensure_day_open(w.tournament)
         hand = read_hand(w.tournament, reports)
-        eliminations = (
-            eliminations_of(w.tournament, reports, hand.entries, hand.seats)
-            if hand.bounties
-            else []
-        )
+        eliminations = []
+        if hand.bounties:
+            eliminations = eliminations_of(w.tournament, reports, hand.entries, hand.seats)
+        else:
+            eliminators_check(w.tournament, reports, hand.seats)
         places = rank_hand(w.tournament, reports, hand)
         touched = free_seats(w, reports, hand)
         give_places(hand, reports, places)

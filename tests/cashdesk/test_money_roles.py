@@ -56,8 +56,8 @@ def money_operations() -> list[tuple[str, str, dict[str, Any]]]:
 
 def _call(client: ApiClient, path: str, method: str):
     path = re.sub(r"\{[^}]+\}", NO_SUCH_ID, path)
-    if method == "get":
-        return client.get(path)
+    if method in ("get", "delete"):
+        return getattr(client, method)(path)
     return getattr(client, method)(path, {})
 
 

@@ -4,6 +4,7 @@ without a place, an unfinished evening, a free evening, a season of two formulas
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -109,3 +110,93 @@ def test_an_unfinished_file_stays_running_with_its_players_in_and_scores_nothing
     if report.season is not None:
         standings = api.get(f"/seasons/{report.season.id}/standings").json()["standings"]
         assert standings == []
+
+
+def _standings_by_uuid(api, season_id: int) -> dict[str, Decimal]:
+    links = dict(Td3PlayerLink.objects.values_list("player_id", "td3_uuid"))
+    standings = api.get(f"/seasons/{season_id}/standings").json()["standings"]
+    return {links[row["player"]]: Decimal(row["points"]) for row in standings}
+
+
+BUY_IN = re.compile(
+    r"(new GameBuyin\(\{Time: \d+, Round: \d+, )Amount: [\d.]+(, PersonalBounty: [\d.]+, )"
+    r"Rake: new PerPlayerRake\(\[[\d.]+\]\)"
+)
+
+
+def test_a_free_evening_redone_at_fee_0_and_rake_20_collected_nothing(director, api):
+    """TD3's totalBuyinsAmount is what it collected: Amount 0 is 0, whatever the rake."""
+    text = _with_formula(_real(), "totalBuyinsAmount + totalRebuysAmount + 1")
+    free, count = BUY_IN.subn(r"\1Amount: 0\2Rake: new PerPlayerRake([20])", text)
+    assert count > 0
+    report = td3_import([("free.tdt", free.encode())], by=director)
+    assert report.season is not None
+    td3 = read_td3(free)
+    expected = {player.uuid: 1 + player.points_adjustment for player in td3.field}
+    assert _standings_by_uuid(api, report.season.id) == expected
+    payouts = api.get(f"/tournaments/{report.tournaments[0].id}/payouts").json()
+    assert Decimal(payouts["collected"]) == 0
+
+
+def test_rebuys_count_what_each_one_cost_as_the_file_recorded_it(director, api):
+    path = next((p for p in td3_files("ORF 2018") if p.stem == "ORF_Poker_20180509"), None)
+    if path is None:
+        pytest.skip(NO_FILES)
+    text = _with_formula(decode_td3_bytes(path.read_bytes()), "totalRebuysAmount + rebuyCost")
+    td3 = read_td3(text)
+    player, rebuy = next(  # a rebuy (the player still in), not a re-entry
+        (p, b)
+        for p in td3.field
+        for i, b in enumerate(p.buyins)
+        if i and p.buyins[i - 1].bust_out is None and b.amount == 100
+    )
+    recorded = f"Time: {rebuy.time}, Round: {rebuy.level}, Amount: 100,"
+    assert text.count(recorded) == 1
+    text = text.replace(recorded, recorded.replace("100", "75"), 1)
+    edited = read_td3(text)
+    report = td3_import([("rebuys.tdt", text.encode())], by=director)
+    assert report.season is not None
+    total = sum((b.amount for p in edited.field for b in p.buyins[1:]), Decimal(0))
+    expected = {
+        p.uuid: total + sum((b.amount for b in p.buyins[1:]), Decimal(0)) + p.points_adjustment
+        for p in edited.field
+    }
+    assert player.uuid in expected
+    assert _standings_by_uuid(api, report.season.id) == expected
+    payouts = api.get(f"/tournaments/{report.tournaments[0].id}/payouts").json()
+    assert Decimal(payouts["collected"]) + edited.house_contribution == edited.pool
+
+
+def test_a_director_finishes_an_unfinished_file_and_it_counts_from_then(director, api, floor_api):
+    unfinished = [
+        path
+        for path in td3_files("Koffsta 2021 Off season")
+        if not read_td3(path.read_bytes()).finished
+    ]
+    if not unfinished:
+        pytest.skip(NO_FILES)
+    path = unfinished[0]
+    td3 = read_td3(path.read_bytes())
+    report = td3_import([(path.name, path.read_bytes())], by=director)
+    tournament_id = report.tournaments[0].id
+    live = list(
+        Entry.objects.filter(tournament_id=tournament_id, status="registered").order_by("pk")
+    )
+    assert len(live) >= 2
+    order = [entry.pk for entry in reversed(live)]
+    finish = f"/tournaments/{tournament_id}/finish"
+    assert api.post(finish, {"order": order[:-1]}).status_code == 409  # one left out
+    assert api.post(finish, {"order": [*order, order[0]]}).status_code == 409  # one twice
+    assert floor_api.post(finish, {"order": order}).status_code == 403
+    assert Tournament.objects.get(pk=tournament_id).status == Tournament.Status.RUNNING
+    response = api.post(finish, {"order": order})
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "finished"
+    rows = api.get(f"/tournaments/{tournament_id}/results").json()
+    places = {row["entry"]: row["place"] for row in rows}
+    assert [places[pk] for pk in order] == list(range(1, len(order) + 1))
+    assert sorted(p for p in places.values() if p) == list(range(1, len(td3.field) + 1))
+    assert api.post(finish, {"order": order}).status_code == 409  # finished already
+    assert report.season is not None
+    standings = _standings_by_uuid(api, report.season.id)
+    assert set(standings) == {player.uuid for player in td3.field}

@@ -232,3 +232,109 @@ def test_the_orf_2025_standings_follow_the_files_formula(imported, api):
     assert [ours[uuid] for uuid in leaders] == [by_hand[uuid] for uuid in leaders]
     assert ours == by_hand
     assert standings[0]["points"] == str(max(by_hand.values()))
+
+
+# --- Done when (README "Switching from TD3"): every file, TD3's own rules ---------------------
+
+
+def _figures_of(td3, uuid: str):
+    """TD3's variables for one player, straight from the parsed file: the amounts
+    each purchase recorded, TD3's places and hits (its hit corrections in)."""
+    from tournament.rules.points_formula_names import Figures
+
+    field = td3.field
+    player = next(p for p in field if p.uuid == uuid)
+    places = td3.places()
+    paid = [place for place, prize in enumerate(_place_prizes(td3), start=1) if prize]
+    first = sum(float(p.buyins[0].amount) for p in field)
+    later = sum(float(b.amount) for p in field for b in p.buyins[1:])
+    addons = sum(float(a.amount) for p in field for a in p.addons)
+    mine = (
+        float(player.buyins[0].amount),
+        sum(float(b.amount) for b in player.buyins[1:]),
+        sum(float(a.amount) for a in player.addons),
+    )
+    prize = float(td3.prize_of(uuid))
+    rank = places[uuid]
+    return Figures(
+        buyins=len(field),
+        total_buyins_amount=first,
+        total_rebuys_amount=later,
+        total_addons_amount=addons,
+        total_rebuys=sum(len(p.buyins) - 1 for p in field),
+        total_addons=sum(len(p.addons) for p in field),
+        pot=float(td3.pool),
+        in_the_money_rank=max(paid, default=0),
+        rank=rank,
+        position=len(field) - rank + 1,
+        hits=td3.hits_of(uuid),
+        rebuys=len(player.buyins) - 1,
+        addons=len(player.addons),
+        buyin_cost=mine[0],
+        rebuy_cost=mine[1],
+        addon_cost=mine[2],
+        total_cost=sum(mine),
+        prize_winnings=prize,
+        total_winnings=prize,
+        take=prize - sum(mine),
+        round_out=player.out.level if player.out else 0,
+        in_the_money=1.0 if prize > 0 else 0.0,
+    )
+
+
+def _place_prizes(td3) -> list[Decimal]:
+    places = td3.places()
+    paid: dict[int, Decimal] = {}
+    for prize in td3.place_prizes:
+        for uuid in prize.awarded_to:
+            paid[places[uuid]] = paid.get(places[uuid], Decimal(0)) + prize.amount
+    return [paid.get(place, Decimal(0)) for place in range(1, max(paid, default=0) + 1)]
+
+
+def _season_of(td3) -> tuple[str, str]:
+    return (" ".join(td3.league.split()), " ".join(td3.season.split()))
+
+
+def _td3_standings() -> dict[tuple[str, str], dict[str, Decimal]]:
+    """Per TD3 league and season: each player's total over the completed
+    tournaments, each by its own file's formula, plus TD3's points adjustments."""
+    from tournament.rules.points_formula_eval import points_for
+
+    groups: dict[tuple[str, str], list] = {}
+    for path in td3_files():
+        td3 = _read(path)
+        if any(_season_of(td3)):
+            groups.setdefault(_season_of(td3), []).append(td3)
+    standings: dict[tuple[str, str], dict[str, Decimal]] = {}
+    for key, files in groups.items():
+        newest = max(files, key=lambda t: t.start_time or 0).points_formula.strip()
+        totals: dict[str, Decimal] = {}
+        for td3 in files:
+            if not td3.finished:
+                continue  # TD3 counts only completed tournaments
+            text = td3.points_formula.strip() or newest
+            for player in td3.field:
+                points = points_for(text, _figures_of(td3, player.uuid))
+                points += player.points_adjustment
+                totals[player.uuid] = totals.get(player.uuid, Decimal(0)) + points
+        standings[key] = totals
+    return standings
+
+
+def test_every_file_is_imported_with_tds_prizes_places_and_season_standings(imported, api):
+    files = needed_td3_files()
+    assert len(imported.tournaments) == len({_read(path).uuid for path in files})  # none refused
+    for path in files:
+        tournament_id, td3 = _tournament_of(path)
+        rows = api.get(f"/tournaments/{tournament_id}/results").json()
+        assert results_differences(td3, rows) == [], path.name  # places and prizes
+        assert sum(_place_prizes(td3)) == sum(td3.prize_of(p.uuid) for p in td3.field)
+    uuid_of = {p: u for u, p in Td3PlayerLink.objects.values_list("td3_uuid", "player_id")}
+    for (league, season_name), expected in _td3_standings().items():
+        season = LeagueSeason.objects.get(td3_league=league, td3_season=season_name)
+        response = api.get(f"/seasons/{season.pk}/standings")
+        assert response.status_code == 200, response.content
+        ours = {
+            uuid_of[row["player"]]: Decimal(row["points"]) for row in response.json()["standings"]
+        }
+        assert ours == expected, (league, season_name)

@@ -188,3 +188,12 @@ def test_the_page_speaks_german(desk):
     assert "zusammenführen mit" in _text(pages["preview"])
     found = {name: english_words(_text(r)) for name, r in pages.items()}
     assert found == {name: [] for name in pages}
+
+
+def test_the_button_counts_only_the_files_it_will_import(desk):
+    desk.cookies["django_language"] = "de"
+    files = _two_evenings()
+    assert desk.post(PAGE, _form(files[:1]), follow=True).status_code == 200
+    text = _text(desk.post(PREVIEW, _form(files)))
+    assert "1 Turnier importieren" in text
+    assert "2 Turniere importieren" not in text

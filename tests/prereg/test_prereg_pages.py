@@ -117,3 +117,41 @@ def test_a_running_tournament_says_so_and_takes_no_pre_registration(api):
     assert "BBA" in page
     refused = Client().post(f"/schedule/{tid}/?lang=de", {"name": "Late Larry"})
     assert refused.status_code >= 400
+
+
+def pre_register(tid: int, name: str, address: str) -> Client:
+    phone = Client(REMOTE_ADDR=address)
+    assert phone.post(f"/schedule/{tid}/?lang=de", {"name": name, "lang": "de"}).status_code == 302
+    return phone
+
+
+def test_pre_registrations_before_any_table_is_opened_fill_the_player_limit(api):
+    tid = listed_tournament(api, capacity=None, max_players=3)["id"]
+    assert not Tournament.objects.get(pk=tid).tables.exists()
+    for number, name in enumerate(["Anna Berg", "Bert Cox", "Cem Dag", "Dora Eck"]):
+        pre_register(tid, name, f"10.1.0.{number + 1}")
+    statuses = dict(PreRegistration.objects.values_list("name", "status"))
+    assert statuses == {
+        "Anna Berg": "registered",
+        "Bert Cox": "registered",
+        "Cem Dag": "registered",
+        "Dora Eck": "waiting",
+    }
+
+
+def test_the_phone_schedule_counts_the_players_in_as_seats_taken(api):
+    tid = listed_tournament(api, capacity=10)["id"]
+    pre_register(tid, "Anna Berg", "10.1.0.1")
+    for name in ("Walk In", "Desk Player"):
+        assert api.post(f"/tournaments/{tid}/entries", {"name": name}).status_code == 201
+    schedule = Client().get("/schedule/?lang=de").content.decode()
+    assert "3 von 10 Sitzen belegt" in schedule
+
+
+def test_cancelling_a_pre_registration_asks_first(api):
+    tid = listed_tournament(api, capacity=10)["id"]
+    phone = pre_register(tid, "Anna Berg", "10.1.0.1")
+    prereg = PreRegistration.objects.get(name="Anna Berg")
+    page = phone.get(f"/pre-registration/{prereg.token}/?lang=de").content.decode()
+    assert 'data-confirm="Voranmeldung wirklich absagen?' in page
+    assert "js/page_actions" in page  # the script that asks

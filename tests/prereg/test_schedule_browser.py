@@ -110,3 +110,29 @@ def test_schedule_and_form_read_well_and_send(site, browser, viewport, language)
     expect(staff.locator(".prereg-list tbody tr")).to_contain_text(name)
     shot(staff, f"desk-{language}-{viewport}")
     desk.close()
+
+
+def test_cancelling_on_the_phone_asks_first(site, browser):
+    context = browser.new_context(viewport=VIEWPORTS["phone"], locale="de", has_touch=True)
+    page = context.new_page()
+    page.goto(f"{site.server.url}/schedule/{site.id}/?lang=de")
+    page.locator("input[name=name]").fill("Vera Vorsicht")
+    page.get_by_role("button", name="Voranmelden").click()
+    expect(page.locator(".s-status strong")).to_have_text("Sie haben einen Sitz.")
+    asked = []
+
+    def answer(dialog, accept: bool) -> None:
+        asked.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    page.once("dialog", lambda dialog: answer(dialog, False))
+    page.get_by_role("button", name="Meine Voranmeldung absagen").click()
+    expect(page.locator(".s-status strong")).to_have_text("Sie haben einen Sitz.")  # kept
+    assert asked and asked[0].startswith("Voranmeldung wirklich absagen?")
+    shot(page, "cancel-kept")
+
+    page.once("dialog", lambda dialog: answer(dialog, True))
+    page.get_by_role("button", name="Meine Voranmeldung absagen").click()
+    expect(page.get_by_text("Sie haben diese Voranmeldung abgesagt.")).to_be_visible()
+    assert len(asked) == 2
+    context.close()

@@ -231,3 +231,43 @@ def test_two_screens_of_one_layout_show_their_own_colours_and_message(site, brow
     expect(lounge.locator(".t-message")).to_have_count(0)
     for _screen, tv in pages.values():
         tv.context.close()
+
+
+# Counts the named screen's own socket attempts: the outage lasts until its
+# reconnect delays have grown (they double up to 30 s).
+COUNT_SCREEN_SOCKETS = """
+window.__screenSockets = 0;
+const Native = window.WebSocket;
+window.WebSocket = function (url, protocols) {
+  if (String(url).indexOf("/ws/screens/") >= 0) window.__screenSockets += 1;
+  return new Native(url, protocols);
+};
+window.WebSocket.prototype = Native.prototype;
+Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+"""
+CLEAN_WITHIN_MS = 5000
+
+
+def test_a_screen_back_with_its_server_drops_the_offline_frame_within_seconds(site, browser):
+    server, token = site.server, site.token
+    created = server.api(
+        "POST", "/screens", token, {"name": "Bar", "tournaments": [site.id], "language": "en"}
+    )
+    context = browser.new_context(viewport=TV, locale="en-GB")
+    context.add_init_script(COUNT_SCREEN_SOCKETS)
+    tv = context.new_page()
+    tv.goto(created["url"])
+    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    status = tv.locator("#s-status")
+    expect(status).to_be_hidden()
+    page = tv.locator("html")
+    server.stop()
+    try:
+        expect(page).to_have_class(re.compile("screen-offline"), timeout=5000)
+        tv.wait_for_function("() => window.__screenSockets >= 7", timeout=120_000)
+    finally:
+        server.start()  # returns once the server accepts connections again
+    expect(page).not_to_have_class(re.compile("screen-offline"), timeout=CLEAN_WITHIN_MS)
+    expect(status).to_be_hidden()
+    shot(tv, "named-screen-back-after-restart-tv-en")
+    context.close()

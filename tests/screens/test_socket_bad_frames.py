@@ -1,6 +1,6 @@
 """Bad frames and bad paths on the live sockets (README "Production"): an empty,
 binary or unreadable frame gets an error message and the socket stays open;
-JSON nested too deep or too large closes it with 1008 and a reason; a path
+JSON nested too deep or too large closes it with 4008 and a reason; a path
 that names no socket is refused before the handshake completes. Never 1011,
 never a server error."""
 
@@ -14,14 +14,12 @@ from channels.testing import WebsocketCommunicator
 from test_screens_websocket import connected, make_tournament
 
 from config.asgi import application
-from screens.consumers import FRAME_MAX_BYTES
+from screens.consumers import FRAME_MAX_BYTES, POLICY_VIOLATION
 from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
 from tournament.api.auth import issue_token
 from tournament.json_input import MAX_DEPTH
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-POLICY_VIOLATION = 1008
 
 
 async def still_answers(socket) -> None:
@@ -59,21 +57,23 @@ async def test_the_error_speaks_the_language_of_the_screen(director):
     await socket.disconnect()
 
 
-async def test_json_nested_a_thousand_levels_closes_the_socket_with_1008_and_a_reason(director):
+async def test_json_nested_a_thousand_levels_closes_the_socket_with_4008_and_a_reason(director):
     tournament = await make_tournament(director)
     socket, _ = await connected(tournament.pk, "floor", query=f"?token={await token(director)}")
     await socket.send_to(text_data="[" * 1000 + "]" * 1000)
+    assert str(MAX_DEPTH) in (await socket.receive_json_from(timeout=5))["detail"]
     closed = await socket.receive_output(timeout=5)
     assert closed["type"] == "websocket.close"
     assert closed["code"] == POLICY_VIOLATION
     assert str(MAX_DEPTH) in closed["reason"]
 
 
-async def test_a_frame_larger_than_the_limit_closes_the_socket_with_1008(director):
+async def test_a_frame_larger_than_the_limit_closes_the_socket_with_4008(director):
     tournament = await make_tournament(director)
     socket, _ = await connected(tournament.pk, "display")
     padding = "x" * FRAME_MAX_BYTES
     await socket.send_to(text_data=json.dumps({"type": "ping", "client_time": padding}))
+    assert (await socket.receive_json_from(timeout=5))["type"] == "error"
     closed = await socket.receive_output(timeout=5)
     assert (closed["type"], closed["code"]) == ("websocket.close", POLICY_VIOLATION)
 

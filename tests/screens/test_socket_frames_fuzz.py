@@ -5,7 +5,7 @@ token of a director, floor staff or the desk), sends a few generated frames
 (any text, binary, any JSON, arrays nested up to thousands of levels, snapshot
 requests with odd versions), then a ping. The consumer must never fail (the
 communicator re-raises what would close the socket with 1011); the socket
-either answers the ping or was closed with 1008. `SOCKET_FUZZ_EXAMPLES` raises
+either answers the ping or was closed with 4008. `SOCKET_FUZZ_EXAMPLES` raises
 the count for a soak.
 """
 

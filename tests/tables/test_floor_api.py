@@ -11,7 +11,11 @@ pytestmark = pytest.mark.django_db
 
 
 def start(api, players: int, tables: int, **settings) -> dict:
-    tournament = api.post("/tournaments", {"name": "Floor test", **settings}).json()
+    """A drawn floor by the book: tables break as soon as the players left fit at
+    fewer, registration open or not (README "Breaking during registration")."""
+    tournament = api.post(
+        "/tournaments", {"name": "Floor test", "break_during_registration": True, **settings}
+    ).json()
     api.post(f"/tournaments/{tournament['id']}/tables", {"count": tables})
     entries = [
         api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i:03}"}).json()

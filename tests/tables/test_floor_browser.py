@@ -125,6 +125,23 @@ def test_a_bust_names_the_player_and_his_place_and_offers_its_undo_where_the_map
     assert floor.url.endswith(f"/tournaments/{tid}/floor/")
 
 
+def test_undoing_a_bust_whose_seat_an_alternate_took_says_who_stands_up(site, floor):
+    tid = evening(site, "Nachrücker zurück", 19)
+    floor.goto(f"{site.server.url}/tournaments/{tid}/floor/")
+    player = bust_from_the_map(floor, floor.locator("#table-1 .seat-button.taken").first)
+    card = floor.locator("#floor-alternates")
+    expect(card.locator("li")).to_have_count(0)
+    floor.once("dialog", lambda dialog: dialog.accept())
+    submit(floor, message(floor).get_by_role("button", name="Rückgängig", exact=True))
+    said = message(floor)
+    expect(said).to_contain_text("Wartend18 Nr18 steht auf und ist wieder Erster")
+    expect(said).to_contain_text(f"{player} sitzt wieder an Tisch 1")
+    expect(said).to_be_in_viewport()
+    expect(card.locator("li")).to_have_text(["Wartend18 Nr18"])
+    expect(floor.locator("#table-1")).to_contain_text(player)
+    shot(floor, "unbust-alternate-stands-up")
+
+
 def hits_its_middle(page, button) -> bool:
     """A tap in the middle of the button lands on the button, not on what covers it."""
     box = button.bounding_box()

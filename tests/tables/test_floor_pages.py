@@ -121,7 +121,9 @@ def test_moves_can_be_shown_in_large_type_for_announcing(game, api, director):
 
 
 def test_a_breaking_table_stays_on_the_map_until_its_players_have_moved(api, director):
-    tournament = api.post("/tournaments", {"name": "Breaking"}).json()
+    tournament = api.post(
+        "/tournaments", {"name": "Breaking", "break_during_registration": True}
+    ).json()
     api.post(f"/tournaments/{tournament['id']}/tables", {"count": 3})
     for i in range(19):
         api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i:02}"})
@@ -231,7 +233,10 @@ def test_a_foreign_next_address_is_not_followed(game, api, floor_user):
 
 
 def drawn(api, *, tables: int, players: int) -> dict:
-    tournament = api.post("/tournaments", {"name": "Break test"}).json()
+    """A drawn floor whose tables break by the book, registration open or not."""
+    tournament = api.post(
+        "/tournaments", {"name": "Break test", "break_during_registration": True}
+    ).json()
     api.post(f"/tournaments/{tournament['id']}/tables", {"count": tables})
     for i in range(players):
         api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i:02}"})

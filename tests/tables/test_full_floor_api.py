@@ -24,6 +24,8 @@ def club_night(api, players: int = 17, tables: int = 3, **settings) -> dict:
             "final_table_size": 8,
             "max_entries": 3,
             "late_registration_levels": 6,
+            # The evening of 2025-02-13 broke tables during registration.
+            "break_during_registration": True,
             **settings,
         },
     ).json()
@@ -164,13 +166,13 @@ def test_with_no_breaks_during_registration_re_entries_never_churn_the_floor(api
     assert [t["status"] for t in tables_of(api, game["id"])].count("broken") == 1
 
 
-def test_the_option_is_on_by_default_and_can_be_changed(api):
+def test_the_option_is_off_by_default_and_can_be_changed(api):
     tournament = api.post("/tournaments", {"name": "Default"}).json()
-    assert tournament["break_during_registration"] is True
+    assert tournament["break_during_registration"] is False
     changed = api.patch(
-        f"/tournaments/{tournament['id']}", {"break_during_registration": False}
+        f"/tournaments/{tournament['id']}", {"break_during_registration": True}
     ).json()
-    assert changed["break_during_registration"] is False
+    assert changed["break_during_registration"] is True
     bad = api.patch(f"/tournaments/{tournament['id']}", {"break_during_registration": "maybe"})
     assert bad.status_code == 422
 
@@ -226,3 +228,17 @@ def test_the_clubs_floor_of_two_tables_of_seven_and_one_of_five_seats_every_re_e
     do_all_moves(api, tid)
     counts = open_counts(api, tid)
     assert sum(counts.values()) == 15 and max(counts.values()) - min(counts.values()) <= 1
+
+
+def test_a_re_entry_takes_a_free_seat_rather_than_reopen_the_table_just_broken(api):
+    game = club_night(api, break_during_registration=True)
+    first = first_bust_breaks_a_table(api, game)
+    (broken,) = [t["number"] for t in tables_of(api, game["id"]) if t["status"] == "broken"]
+    bust(api, seated_entry(api, game["id"], next(n for n in (1, 2, 3) if n != broken)))
+    moves_before = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    back = re_enter(api, game["id"], first["player"])
+    assert back["status"] == "seated" and back["table"] != broken
+    tables = {t["number"]: t["status"] for t in tables_of(api, game["id"])}
+    assert tables[broken] == "broken"
+    moves_after = api.get(f"/tournaments/{game['id']}/moves?status=pending").json()
+    assert {m["id"] for m in moves_after} == {m["id"] for m in moves_before}

@@ -22,7 +22,7 @@ from tables.services.chip_counts import colour_up_record
 from tables.services.moves import breaking_order_set
 from tables.services.planning import floor_replan
 from tournament import changes
-from tournament.models import ActionLog, Tournament
+from tournament.models import ActionLog, PayoutSettings, Tournament
 from tournament.services.prize_pool import prize_addition_remove
 from tournament.writes import tournament_write
 
@@ -232,6 +232,21 @@ def run_an_event_over_two_days(api) -> list[int]:
     return [day1, day2]
 
 
+def finish_an_unfinished_import(api) -> int:
+    """A tournament as an unfinished TD3 file leaves it (README "Switching from
+    TD3"), its two players still in, placed by the director."""
+    tid = ok(api.post("/tournaments", {"name": "Aus TD3"}), 201)["id"]
+    entries = [
+        ok(api.post(f"/tournaments/{tid}/entries", {"name": f"TD3 {n}"}), 201)["id"] for n in (1, 2)
+    ]
+    PayoutSettings.objects.update_or_create(
+        tournament_id=tid, defaults={"league_when_finished": True}
+    )
+    Tournament.objects.filter(pk=tid).update(status=Tournament.Status.RUNNING)
+    ok(api.post(f"/tournaments/{tid}/finish", {"order": entries}))
+    return tid
+
+
 @pytest.fixture
 def every_kind_logged(api, director) -> list[int]:
     tournament = {"name": "Alles", "starting_stack": 1000, "max_entries": 2}
@@ -240,7 +255,7 @@ def every_kind_logged(api, director) -> list[int]:
     play_the_floor(api, director, tid)
     run_the_clock_and_the_room(api, tid)
     pay_the_prizes(api, director, tid)
-    return [tid, *run_an_event_over_two_days(api)]
+    return [tid, *run_an_event_over_two_days(api), finish_an_unfinished_import(api)]
 
 
 def history(user, tournament_id: int, language: str) -> str:

@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 def start(api, bounty: dict, players: int = 6, tables: int = 2) -> tuple[int, dict[int, dict]]:
-    tid = api.post("/tournaments", {"name": "KO Night", "buy_in": "50", "bounty": bounty}).json()[
-        "id"
-    ]
+    # Busted to the end: the last players meet at one table, registration open or not.
+    settings = {"name": "KO Night", "buy_in": "50", "bounty": bounty}
+    tid = api.post("/tournaments", {**settings, "break_during_registration": True}).json()["id"]
     api.post(f"/tournaments/{tid}/tables", {"count": tables})
     for n in range(players):
         api.post(f"/tournaments/{tid}/entries", {"name": f"Player {n}"})

@@ -266,3 +266,74 @@ def test_entries_per_player_refuses_0_on_the_form(director, tournament):
     assert response.status_code == 400
     assert "max_entries" in response.context["form"].errors
     assert Tournament.objects.get(pk=tournament["id"]).max_entries == 1
+
+
+EDIT_FORM = {
+    "name": "Friday Freezeout",
+    "table_size": 9,
+    "starting_stack": 20000,
+    "buy_in": "50",
+    "fee": "5",
+    "final_table_size": 9,
+    "rulebook": "tda2019",
+    "tie_rule": "share",
+    "late_registration_levels": 4,
+    "max_entries": 3,
+    "display_names": "initial",
+}
+
+
+def test_the_tournament_form_sets_re_entry_rebuy_and_add_on_prices_beside_the_entries(
+    director, tournament
+):
+    from tournament.services.prize_pool import payout_settings_for
+
+    client = signed_in(director, "de")
+    page = client.get(f"/tournaments/{tournament['id']}/edit/").content.decode()
+    order = [
+        page.index(f'name="{name}"')
+        for name in ("max_entries", "re_entry_price", "addon_after_level", "max_players")
+    ]
+    assert order == sorted(order)  # right after the entries per player
+    prices = {
+        "re_entry_price": "45",
+        "re_entry_fee": "5",
+        "rebuy_price": "20",
+        "rebuy_chips": "10.000",
+        "rebuy_limit": "2",
+        "rebuy_until_level": "6",
+        "addon_price": "20",
+        "addon_chips": "15.000",
+        "addon_after_level": "6",
+    }
+    assert (
+        client.post(f"/tournaments/{tournament['id']}/edit/", {**EDIT_FORM, **prices}).status_code
+        == 302
+    )
+    settings = payout_settings_for(Tournament.objects.get(pk=tournament["id"]))
+    assert (settings.re_entry_price, settings.rebuy_chips, settings.rebuy_limit) == (45, 10000, 2)
+    assert (settings.addon_chips, settings.addon_after_level) == (15000, 6)
+    # A post without the prices (an older script) keeps them.
+    assert client.post(f"/tournaments/{tournament['id']}/edit/", EDIT_FORM).status_code == 302
+    assert payout_settings_for(Tournament.objects.get(pk=tournament["id"])).rebuy_limit == 2
+
+
+def test_a_bad_price_on_the_tournament_form_is_named_and_nothing_is_saved(director, tournament):
+    client = signed_in(director)
+    bad = client.post(
+        f"/tournaments/{tournament['id']}/edit/",
+        {**EDIT_FORM, "rebuy_price": "-5", "name": "Renamed"},
+    )
+    assert bad.status_code == 400
+    assert "rebuy_price" in bad.context["prices"].errors
+    assert Tournament.objects.get(pk=tournament["id"]).name != "Renamed"
+
+
+def test_a_new_tournament_takes_its_add_on_from_the_form(director):
+    from tournament.services.prize_pool import payout_settings_for
+
+    client = signed_in(director)
+    form = {**EDIT_FORM, "name": "Add-on night", "addon_price": "10", "addon_chips": "5000"}
+    assert client.post("/tournaments/new/", form).status_code == 302
+    settings = payout_settings_for(Tournament.objects.get(name="Add-on night"))
+    assert (settings.addon_price, settings.addon_chips) == (10, 5000)

@@ -3,6 +3,8 @@ to any tournament, awarded to entries with a reason, shown with the payouts."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from tests.tournament.test_payouts_api import register
@@ -86,3 +88,17 @@ def test_the_payout_page_and_the_board_show_the_special_prizes(api, tournament, 
         ("High Hand", "100.00", True),
         ("Last longer", "40.00", False),
     ]
+
+
+def test_a_special_prize_from_the_pool_is_taken_off_before_the_places_share_it(api, tournament):
+    register(api, tournament["id"], 10)
+    before = api.get(f"/tournaments/{tournament['id']}/payouts").json()
+    _add(api, tournament["id"], name="High Hand", amount="100", source="house")
+    _add(api, tournament["id"], name="Last longer", amount="50", source="pot")
+    same = api.get(f"/tournaments/{tournament['id']}/payouts").json()
+    assert same["places"] == before["places"]  # the house and a pot take nothing from it
+    _add(api, tournament["id"], name="Side pot", amount="100", source="pool")
+    after = api.get(f"/tournaments/{tournament['id']}/payouts").json()
+    assert after["prize_pool"] == before["prize_pool"]  # the pool stays the ledger's
+    shared = sum(Decimal(p["amount"]) for p in after["places"])
+    assert shared == sum(Decimal(p["amount"]) for p in before["places"]) - 100

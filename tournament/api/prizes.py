@@ -1,4 +1,5 @@
-"""Special prizes and point corrections (README "Special prizes", "Point corrections")."""
+"""Special prizes, point corrections and finishing an unfinished imported tournament
+(README "Special prizes", "Point corrections", "Switching from TD3")."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from django.http import HttpRequest
 from ninja import Router, Schema, Status
 from pydantic import Field
 
-from tournament.api.auth import require_role
+from tournament.api.auth import MONEY_AUTH, require_role
 from tournament.api.choices import Money
 from tournament.api.fields import Amount, Body
+from tournament.api.schemas import TournamentOut
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
+from tournament.presenters import tournament_payload
 from tournament.roles import DIRECTOR, STAFF
 from tournament.services import corrections as correction_services
+from tournament.services import finishing
 from tournament.services import special_prizes as services
 from tournament.services.tournaments import tournament_get
 
@@ -63,7 +67,9 @@ def list_special_prizes(request: HttpRequest, tournament_id: int):
     return [prize.payload() for prize in services.special_prizes_of(tournament_get(tournament_id))]
 
 
-@router.post("/tournaments/{tournament_id}/special-prizes", response={201: SpecialPrizeOut})
+@router.post(
+    "/tournaments/{tournament_id}/special-prizes", response={201: SpecialPrizeOut}, auth=MONEY_AUTH
+)
 def add_special_prize(request: HttpRequest, tournament_id: int, payload: SpecialPrizeIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     prize = services.special_prize_add(
@@ -76,7 +82,7 @@ def add_special_prize(request: HttpRequest, tournament_id: int, payload: Special
     return Status(201, _shown(prize.pk, tournament_id))
 
 
-@router.post("/special-prizes/{prize_id}/award", response=SpecialPrizeOut)
+@router.post("/special-prizes/{prize_id}/award", response=SpecialPrizeOut, auth=MONEY_AUTH)
 def award_special_prize(request: HttpRequest, prize_id: int, payload: AwardIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     prize = services.special_prize_award(
@@ -85,7 +91,7 @@ def award_special_prize(request: HttpRequest, prize_id: int, payload: AwardIn):
     return _shown(prize.pk, prize.tournament_id)
 
 
-@router.delete("/special-prizes/{prize_id}", response={204: None})
+@router.delete("/special-prizes/{prize_id}", response={204: None}, auth=MONEY_AUTH)
 def remove_special_prize(request: HttpRequest, prize_id: int):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     services.special_prize_remove(prize_id=prize_id, by=user)
@@ -133,3 +139,23 @@ def undo_correction(request: HttpRequest, correction_id: int):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     correction_services.correction_undo(correction_id=correction_id, by=user)
     return Status(204, None)
+
+
+class FinishIn(Body):
+    order: list[int] = Field(
+        ...,
+        min_length=1,
+        max_length=10000,
+        description="The entries of the players still in, best first.",
+    )
+
+
+@router.post("/tournaments/{tournament_id}/finish", response=TournamentOut)
+def finish_tournament(request: HttpRequest, tournament_id: int, payload: FinishIn):
+    """An unfinished imported tournament placed and finished (README "Switching
+    from TD3"): from then it counts in the season."""
+    user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
+    finished = finishing.tournament_finish(
+        tournament_id=tournament_id, order=payload.order, by=user
+    )
+    return tournament_payload(finished)

@@ -63,8 +63,12 @@ class PreRegistrationSettingsIn(Body):
 
 class PreRegistrationSettingsOut(Schema):
     open: bool
-    capacity: int = Field(description="Players in the field (the seats of its tables unless set).")
-    capacity_set: bool = Field(description="False: the capacity follows the tables' seats.")
+    capacity: int = Field(
+        description="Players in the field (unless set: max_players, else the seats of its tables)."
+    )
+    capacity_set: bool = Field(
+        description="False: the capacity follows max_players, else the tables' seats."
+    )
     check_in_deadline_minutes: int
 
 
@@ -122,7 +126,7 @@ class TournamentIn(Body):
     places: Places = "by_player"
     # README "Registration window": open through the break after the last late level.
     late_registration_through_break: bool = False
-    break_during_registration: bool = True
+    break_during_registration: bool = False
     # README "Pre-registration and the schedule".
     starts_at: StartsAt | None = Field(None, description="Date and time of the start.")
     listed: bool = Field(False, description="On the room's public schedule.")
@@ -253,7 +257,7 @@ class TournamentOut(Schema):
     buy_ins: list[BuyInOut] = []
     places: Places = "by_player"
     late_registration_through_break: bool = False
-    break_during_registration: bool = True
+    break_during_registration: bool = False
     starts_at: datetime | None = None
     listed: bool = False
     pre_registration: PreRegistrationSettingsOut | None = None

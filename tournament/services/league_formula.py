@@ -122,9 +122,14 @@ def _purchases(
         else:
             mine.later += price
             mine.rebuys += 1
-        mine.later += entry.rebuys * rebuy
+        # An imported entry keeps what its purchases cost as the file recorded them.
+        mine.later += (
+            entry.rebuys * rebuy if entry.paid_rebuys is None else float(entry.paid_rebuys)
+        )
         mine.rebuys += entry.rebuys
-        mine.addons += entry.addons * addon
+        mine.addons += (
+            entry.addons * addon if entry.paid_addons is None else float(entry.paid_addons)
+        )
         mine.addon_count += entry.addons
     return bought
 

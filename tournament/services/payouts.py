@@ -14,10 +14,13 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Literal, cast
 
+from django.db.models import Sum
+
 from tournament import changes
 from tournament.errors import TOURNAMENT_NOT_FOUND, NotFound
 from tournament.models import (
     PayoutSettings,
+    SpecialPrize,
     Tournament,
 )
 from tournament.prize_port import prizes
@@ -137,10 +140,10 @@ def payouts_view(
         # payout_settings_set refuses any other value, so the stored one is one of them.
         mode = cast(rules.RoundingMode, settings.rounding_mode)
         per_place = rules.compute_payouts(
-            pool.total, percentages, Decimal(settings.rounding), mode=mode
+            _shared(tournament, pool), percentages, Decimal(settings.rounding), mode=mode
         )
     else:
-        per_place = [pool.total * p / 100 for p in percentages]
+        per_place = [_shared(tournament, pool) * p / 100 for p in percentages]
     return PayoutView(
         pool=pool,
         counts=counts,
@@ -152,6 +155,17 @@ def payouts_view(
         source=source,
         limits=purchase_limits_of(settings),
     )
+
+
+def _shared(tournament: Tournament, pool: PrizePool) -> Decimal:
+    """What the places share: the pool less the special prizes paid out of it
+    (README "Special prizes"); those of the house or a pot take nothing from it."""
+    if not tournament.pk:
+        return pool.total
+    taken = SpecialPrize.objects.filter(
+        tournament=tournament, source=SpecialPrize.Source.POOL
+    ).aggregate(total=Sum("amount"))["total"]
+    return max(pool.total - (taken or Decimal(0)), Decimal(0))
 
 
 def _fixed_view(

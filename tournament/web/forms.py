@@ -78,11 +78,15 @@ class TournamentForm(forms.ModelForm):
     break_during_registration = forms.TypedChoiceField(
         label=capfirst(Tournament._meta.get_field("break_during_registration").verbose_name),
         help_text=Tournament._meta.get_field("break_during_registration").help_text,
+        # Keeping the tables comes first: it is the default (README "Breaking
+        # during registration").
         choices=[
-            ("True", _("Yes, as the rulebook says")),
             ("False", _("No, every table stays until registration closes")),
+            ("True", _("Yes, as soon as the players left fit at fewer tables")),
         ],
         coerce=lambda value: value == "True",
+        # A new tournament's form shows the model's default chosen.
+        initial=Tournament._meta.get_field("break_during_registration").get_default(),
         empty_value=None,
         required=False,
     )
@@ -161,6 +165,10 @@ class TournamentForm(forms.ModelForm):
         self.fields["currency"].required = False
         self.fields["places"].required = False
         self.fields["check_in_deadline_minutes"].required = False
+        self.fields["pre_registration_capacity"].help_text = _(
+            "Players; empty: the player limit, else the seats of its tables. "
+            "Later ones go on the waiting list."
+        )
         widen_long_choices(self)
 
     def clean_places(self) -> str:

@@ -16,9 +16,13 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.signin import LOCKED
 
+# The director may be the one locked out (README "Staff accounts"): the message
+# names every way back in, not only "ask the director".
 LOCKED_MESSAGE = _(
-    "Too many wrong passwords. Sign-in is locked for %(minutes)s minutes; "
-    "ask the director if you need in sooner."
+    "Too many wrong passwords. Sign-in is locked for %(minutes)s minutes. "
+    "Another director can lift the lock sooner on the page Staff accounts. "
+    "If you are the only director: wait %(minutes)s minutes, or on the server run "
+    "python manage.py unlocksignin %(name)s"
 )
 PAUSED_MESSAGE = _(
     "Several wrong passwords were just tried for this name, so its sign-in is "
@@ -39,7 +43,8 @@ class LockOutMessage:
     def get_invalid_login_error(self) -> forms.ValidationError:
         why = self._refusal()
         if why == LOCKED:
-            params = {"minutes": settings.LOGIN_LOCKOUT_MINUTES}
+            name = getattr(self, "data", {}).get("username") or _("USER")
+            params = {"minutes": settings.LOGIN_LOCKOUT_MINUTES, "name": name}
             return forms.ValidationError(LOCKED_MESSAGE, code="locked", params=params)
         if why is not None:
             return forms.ValidationError(PAUSED_MESSAGE, code="paused")

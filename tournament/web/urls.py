@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournament.web import events, players_csv, printing, views
+from tournament.web import events, players_csv, printing, staff_views, views
 from tournament.web.login import LoginView
 
 urlpatterns = [
@@ -25,6 +25,8 @@ urlpatterns = [
     ),
     path("tournaments/<int:tournament_id>/entries/", views.entry_list, name="entry-list"),
     path("entries/<int:entry_id>/card/", views.seat_card, name="seat-card"),
+    path("staff/", staff_views.staff_page, name="staff"),
+    path("staff/<int:user_id>/", staff_views.staff_change, name="staff-change"),
     path("players/export.csv", players_csv.players_export, name="players-export"),
     path("players/import/", players_csv.players_import_page, name="players-import"),
     path(

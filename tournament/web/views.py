@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -30,6 +31,7 @@ from tournament.web import walk_ins
 from tournament.web.addresses import public_address
 from tournament.web.decorators import money_required, role_required, run_action
 from tournament.web.forms import RegisterForm, TournamentForm
+from tournament.web.purchase_form import purchase_prices_form, purchase_prices_save
 from tournament.web.sale_notice import prices_of, sale_consequences
 
 
@@ -42,17 +44,20 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @role_required(DIRECTOR)
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    prices = purchase_prices_form(request, None)
+    if request.method == "POST" and all([form.is_valid(), prices.is_valid()]):
         data = form.tournament_data()
         try:
-            tournament = tournament_create(settings=TournamentSettings(**data), by=request.user)
+            with transaction.atomic():
+                tournament = tournament_create(settings=TournamentSettings(**data), by=request.user)
+                purchase_prices_save(request, prices, tournament.pk)
         except DomainError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("Tournament created."))
             return redirect("tournament-detail", tournament.pk)
     status = 400 if request.method == "POST" else 200
-    return render(request, "tournament/form.html", {"form": form}, status=status)
+    return render(request, "tournament/form.html", {"form": form, "prices": prices}, status=status)
 
 
 @role_required(DIRECTOR)
@@ -62,7 +67,8 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     sizes_now = (tournament.table_size, tournament.final_table_size)
     prices_now = prices_of(tournament)
     form = TournamentForm(request.POST or None, instance=tournament)
-    if request.method == "POST" and form.is_valid():
+    prices = purchase_prices_form(request, tournament)
+    if request.method == "POST" and all([form.is_valid(), prices.is_valid()]):
         changes = {
             k: v
             for k, v in form.tournament_data().items()
@@ -77,10 +83,18 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
             return render(
                 request,
                 "tournament/form.html",
-                {"form": form, "tournament": tournament, "warning": warning, "kept": kept},
+                {
+                    "form": form,
+                    "prices": prices,
+                    "tournament": tournament,
+                    "warning": warning,
+                    "kept": kept,
+                },
             )
         try:
-            tournament_update(tournament_id=tournament.pk, changes=changes, by=request.user)
+            with transaction.atomic():
+                tournament_update(tournament_id=tournament.pk, changes=changes, by=request.user)
+                purchase_prices_save(request, prices, tournament.pk)
         except DomainError as exc:
             form.add_error(None, str(exc))
         else:
@@ -88,9 +102,8 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
             return redirect("tournament-detail", tournament.pk)
     tournament.refresh_from_db()
     status = 400 if request.method == "POST" else 200
-    return render(
-        request, "tournament/form.html", {"form": form, "tournament": tournament}, status=status
-    )
+    context = {"form": form, "prices": prices, "tournament": tournament}
+    return render(request, "tournament/form.html", context, status=status)
 
 
 def size_consequences(

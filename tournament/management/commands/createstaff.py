@@ -1,8 +1,7 @@
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.roles import ROLES, ensure_role_groups
+from tournament.roles import ROLES, assign_role, ensure_role_groups
 
 
 class Command(BaseCommand):
@@ -23,8 +22,6 @@ class Command(BaseCommand):
             user.set_password(password)
         elif created:
             user.set_unusable_password()
-        user.is_staff = role == "director"
-        user.save()
-        user.groups.set([Group.objects.get(name=role)])
+        assign_role(user, role)
         verb = "Created" if created else "Updated"
         self.stdout.write(f"{verb} {username} ({role}).")
