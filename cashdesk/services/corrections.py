@@ -23,6 +23,7 @@ from tournament.errors import Conflict, FieldInvalid, Forbidden, NotFound
 from tournament.models import Entry
 from tournament.roles import DIRECTOR, has_role
 from tournament.services.entries import entry_get
+from tournament.services.fixed_prizes import pool_change_check
 from tournament.services.prize_pool import PurchaseKind, purchases_reversed
 from tournament.writes import Write, tournament_write
 
@@ -83,6 +84,8 @@ def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
             prize_reversal_check(by)
         if _settled(row):
             raise Conflict(SETTLED_FIRST)
+        if row.prize_pool and row.tournament is not None:
+            pool_change_check(row.tournament)
         split = Split(row.prize_pool, row.fee, row.bounty).negated()
         if w is not None and row.entry_id is not None and row.kind in PURCHASE_COUNTERS:
             # The purchase leaves the entry with its money, in this one write.
@@ -166,7 +169,10 @@ def entry_refund(*, entry_id: int, reason: str, by: Any) -> list[LedgerRow]:
         entry.refresh_from_db()  # as it is under the lock
         if play_started(w.tournament) and not has_role(by, (DIRECTOR,)):
             raise Forbidden(REFUND_DIRECTOR)
-        rows = [_refund_row(row, reason, by) for row in _unanswered_purchases(entry)]
+        purchases = _unanswered_purchases(entry)
+        if any(row.prize_pool for row in purchases):
+            pool_change_check(w.tournament)
+        rows = [_refund_row(row, reason, by) for row in purchases]
         withdrawn = never_played(w.tournament, entry)
         if not rows and not withdrawn:
             raise Conflict(NOTHING_TO_REFUND)

@@ -25,6 +25,7 @@ from tournament.models_bounties import BountySettings
 from tournament.roles import DIRECTOR, has_role
 from tournament.services import prize_pool
 from tournament.services.entries import entry_get
+from tournament.services.fixed_prizes import pool_change_check
 from tournament.writes import Write, tournament_write
 
 PAY_LATER_DIRECTOR = _("Only a tournament director may let a player pay later.")
@@ -115,6 +116,8 @@ def payment_take(
     split = Split(one.prize_pool * count, one.fee * count, one.bounty * count)
     if not split.total and payment.method != Method.TICKET:
         return None
+    if split.prize_pool:
+        pool_change_check(w.tournament)
     if payment.method == Method.TICKET:
         return ticket_pay(w, entry=entry, payment=payment, split=split, kind=kind)
     return ledger_append(

@@ -298,3 +298,134 @@ def test_the_floors_menu_and_pre_registrations_offer_no_money(
         assert check_in in desk.get(url).content.decode()
     assert floor.post(check_in).status_code == 403
     assert not Entry.objects.exists()
+
+
+# --- every money operation on real rows, by each role ---------------------------
+
+ROLES = ("director", "desk", "floor")
+# (what, expected answer for the director, the desk, the floor)
+OPERATIONS = [
+    ("register with a buy-in", (201, 201, 403)),
+    ("register to pay later", (201, 403, 403)),
+    ("pay an entry's buy-in later", (201, 201, 403)),
+    ("settle a pay-later row", (201, 201, 403)),
+    ("reverse a buy-in", (201, 201, 403)),
+    ("refund an entry", (201, 201, 403)),
+    ("add to the prize pool", (201, 403, 403)),
+    ("pay a prize", (200, 200, 403)),
+    ("reverse a prize paid", (201, 403, 403)),
+    ("read the ledger", (200, 200, 403)),
+    ("read the money overview", (200, 403, 403)),
+    ("add a cash box", (201, 403, 403)),
+]
+
+
+@pytest.fixture
+def evening(api, tournament) -> dict[str, int]:
+    """Four entries: two paid in cash, one to pay later, one with nothing booked;
+    a one-table field played down to its winner (paid 100 %), who is not paid yet."""
+    tid = tournament["id"]
+    assert api.put(f"/tournaments/{tid}/payouts", {"percentages": ["100"], "rounding": "1"})
+    made = {
+        name: api.post(f"/tournaments/{tid}/entries", {"name": name, "payment": payment}).json()
+        for name, payment in (
+            ("Anna Keller", {"method": "cash"}),
+            ("Bernd Schulz", {"method": "cash"}),
+            ("Clara Wolf", {"method": "account"}),
+        )
+    }
+    late = api.post(f"/tournaments/{tid}/entries", {"name": "Dirk Lang"}).json()
+    api.post(f"/ledger/{late['payment']['id']}/reverse", {"reason": "no money yet"})
+    return {
+        "tid": tid,
+        "anna": made["Anna Keller"]["id"],
+        "anna_row": made["Anna Keller"]["payment"]["id"],
+        "bernd": made["Bernd Schulz"]["id"],
+        "later_row": made["Clara Wolf"]["payment"]["id"],
+        "dirk": late["id"],
+    }
+
+
+def _won(api, evening) -> int:
+    """The field played down: Anna wins (the director busts the others)."""
+    tid = evening["tid"]
+    api.post(f"/tournaments/{tid}/tables", {"count": 1, "seats": 9})
+    api.post(f"/tournaments/{tid}/draw")
+    for entry in Entry.objects.filter(tournament_id=tid).exclude(pk=evening["anna"]):
+        if entry.status == "seated":
+            assert api.post(f"/entries/{entry.pk}/bust").status_code == 200
+    return evening["anna"]
+
+
+def _paid_prize(api, evening) -> int:
+    paid = api.post(f"/entries/{_won(api, evening)}/prize/pay", {"method": "cash"}).json()
+    return LedgerRow.objects.get(receipt_number=paid["receipt_number"]).pk
+
+
+# What each operation needs first (done by the director), and the request itself.
+PREPARE = {"pay a prize": _won, "reverse a prize paid": _paid_prize}
+REQUESTS = {
+    "register with a buy-in": lambda e, _x: (
+        "post",
+        f"/tournaments/{e['tid']}/entries",
+        {"name": "Eva Neu"},
+    ),
+    "register to pay later": lambda e, _x: (
+        "post",
+        f"/tournaments/{e['tid']}/entries",
+        {"name": "Eva Neu", "payment": {"method": "account"}},
+    ),
+    "pay an entry's buy-in later": lambda e, _x: (
+        "post",
+        f"/entries/{e['dirk']}/payments",
+        {"method": "card"},
+    ),
+    "settle a pay-later row": lambda e, _x: (
+        "post",
+        f"/ledger/{e['later_row']}/settle",
+        {"method": "cash"},
+    ),
+    "reverse a buy-in": lambda e, _x: (
+        "post",
+        f"/ledger/{e['anna_row']}/reverse",
+        {"reason": "Fehlbuchung"},
+    ),
+    "refund an entry": lambda e, _x: ("post", f"/entries/{e['bernd']}/refund", {"reason": "krank"}),
+    "add to the prize pool": lambda e, _x: (
+        "post",
+        f"/tournaments/{e['tid']}/prize-additions",
+        {"amount": "20"},
+    ),
+    "pay a prize": lambda _e, x: ("post", f"/entries/{x}/prize/pay", {"method": "cash"}),
+    "reverse a prize paid": lambda _e, x: (
+        "post",
+        f"/ledger/{x}/reverse",
+        {"reason": "falscher Sieger"},
+    ),
+    "read the ledger": lambda e, _x: ("get", f"/tournaments/{e['tid']}/ledger", None),
+    "read the money overview": lambda e, _x: ("get", f"/tournaments/{e['tid']}/money", None),
+    "add a cash box": lambda _e, _x: ("post", "/cash-boxes", {"name": "Kasse 2"}),
+}
+
+
+@pytest.mark.parametrize(("what", "expected"), OPERATIONS, ids=[o[0] for o in OPERATIONS])
+def test_each_role_gets_its_answer_to_every_money_operation_on_real_rows(
+    what, expected, api, desk_api, floor_api, evening
+):
+    """The same operation on the same rows for each role: the directors may do
+    all, the desk what README "Cash desk" gives it, the floor nothing; a refused
+    one books nothing."""
+    clients = dict(zip(ROLES, (api, desk_api, floor_api), strict=True))
+    prepared = PREPARE[what](api, evening) if what in PREPARE else None
+    method, path, body = REQUESTS[what](evening, prepared)
+    answers = {}
+    for role in reversed(ROLES):  # the floor and the desk first: a refusal changes nothing
+        rows = LedgerRow.objects.count()
+        send = getattr(clients[role], method)
+        answers[role] = (send(path, body) if body is not None else send(path)).status_code
+        if answers[role] == 403:
+            assert LedgerRow.objects.count() == rows, (what, role)
+        if answers[role] < 300 and what not in ("read the ledger", "read the money overview"):
+            break  # done once; the next role would find it done
+    wanted = dict(zip(ROLES, expected, strict=True))
+    assert answers == {role: wanted[role] for role in answers}

@@ -120,3 +120,28 @@ def test_a_prize_reversed_is_paid_again_once(api, won):
     assert again["amount"] == "210.00"
     assert api.post(f"/entries/{winner}/prize/pay", {"method": "cash"}).status_code == 409
     assert _ok(api.get(f"/tournaments/{tid}/ledger"))["totals"]["prizes_paid"] == "210.00"
+
+
+def test_no_addition_moves_the_prizes_once_the_winner_is_paid(api, won):
+    tid, _entries, row = won
+    before = _ok(api.get(f"/tournaments/{tid}/results"))
+    refused = _german(api).post(f"/tournaments/{tid}/prize-additions", {"amount": "10"})
+    assert refused.status_code == 409
+    assert refused.json()["detail"] == (
+        f"Der Preispool kann sich nicht mehr ändern: Platz 1 wurde bereits ausgezahlt "
+        f"(Beleg {row.receipt_number}, 210,00\xa0€). Erst die Auszahlung stornieren."
+    )
+    assert _ok(api.get(f"/tournaments/{tid}/results")) == before
+
+
+def test_no_buy_in_leaves_the_pool_while_a_prize_paid_out_of_it_stands(api):
+    tid, (third, second, winner) = _three_handed(api, ["50", "30", "20"])
+    _ok(api.post(f"/entries/{third}/bust"))
+    _ok(api.post(f"/entries/{third}/prize/pay", {"method": "cash"}))  # 60 € of 300 €
+    buy_in = LedgerRow.objects.get(entry_id=second, kind="buy_in")
+    reversed_ = api.post(f"/ledger/{buy_in.pk}/reverse", {"reason": "card declined"})
+    refunded = api.post(f"/entries/{third}/refund", {"reason": "left"})
+    assert (reversed_.status_code, refunded.status_code) == (409, 409)
+    assert "place 3 has already been paid out" in reversed_.json()["detail"]
+    places = _ok(api.get(f"/tournaments/{tid}/payouts"))["places"]
+    assert places[2]["amount"] == "60.00"

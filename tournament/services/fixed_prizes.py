@@ -1,7 +1,8 @@
 """Fixed is fixed (README "Payouts"): once the winner is known the prizes are
 fixed, and a prize paid out stays as it was paid. A change of the payout
-structure is refused then, and so is an undo that would change a prize already
-paid: the refusal names the payment, which a director reverses first.
+structure is refused then, and so is money into or out of the pool and an undo
+that would change a prize already paid: the refusal names the payment, which a
+director reverses first.
 
 The prizes paid and the fixing are the cash desk's; the core asks through
 ``tournament.prize_port``.
@@ -26,6 +27,14 @@ PRIZES_FIXED = _(
 STRUCTURE_PRIZE_PAID = _(
     "The payout structure can no longer change: place %(place)s has already been paid "
     "out (receipt %(receipt)s, %(amount)s). Reverse the payment first."
+)
+POOL_PRIZE_PAID = _(
+    "The prize pool can no longer change: place %(place)s has already been paid out "
+    "(receipt %(receipt)s, %(amount)s). Reverse the payment first."
+)
+POOL_FIXED = _(
+    "The prizes are fixed: the winner is known, so the prize pool can no longer "
+    "change. Undo the winner's bust first."
 )
 PLACE_PAID = _(
     "Place %(place)s has already been paid out (receipt %(receipt)s, %(amount)s): "
@@ -62,6 +71,17 @@ def structure_change_check(tournament: Tournament) -> None:
         raise _named(STRUCTURE_PRIZE_PAID, tournament, paid[0])
     if prizes().prizes_fixed(tournament):
         raise Conflict(PRIZES_FIXED)
+
+
+def pool_change_check(tournament: Tournament) -> None:
+    """Refuse (409) money into or out of the prize pool (a sale, a reversal, a
+    refund, an addition) once a prize was paid out of it or the prizes are
+    fixed: the prizes are shares of the pool, so a paid one would move."""
+    paid = prizes().prizes_paid(tournament)
+    if paid:
+        raise _named(POOL_PRIZE_PAID, tournament, paid[0])
+    if prizes().prizes_fixed(tournament):
+        raise Conflict(POOL_FIXED)
 
 
 def places_change_check(tournament: Tournament, entry_ids: Collection[int]) -> None:

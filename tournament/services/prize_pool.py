@@ -36,6 +36,7 @@ from tournament.rules import payouts as rules
 from tournament.rules import purchases as purchase_rules
 from tournament.rules.payouts import PayoutError, PrizePool, money
 from tournament.selectors import bounty_to_pool
+from tournament.services.fixed_prizes import pool_change_check
 from tournament.writes import Write, tournament_write
 
 AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
@@ -242,6 +243,7 @@ def prize_addition_add(*, tournament_id: int, amount: Decimal, note: str, by: An
         raise Invalid(AMOUNT_INVALID) from exc
     with tournament_write(tournament_id, by=by) as w:
         tournament = w.tournament
+        pool_change_check(tournament)
         addition = PrizeAddition.objects.create(
             tournament=tournament,
             amount=amount,
@@ -263,6 +265,7 @@ def prize_addition_remove(*, tournament_id: int, addition_id: int, by: Any) -> N
         addition = PrizeAddition.objects.filter(pk=addition_id, tournament=tournament).first()
         if addition is None:
             raise NotFound(ADDITION_NOT_FOUND)
+        pool_change_check(tournament)
         w.log(
             "prize_addition_removed",
             {"id": addition.pk, "amount": money(addition.amount), "note": addition.note},
