@@ -202,6 +202,12 @@ def pay_the_prizes(api, director, tid: int) -> None:
     )
     prize_addition_remove(tournament_id=tid, addition_id=added["id"], by=director)
     ok(api.put(f"/tournaments/{tid}/payouts", {"percentages": ["70", "30"], "rounding": "1"}))
+    high_hand = {"name": "High Hand", "amount": "50", "source": "house"}
+    prize = ok(api.post(f"/tournaments/{tid}/special-prizes", high_hand), 201)
+    award = {"entries": [player["entry"]], "reason": "Vierling Asse"}
+    ok(api.post(f"/special-prizes/{prize['id']}/award", award))
+    mistaken = ok(api.post(f"/tournaments/{tid}/special-prizes", high_hand), 201)
+    assert api.delete(f"/special-prizes/{mistaken['id']}").status_code == 204
     while len(players := seated(api, tid)) > 2:
         ok(api.post(f"/entries/{players[-1]['entry']}/bust"))
         carry_out_moves(api, tid)
