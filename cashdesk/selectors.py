@@ -244,6 +244,9 @@ def receipts_of(entries: list[Any]) -> list[tuple[Any, LedgerRow | None]]:
 
 
 def purchase_receipts(tournament: Tournament, last: int = 5) -> list[LedgerRow]:
-    """The latest rebuys and add-ons sold, with their receipts (the payouts page)."""
-    rows = LedgerRow.objects.filter(tournament=tournament, kind__in=(Kind.REBUY, Kind.ADD_ON))
+    """The latest rebuys and add-ons sold and still standing (not reversed), with
+    their receipts (the payouts page, where a mistaken one is reversed)."""
+    rows = LedgerRow.objects.filter(
+        tournament=tournament, kind__in=(Kind.REBUY, Kind.ADD_ON), reversed_by__isnull=True
+    )
     return list(rows.select_related("entry__player").order_by("-receipt_number")[:last])

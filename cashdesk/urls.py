@@ -21,6 +21,7 @@ urlpatterns = [
     ),
     path("cash/receipts/<int:row_id>/", printing.receipt, name="cash-receipt"),
     path("cash/prizes/<int:entry_id>/pay/", views.prize_pay_page, name="cash-prize-pay"),
+    path("cash/ledger/<int:row_id>/reverse/", views.ledger_reverse_page, name="cash-reverse"),
     path("cash/slips/<int:entry_id>/", printing.payout_slip, name="cash-payout-slip"),
     path(
         "cash/entries/<int:entry_id>/unregister/",

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from cashdesk import selectors
 from cashdesk.ledger_csv import ledger_sheet
-from cashdesk.models import CashBox, Method
+from cashdesk.models import CashBox, Kind, LedgerRow, Method
 from cashdesk.services import corrections, prizes, shifts
 from tournament.errors import FieldInvalid, Forbidden
 from tournament.models import Entry, Tournament
@@ -132,6 +132,7 @@ def money_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return run_action(request, lambda: _money_action(request), success=_said, back=back)
     rows = list(selectors.ledger_of(tournament).select_related("reverses"))
     open_ids = selectors.open_later_ids(rows)
+    answered = {row.reverses_id for row in rows if row.reverses_id}
     overview = selectors.money_overview(tournament)
     methods = dict(Method.choices)
     return render(
@@ -141,10 +142,15 @@ def money_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournament": tournament,
             "overview": overview,
             "by_method": [(methods[m["method"]], m["amount"]) for m in overview["by_method"]],
-            "rows": [(row, row.pk in open_ids) for row in rows],
+            "rows": [(row, row.pk in open_ids, _reversible(row, answered)) for row in rows],
             "shifts": selectors.shifts_of_day(),
         },
     )
+
+
+def _reversible(row: LedgerRow, answered: set[int]) -> bool:
+    """A row the page offers to reverse: not a reversal, not reversed yet."""
+    return row.kind != Kind.REVERSAL and row.pk not in answered
 
 
 def _money_action(request: HttpRequest) -> str:
@@ -219,3 +225,32 @@ def entry_unregister_page(request: HttpRequest, entry_id: int) -> HttpResponse:
         success=said,
         back=back,
     )
+
+
+@money_required()
+def ledger_reverse_page(request: HttpRequest, row_id: int) -> HttpResponse:
+    """ "Reverse" beside a ledger row (the money page, the prize pool page's
+    receipts): the row's money booked back with a reason, after the page asked
+    (README "Cash desk"). Only a director reverses a prize paid out."""
+    row = get_object_or_404(LedgerRow, pk=row_id)
+    back = _same_site(request.POST.get("next")) or reverse("payouts", args=[row.tournament_id])
+    if request.method != "POST":
+        return redirect(back)
+    return run_action(
+        request,
+        lambda: corrections.ledger_reverse(
+            row_id=row.pk, reason=request.POST.get("reason", ""), by=request.user
+        ),
+        success=lambda answer: (
+            _("Receipt %(number)s reverses receipt %(reversed)s.")
+            % {"number": answer.receipt_number, "reversed": row.receipt_number}
+        ),
+        back=back,
+    )
+
+
+def _same_site(url: str | None) -> str | None:
+    """Only a path of this site is a place to go back to."""
+    if url and url.startswith("/") and not url.startswith("//"):
+        return url
+    return None
