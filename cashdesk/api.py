@@ -75,7 +75,9 @@ def reverse_ledger_row(request: HttpRequest, row_id: int, payload: ReasonIn):
 def settle_ledger_row(request: HttpRequest, row_id: int, payload: SettleIn):
     """A later payment paid now (cash, card or voucher)."""
     user = acting_user(request)
-    row = corrections.ledger_settle(row_id=row_id, method=payload.method, by=user)
+    row = corrections.ledger_settle(
+        row_id=row_id, method=payload.method, by=user, reference=payload.reference
+    )
     return Status(201, _row(row.pk))
 
 

@@ -88,6 +88,9 @@ class ReasonIn(Body):
 
 class SettleIn(Body):
     method: MethodChoice = Field("cash", description="How the later payment is paid now.")
+    reference: str = Field(
+        "", max_length=40, description="The voucher's number; needed when a voucher pays."
+    )
 
 
 class PrizePayIn(Body):

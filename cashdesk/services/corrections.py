@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import PURCHASE_KINDS, Kind, LedgerRow, Method
 from cashdesk.services.ledger import Split, ledger_append
-from cashdesk.services.payments import Payment, check_method
+from cashdesk.services.payments import Payment, check_payment
 from cashdesk.services.prizes import prize_reversal_check
 from tables.services.withdraw import entry_withdraw, never_played, play_started
 from tournament.errors import Conflict, FieldInvalid, Forbidden, NotFound
@@ -129,9 +129,11 @@ def _settled(row: LedgerRow) -> bool:
     )
 
 
-def ledger_settle(*, row_id: int, method: str, by: Any) -> LedgerRow:
-    """A "pay later" row paid: a settlement row takes the money by ``method``."""
-    check_method(Payment(method), by)
+def ledger_settle(*, row_id: int, method: str, by: Any, reference: str = "") -> LedgerRow:
+    """A "pay later" row paid: a settlement row takes the money by ``method``; a
+    voucher names its number (``reference``), as at every sale."""
+    payment = Payment(method, reference=reference)
+    check_payment(payment, by)
     if method in (Method.ACCOUNT, Method.TICKET, Method.COMP):
         raise FieldInvalid("method", SETTLE_WITH)
     tournament_id = _tournament_of(row_id)
@@ -152,6 +154,7 @@ def ledger_settle(*, row_id: int, method: str, by: Any) -> LedgerRow:
             tournament=row.tournament,
             entry=row.entry,
             settles=row,
+            reference=payment.voucher_number if method == Method.VOUCHER else "",
         )
 
     return _in_write(tournament_id, by, step)

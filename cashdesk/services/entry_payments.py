@@ -68,7 +68,9 @@ def entry_pay(*, entry_id: int, payment: Payment, by: Any) -> LedgerRow:
             raise Conflict(ALREADY_PAID)
         standing = _standing_buy_in(entry)
         if standing is not None and _open_later(standing):
-            return ledger_settle(row_id=standing.pk, method=payment.method, by=by)
+            return ledger_settle(
+                row_id=standing.pk, method=payment.method, by=by, reference=payment.reference
+            )
         if standing is not None:
             raise Conflict(ALREADY_PAID)
         kind = Kind.BUY_IN if entry.number == 1 else Kind.RE_ENTRY

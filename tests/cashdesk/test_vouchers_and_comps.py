@@ -65,3 +65,15 @@ def test_the_money_page_counts_comps_and_vouchers_apart_from_money_taken(directo
     assert "110\xa0€" in shown.split('id="comps"')[1].split("</dd>")[0]
     assert "55\xa0€" in shown.split('id="vouchers"')[1].split("</dd>")[0]
     assert "Geld eingenommen (bar und Karte)" in shown
+
+
+def test_a_later_payment_settled_by_voucher_names_the_voucher(api):
+    tid = api.post("/tournaments", {"name": "Gutscheine", "buy_in": "50", "fee": "5"}).json()["id"]
+    body = {"name": "Gustav Öztürk", "payment": {"method": "account"}}
+    later = api.post(f"/tournaments/{tid}/entries", body).json()["payment"]["id"]
+    unnamed = api.post(f"/ledger/{later}/settle", {"method": "voucher"})
+    assert unnamed.status_code == 422
+    assert unnamed.json()["field"] == "reference"
+    named = api.post(f"/ledger/{later}/settle", {"method": "voucher", "reference": "G-777"})
+    assert named.status_code == 201, named.content
+    assert LedgerRow.objects.get(settles_id=later).reference == "G-777"
