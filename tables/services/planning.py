@@ -156,11 +156,16 @@ def _set_halts(w: Write, plan: balancing.Plan, floor: Floor) -> None:
 
 
 def _planning_options(tournament: Tournament) -> balancing.SeatingOptions:
-    """The rulebook's options; no table breaks while registration is open when the
-    room chose so (`break_during_registration`), so re-entries never churn the floor."""
+    """The rulebook's options. While registration is open and the room keeps its
+    tables (`break_during_registration` off), a table breaks only once the players
+    left fit at one table fewer with a seat to spare at each: a re-entry then
+    finds a free seat instead of reopening the table just broken, and a field
+    that shrinks fast still comes together (never two players alone at two
+    tables). README "Places, re-entries and moves"."""
     options = seating_options(tournament)
     if not tournament.break_during_registration and clock().registration_open(tournament):
-        return replace(options, may_break=False)
+        target = (options.break_target or tournament.table_size) - 1
+        return replace(options, break_target=max(target, 2))
     return options
 
 
