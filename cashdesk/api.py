@@ -28,7 +28,7 @@ from cashdesk.api_schemas import (
     ShiftOut,
 )
 from cashdesk.models import CashBox, LedgerRow, PrizePayout, Shift
-from cashdesk.services import corrections, entry_payments, prizes, shifts
+from cashdesk.services import corrections, entry_payments, prizes, shifts, special_prizes
 from cashdesk.services.payments import payment_of, payment_payload
 from tournament.api.auth import MONEY_AUTH, acting_user, require_role
 from tournament.roles import DIRECTOR, has_role
@@ -118,6 +118,15 @@ def pay_prize(request: HttpRequest, entry_id: int, payload: PrizePayIn):
     """Pay the entry's prize out; a second time answers 409."""
     user = acting_user(request)
     return _payout(prizes.prize_pay(entry_id=entry_id, method=payload.method, by=user))
+
+
+@router.post("/special-prizes/{prize_id}/pay", response={201: list[LedgerRowOut]}, auth=MONEY_AUTH)
+def pay_special_prize(request: HttpRequest, prize_id: int, payload: PrizePayIn):
+    """Pay an awarded special prize's winners their shares (README "Special
+    prizes"): one ledger row each; nothing left to pay or not awarded: 409."""
+    user = acting_user(request)
+    rows = special_prizes.special_prize_pay(prize_id=prize_id, method=payload.method, by=user)
+    return Status(201, [_row(r.pk) for r in rows])
 
 
 def _box(box: CashBox) -> dict:

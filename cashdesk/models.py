@@ -57,6 +57,7 @@ class Kind(models.TextChoices):
     OVERLAY = "overlay", _("Guarantee overlay")
     POT = "pot", _("Pot")
     POT_PAYOUT = "pot_payout", _("Paid out of a pot")
+    SPECIAL_PAYOUT = "special_payout", _("Special prize paid out")
 
 
 # What a player buys: these rows take money for a purchase (and a refund gives it back).
@@ -323,6 +324,37 @@ class PrizePayout(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.entry} {self.amount}"
+
+
+class SpecialPrizePayout(AppendOnly):
+    """A winner's share of a special prize handed over (README "Special prizes"):
+    once per prize and winner (the database refuses a second), unless a director
+    reversed its ledger row: the next payout ``replaces`` it, as for place prizes."""
+
+    prize = models.ForeignKey(
+        "tournament.SpecialPrize", on_delete=models.PROTECT, related_name="payouts"
+    )
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="special_payouts")
+    replaces = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaced_by"
+    )
+    amount = models.DecimalField(_("amount"), **MONEY)
+    ledger_row = models.OneToOneField(
+        LedgerRow, on_delete=models.PROTECT, related_name="special_payout"
+    )
+    at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["prize", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["prize", "entry"],
+                condition=Q(replaces__isnull=True),
+                name="special_prize_paid_once_per_winner",
+            )
+        ]
+        verbose_name = _("special prize payout")
+        verbose_name_plural = _("special prize payouts")
 
 
 from cashdesk.models_tickets import *  # noqa: E402, F403 (satellites and pots)

@@ -10,13 +10,24 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 from django.utils import timezone
 
-from cashdesk.models import ZERO, Kind, LedgerRow, Method, PrizePayout, Shift
-from tournament.models import Tournament
+from cashdesk.models import (
+    ZERO,
+    Kind,
+    LedgerRow,
+    Method,
+    PrizePayout,
+    Shift,
+    SpecialPrizePayout,
+)
+from tournament.models import SpecialPrize, Tournament
 from tournament.services.payouts import payouts_view
 from tournament.services.results import results_compute
+
+# Prizes handed over at the desk: place prizes and special prizes' shares.
+PAYOUT_KINDS = {Kind.PRIZE_PAYOUT, Kind.SPECIAL_PAYOUT}
 
 
 @dataclass
@@ -101,7 +112,7 @@ def ledger_totals(tournament: Tournament, rows: list[LedgerRow] | None = None) -
         reversed_kind = kinds.get(row.reverses_id) if row.reverses_id else None
         if Kind.OVERLAY in (row.kind, reversed_kind):  # an overlay taken back counts off
             totals.overlay += row.amount
-        if Kind.PRIZE_PAYOUT in (row.kind, reversed_kind):  # a payout reversed counts off
+        if {row.kind, reversed_kind} & PAYOUT_KINDS:  # a payout reversed counts off
             totals.prizes_paid -= row.amount
         _count_method(totals, row, split, reversed_kind)
     open_ids = open_later_ids(rows)
@@ -143,8 +154,15 @@ def money_overview(tournament: Tournament) -> dict[str, Any]:
 
 
 def prizes_due(tournament: Tournament) -> Decimal:
+    """The place prizes and the special prizes awarded that the desk pays (from
+    the pool or the house; a pot's are paid with its pay-out, README "Special prizes")."""
     _view, rows = results_compute(tournament)
-    return sum((r.prize for r in rows if r.prize > 0), ZERO)
+    awarded = (
+        SpecialPrize.objects.filter(tournament=tournament, awarded_at__isnull=False)
+        .exclude(source=SpecialPrize.Source.POT)
+        .aggregate(total=Sum("amount"))
+    )
+    return sum((r.prize for r in rows if r.prize > 0), ZERO) + (awarded["total"] or ZERO)
 
 
 def payouts_of(tournament: Tournament) -> dict[int, PrizePayout]:
@@ -154,6 +172,27 @@ def payouts_of(tournament: Tournament) -> dict[int, PrizePayout]:
         for p in PrizePayout.objects.filter(
             tournament=tournament, ledger_row__reversed_by__isnull=True
         ).select_related("by", "ledger_row")
+    }
+
+
+def special_payouts_standing(prize_ids: list[int]) -> dict[tuple[int, int], SpecialPrizePayout]:
+    """The special prizes' shares paid and not reversed, by (prize id, entry id)."""
+    return {
+        (p.prize_id, p.entry_id): p
+        for p in SpecialPrizePayout.objects.filter(
+            prize_id__in=prize_ids, ledger_row__reversed_by__isnull=True
+        )
+    }
+
+
+def special_prizes_paid(prizes: list[Any]) -> set[int]:
+    """The awarded special prizes whose every winner has his share (README
+    "Special prizes"); ``prizes`` as the results show them (id and winners)."""
+    paid = special_payouts_standing([p.id for p in prizes])
+    return {
+        p.id
+        for p in prizes
+        if p.awarded and all((p.id, entry) in paid for entry, _name, _share in p.winners)
     }
 
 

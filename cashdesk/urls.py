@@ -21,6 +21,11 @@ urlpatterns = [
     ),
     path("cash/receipts/<int:row_id>/", printing.receipt, name="cash-receipt"),
     path("cash/prizes/<int:entry_id>/pay/", views.prize_pay_page, name="cash-prize-pay"),
+    path(
+        "cash/special-prizes/<int:prize_id>/pay/",
+        views.special_prize_pay_page,
+        name="cash-special-prize-pay",
+    ),
     path("cash/ledger/<int:row_id>/reverse/", views.ledger_reverse_page, name="cash-reverse"),
     path("cash/slips/<int:entry_id>/", printing.payout_slip, name="cash-payout-slip"),
     path(

@@ -14,9 +14,9 @@ from django.utils.translation import gettext_lazy
 from cashdesk import selectors
 from cashdesk.ledger_csv import ledger_sheet
 from cashdesk.models import CashBox, Kind, LedgerRow, Method
-from cashdesk.services import corrections, prizes, shifts
+from cashdesk.services import corrections, prizes, shifts, special_prizes
 from tournament.errors import FieldInvalid, Forbidden
-from tournament.models import Entry, Tournament
+from tournament.models import Entry, SpecialPrize, Tournament
 from tournament.models_room import RoomSettings
 from tournament.roles import DIRECTOR, has_role
 from tournament.templatetags.room_format import money
@@ -192,6 +192,22 @@ def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
         request,
         lambda: prizes.prize_pay(entry_id=entry.pk, method=method, by=request.user),
         success=lambda payout: _("Prize paid: %(name)s.") % {"name": payout.entry.player.name},
+        back=back,
+    )
+
+
+@money_required()
+def special_prize_pay_page(request: HttpRequest, prize_id: int) -> HttpResponse:
+    """Pay an awarded special prize's winners from the standings (cash)."""
+    prize = get_object_or_404(SpecialPrize, pk=prize_id)
+    back = reverse("standings", args=[prize.tournament_id])
+    if request.method != "POST":
+        return redirect(back)
+    method = request.POST.get("method") or Method.CASH
+    return run_action(
+        request,
+        lambda: special_prizes.special_prize_pay(prize_id=prize.pk, method=method, by=request.user),
+        success=lambda rows: _("Special prize paid: %(name)s.") % {"name": prize.name},
         back=back,
     )
 

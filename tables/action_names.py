@@ -86,6 +86,7 @@ ACTION_NAMES: Mapping[str, Any] = {
     "special_prize_added": _("Special prize added"),
     "special_prize_awarded": _("Special prize awarded"),
     "special_prize_removed": _("Special prize removed"),
+    "special_prize_paid": _("Special prize paid out at the cash desk"),
     "ticket_used": _("Ticket redeemed"),
     "satellite_cleared": _("Satellite seats cleared"),
     "waiting_list": _("Waiting list changed"),

@@ -80,7 +80,7 @@ def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
             raise Conflict(ALREADY_REVERSED)
         if row.kind == Kind.REVERSAL:
             raise Conflict(REVERSAL_NOT_REVERSED)
-        if row.kind == Kind.PRIZE_PAYOUT:
+        if row.kind in (Kind.PRIZE_PAYOUT, Kind.SPECIAL_PAYOUT):
             prize_reversal_check(by)
         if _settled(row):
             raise Conflict(SETTLED_FIRST)

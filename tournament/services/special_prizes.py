@@ -17,7 +17,7 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import FieldInvalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.models import Entry, SpecialPrize, Tournament
 from tournament.rules.payouts import money
 from tournament.services.prize_pool import payouts_publish
@@ -27,6 +27,10 @@ PRIZE_NOT_FOUND = _("Special prize not found.")
 NAME_REQUIRED = _("A special prize needs a name.")
 SOURCE_UNKNOWN = _("A special prize is paid from the prize pool, the house or a pot.")
 ENTRY_NOT_HERE = _("Award a special prize only to entries of its tournament.")
+PAID_ALREADY = _(
+    "This special prize has been paid out: a director reverses its payouts "
+    "in the ledger before it is awarded again or removed."
+)
 CENT = Decimal("0.01")
 
 
@@ -60,6 +64,7 @@ def special_prize_award(
         raise NotFound(PRIZE_NOT_FOUND)
     with tournament_write(found, by=by) as w:
         prize = SpecialPrize.objects.get(pk=prize_id)
+        _not_paid_out(prize_id)
         wanted = list(dict.fromkeys(entries))
         winners = list(Entry.objects.filter(tournament=w.tournament, pk__in=wanted))
         if len(winners) != len(wanted):
@@ -82,9 +87,19 @@ def special_prize_remove(*, prize_id: int, by: Any) -> None:
         raise NotFound(PRIZE_NOT_FOUND)
     with tournament_write(found, by=by) as w:
         prize = SpecialPrize.objects.get(pk=prize_id)
+        _not_paid_out(prize_id)
         w.log("special_prize_removed", {"id": prize.pk, "name": prize.name})
         prize.delete()
         payouts_publish(w, {})
+
+
+def _not_paid_out(prize_id: int) -> None:
+    """A share paid at the desk (and not reversed) keeps the award as it is, so
+    the ledger and the prize agree (README "Special prizes")."""
+    if SpecialPrize.objects.filter(
+        pk=prize_id, payouts__isnull=False, payouts__ledger_row__reversed_by__isnull=True
+    ).exists():
+        raise Conflict(PAID_ALREADY)
 
 
 @dataclass(frozen=True)
