@@ -157,16 +157,18 @@ def _set_halts(w: Write, plan: balancing.Plan, floor: Floor) -> None:
 
 def _planning_options(tournament: Tournament) -> balancing.SeatingOptions:
     """The rulebook's options. While registration is open and the room keeps its
-    tables (`break_during_registration` off), a table breaks only once the players
-    left fit at one table fewer with a seat to spare at each: a re-entry then
-    finds a free seat instead of reopening the table just broken, and a field
-    that shrinks fast still comes together (never two players alone at two
-    tables). README "Places, re-entries and moves"."""
+    tables (`break_during_registration` off), a table breaks only once the tables
+    would hold three players or fewer each: re-entries never churn the floor, and
+    yet nobody is left alone or heads-up at a table of his own (README "Places,
+    re-entries and moves")."""
     options = seating_options(tournament)
     if not tournament.break_during_registration and clock().registration_open(tournament):
-        target = (options.break_target or tournament.table_size) - 1
-        return replace(options, break_target=max(target, 2))
+        return replace(options, break_target=min(SHORT_HANDED, tournament.table_size))
     return options
+
+
+# Balanced tables of more than this many players each always seat two or more.
+SHORT_HANDED = 3
 
 
 _LEFT_AT_BROKEN_TABLES = """
