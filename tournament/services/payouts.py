@@ -135,15 +135,16 @@ def payouts_view(
         percentages, source = _decimals(settings.frozen_percentages) or [], "frozen"
     else:
         percentages, source = _template(counts.field), "template"
+    shared = _shared(tournament, pool)  # read once: the places may be hundreds
     if amounts:
         # The field's choices (PayoutSettings.RoundingMode) are the rule's modes and
         # payout_settings_set refuses any other value, so the stored one is one of them.
         mode = cast(rules.RoundingMode, settings.rounding_mode)
         per_place = rules.compute_payouts(
-            _shared(tournament, pool), percentages, Decimal(settings.rounding), mode=mode
+            shared, percentages, Decimal(settings.rounding), mode=mode
         )
     else:
-        per_place = [_shared(tournament, pool) * p / 100 for p in percentages]
+        per_place = [shared * p / 100 for p in percentages]
     return PayoutView(
         pool=pool,
         counts=counts,
