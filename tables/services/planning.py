@@ -156,19 +156,12 @@ def _set_halts(w: Write, plan: balancing.Plan, floor: Floor) -> None:
 
 
 def _planning_options(tournament: Tournament) -> balancing.SeatingOptions:
-    """The rulebook's options. While registration is open and the room keeps its
-    tables (`break_during_registration` off), a table breaks only once the tables
-    would hold three players or fewer each: re-entries never churn the floor, and
-    yet nobody is left alone or heads-up at a table of his own (README "Places,
-    re-entries and moves")."""
+    """The rulebook's options; no table breaks while registration is open when the
+    room chose so (`break_during_registration`), so re-entries never churn the floor."""
     options = seating_options(tournament)
     if not tournament.break_during_registration and clock().registration_open(tournament):
-        return replace(options, break_target=min(SHORT_HANDED, tournament.table_size))
+        return replace(options, may_break=False)
     return options
-
-
-# Balanced tables of more than this many players each always seat two or more.
-SHORT_HANDED = 3
 
 
 _LEFT_AT_BROKEN_TABLES = """

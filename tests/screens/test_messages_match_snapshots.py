@@ -300,7 +300,15 @@ def test_every_message_brings_the_screens_to_the_next_snapshot(
     )
     tid = api.post(
         "/tournaments",
-        {"name": "Deltas", "late_registration_levels": 4, "buy_in": "100", "bounty": bounty},
+        {
+            "name": "Deltas",
+            "late_registration_levels": 4,
+            "buy_in": "100",
+            "bounty": bounty,
+            # Busted down to the winner while registration is still open: the
+            # tables must break (a bounty bust needs a tablemate).
+            "break_during_registration": True,
+        },
     ).json()["id"]
     api.put(f"/tournaments/{tid}/structure", {"levels": [LEVEL] * 6})
     api.put(

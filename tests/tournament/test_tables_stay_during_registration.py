@@ -58,20 +58,3 @@ def test_a_tournament_made_before_keeps_breaking_tables_and_a_new_one_does_not()
     migration = loader.get_migration(*AFTER[0])
     assert [type(op) for op in migration.operations] == [AlterField]
     assert migration.operations[0].name == "break_during_registration"
-
-
-@pytest.mark.django_db
-def test_a_field_that_shrinks_during_registration_still_comes_together(api):
-    # Tables kept while registration is open must not leave the last players
-    # alone at tables of their own: a table breaks once the others have room to spare.
-    game = {"id": api.post("/tournaments", {"name": "Club night"}).json()["id"]}
-    api.post(f"/tournaments/{game['id']}/tables", {"count": 3})
-    for i in range(19):
-        api.post(f"/tournaments/{game['id']}/entries", {"name": f"Spieler {i:02}"})
-    assert api.post(f"/tournaments/{game['id']}/draw").status_code == 200
-    while sum(open_counts(api, game["id"]).values()) > 2:
-        assert api.post(f"/entries/{seated_entry(api, game['id'])}/bust").status_code == 200
-        for move in api.get(f"/tournaments/{game['id']}/moves?status=pending").json():
-            api.post(f"/moves/{move['id']}/done")
-    counts = [n for n in open_counts(api, game["id"]).values() if n]
-    assert counts == [2]
