@@ -177,7 +177,11 @@ def bust(floor, name: str) -> None:
     dialog = floor.locator("#seat-dialog")
     expect(dialog.locator(".big-name")).to_have_text(name)
     submit(floor, dialog.get_by_role("button", name="Spieler ausgeschieden", exact=True))
-    expect(message(floor)).to_have_text("Spieler ausgeschieden.")
+    # The message names him and his place, with its undo beside it.
+    expect(message(floor)).to_contain_text(
+        re.compile(rf"^{re.escape(name)} ausgeschieden – Platz \d+")
+    )
+    expect(message(floor).get_by_role("button", name="Rückgängig")).to_be_visible()
     expect(floor.locator("#floor-live .seat-button.taken").filter(has_text=name)).to_have_count(0)
 
 
@@ -198,6 +202,9 @@ def create_and_register(desk, server) -> int:
     desk.get_by_label("Buy-in", exact=True).fill("30")
     desk.get_by_label("Gebühr", exact=True).fill("5")
     desk.get_by_label("Finaltischgröße", exact=True).fill("8")
+    # This club breaks tables as soon as the players fit at fewer (README
+    # "Breaking during registration"; new tournaments keep them by default).
+    desk.locator("[name=break_during_registration]").first.select_option("True")
     submit(desk, desk.locator("main").get_by_role("button", name="Speichern", exact=True))
     expect(message(desk)).to_have_text("Turnier angelegt.")
     match = re.search(r"/tournaments/(\d+)/$", desk.url)
@@ -206,7 +213,7 @@ def create_and_register(desk, server) -> int:
     nav(desk, "Anmeldung")
     latest = desk.locator("main table.grid tbody tr")
     for number, player in enumerate(PLAYERS, start=1):
-        desk.get_by_label("Neuer Spieler", exact=True).click()
+        desk.locator("#id_name").click()  # "Neuer Spieler", its limit shown beneath
         desk.keyboard.type(player)
         desk.evaluate("() => { window.__before_submit = true; }")
         desk.keyboard.press("Enter")
@@ -251,6 +258,7 @@ def undo_from_history(floor, server, tid: int, name: str) -> None:
     )
     expect(row).to_have_count(1)
     shot(floor, "4-history")
+    floor.once("dialog", lambda dialog: dialog.accept())  # "Rückgängig machen? …" asks first
     submit(floor, row.get_by_role("button", name="Rückgängig", exact=True))
     expect(message(floor)).to_contain_text(f"Ausscheiden zurückgenommen: {name} sitzt an Tisch")
 
