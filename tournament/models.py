@@ -126,7 +126,7 @@ class Tournament(ScheduleFields, OriginFields, models.Model):
     )
     break_during_registration = models.BooleanField(
         _("break tables during registration"),
-        default=False,  # README "Breaking during registration": the books leave it open
+        default=True,  # README "Breaking during registration"
         help_text=_(
             "No: while registration is open no table breaks, so re-entries never "
             "move players around."

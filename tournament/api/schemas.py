@@ -126,7 +126,7 @@ class TournamentIn(Body):
     places: Places = "by_player"
     # README "Registration window": open through the break after the last late level.
     late_registration_through_break: bool = False
-    break_during_registration: bool = False
+    break_during_registration: bool = True
     # README "Pre-registration and the schedule".
     starts_at: StartsAt | None = Field(None, description="Date and time of the start.")
     listed: bool = Field(False, description="On the room's public schedule.")
@@ -257,7 +257,7 @@ class TournamentOut(Schema):
     buy_ins: list[BuyInOut] = []
     places: Places = "by_player"
     late_registration_through_break: bool = False
-    break_during_registration: bool = False
+    break_during_registration: bool = True
     starts_at: datetime | None = None
     listed: bool = False
     pre_registration: PreRegistrationSettingsOut | None = None

@@ -59,7 +59,7 @@ class TournamentSettings:
     places: str = "by_player"
     late_registration_through_break: bool = False
     # False: no table breaks while registration is open (README "Places, re-entries and moves").
-    break_during_registration: bool = False
+    break_during_registration: bool = True
     # README "Pre-registration and the schedule".
     starts_at: datetime | None = None
     listed: bool = False
