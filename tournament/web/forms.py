@@ -82,7 +82,7 @@ class TournamentForm(forms.ModelForm):
         # during registration").
         choices=[
             ("False", _("No, every table stays until registration closes")),
-            ("True", _("Yes, as soon as the players left fit at fewer tables")),
+            ("True", _("Yes, once fewer tables suffice")),
         ],
         coerce=lambda value: value == "True",
         # A new tournament's form shows the model's default chosen.
