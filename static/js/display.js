@@ -285,8 +285,10 @@
       var to = "→ " + Live.fill(L.table_seat, { table: m.to_table, seat: m.to_seat });
       var name = '<span class="d-move-name" title="' + escapeHtml(m.name) + '">' + escapeHtml(m.name) + "</span>";
       if (!m.from_table) return name + " " + nowrap(to);
+      // Two unbreakable places, "– Table 3 · Seat 2" and "→ Table 5 · Seat 7": a
+      // narrow screen may put the second on its own line, never split one.
       return name + " " +
-        nowrap("– " + Live.fill(L.table_seat, { table: m.from_table, seat: m.from_seat }) + " " + to);
+        nowrap("– " + Live.fill(L.table_seat, { table: m.from_table, seat: m.from_seat })) + " " + nowrap(to);
     }
 
     /* A name the places squeeze to less than two fifths of its line, cut short: smaller type first. */
