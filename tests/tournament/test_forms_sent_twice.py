@@ -137,7 +137,7 @@ def test_the_desk_search_offers_a_busted_player_his_re_entry_with_number_and_pri
     tid, _anna = busted_at_the_desk(api)
     desk = german_desk(director)
     found = desk.get(f"/tournaments/{tid}/desk/search/?q=keller").content.decode()
-    assert "Re-Entry (2. Entry von 3) – 55\xa0€" in found
+    assert "Re-Entry (2. Eintrag von 3) – 55\xa0€" in found
     assert ">Anmelden<" not in found
     live = desk.get(f"/tournaments/{tid}/desk/search/?q=schulz").content.decode()
     assert "bereits im Turnier" in live and "<form" not in live
@@ -146,7 +146,7 @@ def test_the_desk_search_offers_a_busted_player_his_re_entry_with_number_and_pri
 def test_a_player_who_used_every_entry_is_offered_none(api, director):
     tid, _anna = busted_at_the_desk(api, max_entries=1)
     found = german_desk(director).get(f"/tournaments/{tid}/desk/search/?q=keller")
-    assert "alle Entries genutzt" in found.content.decode()
+    assert "alle Einträge genutzt" in found.content.decode()
     assert "<form" not in found.content.decode()
 
 
@@ -161,7 +161,7 @@ def test_a_new_player_typed_with_a_name_already_in_the_tournament_is_warned_and_
     page = warned.content.decode()
     assert warned.status_code == 409
     assert "Ein Spieler namens anna  KELLER ist bereits in diesem Turnier" in page
-    assert "Re-Entry (2. Entry von 3) – 55\xa0€" in page
+    assert "Re-Entry (2. Eintrag von 3) – 55\xa0€" in page
     assert Player.objects.filter(search_key="anna keller").count() == 1
     assert Entry.objects.filter(tournament_id=tid).count() == 3
 
