@@ -167,6 +167,7 @@ def test_the_history_page_at_tablet_width_has_whole_undo_buttons_and_says_what_w
     assert floor.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
     # The last bust first: the places of earlier ones hang on it.
     row = floor.locator("main tr").filter(has_text=f"{second['name']} ist an Tisch")
+    floor.once("dialog", lambda dialog: dialog.accept())  # the undo asks first
     submit(floor, row.get_by_role("button", name="Rückgängig", exact=True))
     expect(message(floor)).to_contain_text(f"Ausscheiden zurückgenommen: {second['name']}")
     undone = floor.locator("main tr").filter(has_text=f"{second['name']} ist an Tisch").first
