@@ -83,7 +83,8 @@ def tournament_through_api(server: Server, token: str, *, with_clock: bool = Tru
     tid = tournament["id"]
     server.api("POST", f"/tournaments/{tid}/tables", token, {"count": 2, "seats": 6})
     for name in PLAYERS + ["Fritz Müller", "Greta Neumann", "Hans Richter"]:
-        body: dict[str, Any] = {"name": name}
+        # By card: this token's user keeps no cash shift (README "Cash desk").
+        body: dict[str, Any] = {"name": name, "payment": {"method": "card"}}
         if name == "Anna Keller":
             body.update(email=SECRET_EMAIL, phone=SECRET_PHONE, consent={"contact": True})
         server.api("POST", f"/tournaments/{tid}/entries", token, body)
