@@ -1,4 +1,4 @@
-"""Pages as the room's screens show them (issue 35 item 17, README "Screens"): at
+"""Pages as the room's screens show them (README "Screens"): at
 1024 px the desk's links stay inside their card and "New ruling" is a button, not
 a bar; a long name takes one line with an ellipsis on the floor map and the TV's
 move band (its whole name in a title) and the form says the limit; the arrow of a

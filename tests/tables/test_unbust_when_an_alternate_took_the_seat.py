@@ -1,5 +1,5 @@
 """A bust undone after the first alternate sat down in the busted player's seat
-(README "Undoing a bust", issue 35 item 6): the player gets his seat back, the
+(README "Undoing a bust"): the player gets his seat back, the
 alternate stands up and is first on the waiting list again, and the floor is
 told who stands up."""
 
