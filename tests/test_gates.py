@@ -13,7 +13,7 @@ from importlib.util import find_spec
 from mypy.main import process_options
 from mypy.options import Options
 
-from tests.test_code_shape import ROOT, project_apps, project_modules
+from tests.test_code_shape import ROOT, project_apps, project_modules, project_packages
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 MYPY = PYPROJECT["tool"]["mypy"]
@@ -81,3 +81,58 @@ def test_every_mypy_override_names_modules_that_exist():
     patterns = [p for o in MYPY.get("overrides", []) for p in o["module"]]
     assert patterns
     assert [p for p in patterns if not _exists(p)] == []
+
+
+IMPORTLINTER = PYPROJECT["tool"]["importlinter"]
+LAYERS = [c for c in IMPORTLINTER["contracts"] if c["type"] == "layers"]
+
+
+def _layer_modules(layer: str) -> list[str]:
+    return [name.strip().strip("()") for name in layer.replace("|", ":").split(":")]
+
+
+def test_import_linter_reads_every_package_and_its_layers_hold_every_app():
+    assert set(IMPORTLINTER["root_packages"]) == set(project_packages())
+    inside = [c for c in LAYERS if c.get("containers")]
+    assert inside
+    for contract in inside:
+        assert contract.get("exhaustive") is True, contract["name"]
+        assert sorted(contract["containers"]) == sorted(project_apps()), contract["name"]
+
+
+def _children(package: str) -> list[str]:
+    """The modules and packages directly in a package, migrations included."""
+    return sorted(
+        f"{package}.{path.stem}"
+        for path in (ROOT / package).iterdir()
+        if (path.suffix == ".py" and path.stem != "__init__") or (path / "__init__.py").exists()
+    )
+
+
+def test_every_module_is_in_one_layer_across_the_apps():
+    """import-linter checks exhaustiveness only inside containers: across the
+    apps, a module no layer names could import anything."""
+    across = [c for c in LAYERS if not c.get("containers")]
+    assert across
+    for contract in across:
+        listed = [name for layer in contract["layers"] for name in _layer_modules(layer)]
+        assert len(listed) == len(set(listed)), contract["name"]
+        children = [child for package in project_packages() for child in _children(package)]
+        outside = [
+            name
+            for name in children
+            if not any(name == m or name.startswith(f"{m}.") for m in listed)
+        ]
+        assert outside == [], contract["name"]
+        known = {*children, *project_packages()}
+        assert [m for m in listed if m not in known] == [], contract["name"]
+
+
+def test_the_wildcard_contracts_cover_every_apps_rules_and_services():
+    forbidden: dict[str, set[str]] = {}
+    for contract in IMPORTLINTER["contracts"]:
+        if contract["type"] == "forbidden":
+            for source in contract["source_modules"]:
+                forbidden.setdefault(source, set()).update(contract["forbidden_modules"])
+    assert {"django", "channels", "celery", "ninja"} <= forbidden["*.rules"]
+    assert {"*.web", "*.api", "*.views", "screens", "*.presenters"} <= forbidden["*.services"]
