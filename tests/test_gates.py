@@ -18,7 +18,7 @@ from tests.test_code_shape import ROOT, project_apps, project_modules, project_p
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 MYPY = PYPROJECT["tool"]["mypy"]
 # The write unit: one transaction, its locks, its log line and its change.
-WRITE_UNIT = ("tournament.writes", "tournament.locking")
+WRITE_UNIT = ("tournament.writes", "tournament.locking", "tournament.audit")
 
 
 def rules_packages() -> list[str]:
