@@ -5,6 +5,7 @@ its own apps of ``INSTALLED_APPS`` and the package of its settings."""
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 from django.apps import apps
@@ -16,10 +17,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def project_apps() -> list[str]:
     """The project's own apps, in the order of ``INSTALLED_APPS`` (no
     django.contrib, no third party: those live outside the checkout)."""
+    # The virtualenv may sit inside the checkout (./dev makes .venv there).
+    installed = Path(sys.prefix).resolve()
     return [
         config.name
         for config in apps.get_app_configs()
         if Path(config.path).resolve().is_relative_to(ROOT)
+        and not Path(config.path).resolve().is_relative_to(installed)
     ]
 
 
