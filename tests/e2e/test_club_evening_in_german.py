@@ -206,7 +206,7 @@ def create_and_register(desk, server) -> int:
     # seat free for late entries (README "Breaking during registration"; new
     # tournaments keep one).
     desk.locator("[name=break_during_registration]").first.select_option("True")
-    desk.get_by_label("Freie Sitze für Nachmeldungen", exact=True).fill("0")
+    desk.locator("[name=late_entry_seats]").fill("0")
     submit(desk, desk.locator("main").get_by_role("button", name="Speichern", exact=True))
     expect(message(desk)).to_have_text("Turnier angelegt.")
     match = re.search(r"/tournaments/(\d+)/$", desk.url)
