@@ -37,8 +37,10 @@ screen stale; one that changes what no screen shows says so with
 A write inside a write holding its scopes joins it (registering an entry seats
 him: one transaction, one lock, one version); one on other scopes nests in the
 same transaction and takes its locks after those held. A write of no scope
-only opens the transaction (the one-time key of a request, a page's form that
-saves through two services).
+opens the transaction (the one-time key of a request, a page's form that saves
+through two services) or makes new rows that stand for scopes of their own
+(:meth:`Write.adopt`: a new tournament, cash box, screen or layout, seen by
+nobody before the commit, so locked by nobody).
 
 Which tournament a row belongs to is read in one place, before the lock:
 ``write.for_entry(7)``, ``write.for_row(Table, 3, TABLE_NOT_FOUND)``.

@@ -102,19 +102,23 @@ class Write:
         """The locked row of one of the write's scopes."""
         return self.unit.held.rows[scope]
 
+    def holds(self, scope: Scope) -> bool:
+        """Whether this write's transaction holds the scope's lock."""
+        return scope in self.unit.held.rows
+
     # Locks
 
-    def lock(self, target: Scope | models.QuerySet[RowModel]) -> Any:
+    def lock(self, target: Scope | models.QuerySet[RowModel], limit: int | None = None) -> Any:
         """Lock a further scope (``w.lock(scopes.ticket(5))``, its row back) or
-        further rows (a queryset, locked in id order, the list back): always
-        after what the write holds, in the room's order."""
+        further rows (a queryset, locked in id order, the list back; the first
+        ``limit``): always after what the write holds, in the room's order."""
         held = self.unit.held
         if isinstance(target, Scope):
             held.check_order([target])
             row = take(held, target)
             held.note(target, row)
             return row
-        rows = take_rows(held, target)
+        rows = take_rows(held, target, limit)
         if kind_of_model(target.model) is not None:
             taken = [s for s in map(of_row, rows) if s is not None]
             held.check_order(taken)
@@ -124,7 +128,7 @@ class Write:
 
     def lock_one(self, queryset: models.QuerySet[RowModel]) -> RowModel | None:
         """The first row of ``queryset``, locked (see :meth:`lock`), or None."""
-        rows = self.lock(queryset[:1])
+        rows = self.lock(queryset, limit=1)
         return rows[0] if rows else None
 
     def adopt(self, row: models.Model) -> Scope:
@@ -307,7 +311,11 @@ def open_write(scopes: Iterable[Scope], by: Any) -> Iterator[Write]:
 
 
 def _joinable(unit: _Unit, wanted: tuple[Scope, ...]) -> Write | None:
-    """The innermost open write holding every scope asked for (any, for none)."""
+    """The innermost open write holding every scope asked for. A write of no
+    scope (a new cash box, a new tournament) nests as a write of its own: its
+    rows, its lines and what it says for the screens are its own."""
+    if not wanted:
+        return None
     for write in reversed(unit.open):
         if set(wanted) <= set(write.scopes):
             tournaments = [s for s in wanted if s.kind == TOURNAMENT]
