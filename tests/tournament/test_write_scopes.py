@@ -167,6 +167,6 @@ def test_a_new_row_adopted_by_its_write_takes_its_lines(director):
     with write(by=director) as w:
         box = CashBox.objects.create(name="Neue Kasse")
         w.adopt(box)
-        w.log("cash_box_created", {"name": box.name})
+        w.log("cash_box_counted", {"name": box.name})
         w.keep_quiet("no screen shows a cash box")
-    assert ActionLog.objects.get(kind="cash_box_created").scope == f"cashbox:{box.pk}"
+    assert ActionLog.objects.get(kind="cash_box_counted").scope == f"cashbox:{box.pk}"
