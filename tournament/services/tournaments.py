@@ -213,6 +213,8 @@ FLOOR_SETTINGS = frozenset(
         "registration_closed",
         "break_during_registration",
         "max_players",
+        # The rule options hold the late entries' free seats and the break target.
+        "options",
     }
 )
 
