@@ -11,11 +11,9 @@ Only directors call them; the pages and API handlers check that.
 from __future__ import annotations
 
 import json
-from contextlib import ExitStack
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -35,8 +33,8 @@ from tournament.models import (
     PrivacyLog,
     Tournament,
 )
-from tournament.services.players import PLAYER_NOT_FOUND, player_lock
-from tournament.writes import tournament_write
+from tournament.services.players import PLAYER_NOT_FOUND, player_scope
+from tournament.writes import scopes, write
 
 REASON_NEEDED = _("Say why the player is erased (his request, the retention period …).")
 STILL_PLAYING = _(
@@ -175,15 +173,12 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
     if not reason:
         raise FieldInvalid("reason", REASON_NEEDED)
     played = Entry.objects.filter(player_id=player_id).values_list("tournament_id", flat=True)
-    # One transaction (the player is locked even where he played nowhere); his
-    # tournaments are written first, in id order, then the player: their screens
-    # are told of the new name under the same locks as any floor action.
-    with transaction.atomic(), ExitStack() as stack:
-        writes = [
-            stack.enter_context(tournament_write(tournament_id, by=by))
-            for tournament_id in sorted(set(played))
-        ]
-        player = player_lock(player_id)
+    # One write on his tournaments and the player (locked in the room's order:
+    # the tournaments first, then the player): their screens are told of the new
+    # name under the same locks as any floor action.
+    tournament_scopes = [scopes.tournament(tid) for tid in sorted(set(played))]
+    with write(*tournament_scopes, player_scope(player_id), by=by) as w:
+        player = w.row(player_scope(player_id))
         playing = (
             Entry.objects.filter(player=player, status__in=LIVE_STATUSES)
             .exclude(tournament__status=Tournament.Status.FINISHED)
@@ -235,8 +230,10 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
         # Every screen part can name him (seats, results, deals, bounties,
         # rulings, counts): open screens get them all again, and no copy of a
         # snapshot from before is served, its version being an old one.
-        for write in writes:
-            write.record("player_erased", parts=changes.PARTS)
+        for scope in tournament_scopes:
+            w.on(scope.id).record("player_erased", parts=changes.PARTS)
+        if not tournament_scopes:
+            w.keep_quiet("he played nowhere: no screen shows him")
         # The erasure is logged: who, when, why; never what was erased.
         PrivacyLog.record(
             [player.pk], PrivacyLog.Kind.ERASURE, by=by, note=_replace(reason, words, pseudonym)

@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -132,12 +132,12 @@ def _create_moves(w: Write, plan: balancing.Plan, floor: Floor) -> None:
             )
         )
     if created:
-        _insert_moves(created)
+        _insert_moves(w, created)
 
 
-def _insert_moves(moves: list[Move]) -> None:
+def _insert_moves(w: Write, moves: list[Move]) -> None:
     try:
-        with transaction.atomic():
+        with w.attempt():
             Move.objects.bulk_create(moves)
     except IntegrityError as exc:
         raise Conflict(SEAT_RESERVED) from exc
@@ -293,7 +293,7 @@ def _seat_players_left_at_broken_tables(
             players={**seated.players, choice.seat: entry_id},
             reserved=seated.reserved | {choice.seat},
         )
-    _insert_moves(moves)
+    _insert_moves(w, moves)
     floor = floor_now(tournament)  # the moves just made are pending now
     return [read.get(count.number, count) for count in floor.counts()], floor
 

@@ -276,7 +276,8 @@ def history(user, tournament_id: int, language: str) -> str:
 
 
 def test_the_evening_logs_every_kind_the_code_can_log(every_kind_logged):
-    logged = set(ActionLog.objects.values_list("kind", flat=True))
+    # The tournaments' lines: a cash box's or a screen's are in no tournament's history.
+    logged = set(ActionLog.objects.exclude(tournament=None).values_list("kind", flat=True))
     in_code = logged_kinds_in_the_code()
     assert len(in_code) > 50
     assert in_code - logged == set(), "an action of the app is not performed here"
