@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulings.models import Amendment, Penalty, Ruling, RulingEntry
 from tables.models import ChipCount
-from tournament import changes
+from tournament import audit, changes
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.models import (
     LIVE_STATUSES,
@@ -136,7 +136,7 @@ def player_export(*, player_id: int, by: Any) -> dict[str, Any]:
             for log in PrivacyLog.objects.filter(player=player)
         ],
     }
-    PrivacyLog.record([player.pk], PrivacyLog.Kind.EXPORT, by=by)
+    audit.privacy_record([player.pk], PrivacyLog.Kind.EXPORT, by=by)
     return data
 
 
@@ -217,8 +217,11 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
             if text != amendment.text:
                 Amendment.objects.filter(pk=amendment.pk).update(text=text)
                 reviewed.append(amendment.ruling_id)
-        _scrub_rows(
-            ActionLog.objects.filter(tournament_id__in=tournaments), "data", words, pseudonym
+        # The trail's lines keep their hashes (README "Audit trail"): the
+        # erasure's own line names the lines it rewrote.
+        rewritten = audit.rewrite(
+            ActionLog.objects.filter(tournament_id__in=tournaments),
+            lambda data: _scrub(data, words, pseudonym),
         )
         reviewed += _scrub_rows(
             Ruling.objects.filter(tournament_id__in=tournaments).exclude(assistant={}),
@@ -238,7 +241,11 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
         for write in writes:
             write.record("player_erased", parts=changes.PARTS)
         # The erasure is logged: who, when, why; never what was erased.
-        PrivacyLog.record(
-            [player.pk], PrivacyLog.Kind.ERASURE, by=by, note=_replace(reason, words, pseudonym)
+        audit.privacy_record(
+            [player.pk],
+            PrivacyLog.Kind.ERASURE,
+            by=by,
+            note=_replace(reason, words, pseudonym),
+            facts={audit.REWRITTEN: rewritten},
         )
     return {"player": player.pk, "pseudonym": pseudonym, "rulings_to_review": sorted(set(reviewed))}

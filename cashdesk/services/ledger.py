@@ -30,10 +30,12 @@ from cashdesk.models import (
     Shift,
     Ticket,
 )
+from tournament import audit
 from tournament.errors import Conflict
 from tournament.models import Entry, Tournament
 from tournament.models_room import RoomSettings
 from tournament.prize_port import Taken
+from tournament.rules.payouts import money
 
 SHIFT_CLOSED = _("This shift has been closed meanwhile; open a new shift.")
 OPEN_A_SHIFT = _(
@@ -124,7 +126,7 @@ def ledger_append(
     if shift is None and user is not None and _needs_a_shift(kind, method):
         raise ShiftNeeded(OPEN_A_SHIFT)
     box: CashBox | None = shift.box if shift is not None else None
-    return LedgerRow.objects.create(
+    row = LedgerRow.objects.create(
         tournament=tournament or (entry.tournament if entry is not None else None),
         entry=entry,
         kind=kind,
@@ -144,6 +146,42 @@ def ledger_append(
         count=count,
         reference=reference,
     )
+    # Its line in the cash box's chain (README "Audit trail"): the row's facts,
+    # hashed, beside the database's append-only guard.
+    audit.append(
+        scope=audit.cashbox_scope(row.cash_box_id),
+        tournament=None,
+        kind=audit.LEDGER,
+        data=ledger_facts(row),
+        by=user,
+        at=row.at,
+    )
+    return row
+
+
+def ledger_facts(row: LedgerRow) -> dict[str, Any]:
+    """What a ledger row's line in the trail records of it (``audit verify``
+    compares the row with it)."""
+    return {
+        "ledger": row.pk,
+        "receipt": row.receipt_number,
+        "kind": row.kind,
+        "amount": money(row.amount),
+        "prize_pool": money(row.prize_pool),
+        "fee": money(row.fee),
+        "bounty": money(row.bounty),
+        "method": row.method,
+        "tournament": row.tournament_id,
+        "entry": row.entry_id,
+        "cash_box": row.cash_box_id,
+        "shift": row.shift_id,
+        "reverses": row.reverses_id,
+        "settles": row.settles_id,
+        "ticket": row.ticket_id,
+        "reason": row.reason,
+        "count": row.count,
+        "reference": row.reference,
+    }
 
 
 def pool_taken(tournament_ids: Sequence[int]) -> Taken:

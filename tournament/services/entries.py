@@ -8,7 +8,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes
+from tournament import audit, changes
 from tournament.clock_port import clock
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import LIVE_STATUSES, Entry, Player, PrivacyLog, Tournament
@@ -80,7 +80,7 @@ def player_contacts_search(*, query: str, by: Any, limit: int = 20) -> list[Play
     whose contact data it shows gets a line in the privacy log (README "Player data")."""
     players = player_search(query, limit=limit)
     shown = [player.pk for player in players if player.email or player.phone]
-    PrivacyLog.record(shown, PrivacyLog.Kind.CONTACT_READ, by=by)
+    audit.privacy_record(shown, PrivacyLog.Kind.CONTACT_READ, by=by)
     return players
 
 
