@@ -17,7 +17,7 @@ from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.utils import timezone
 
-from cashdesk.models import LedgerRow
+from cashdesk.models import CashBox, LedgerRow
 from cashdesk.triggers import guard_statements
 from imports.services.td3_import import td3_import
 from tables.models import Move
@@ -76,7 +76,8 @@ def test_the_demo_evening_verifies_clean(evening):
     assert ok, said
     assert "audit trail verified" in said
     scopes = set(ActionLog.objects.values_list("scope", flat=True))
-    assert {f"tournament:{evening.pk}", "cashbox:1", "player:1"} <= scopes
+    box, player = CashBox.objects.get(), evening.entries.first().player_id
+    assert {f"tournament:{evening.pk}", f"cashbox:{box.pk}", f"player:{player}"} <= scopes
     # Every privacy event and every ledger row has its line.
     assert ActionLog.objects.filter(kind=audit.LEDGER).count() == LedgerRow.objects.count() > 40
     assert ActionLog.objects.filter(kind=audit.PRIVACY).count() == PrivacyLog.objects.count() > 40
