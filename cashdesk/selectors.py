@@ -22,6 +22,9 @@ from cashdesk.models import (
     Shift,
     SpecialPrizePayout,
 )
+from cashdesk.services.ledger import ledger_facts
+from tournament import audit
+from tournament.audit_verify import CHUNK, rows_against_lines
 from tournament.models import SpecialPrize, Tournament
 from tournament.services.payouts import payouts_view
 from tournament.services.results import results_compute
@@ -290,3 +293,13 @@ def purchase_receipts(tournament: Tournament, last: int = 5) -> list[LedgerRow]:
         tournament=tournament, kind__in=(Kind.REBUY, Kind.ADD_ON), reversed_by__isnull=True
     )
     return list(rows.select_related("entry__player").order_by("-pk")[:last])
+
+
+def ledger_against_trail() -> list[str]:
+    """Each ledger row against its line in the audit trail (README "Audit
+    trail"): a row changed, added or taken out past the database's guard."""
+    rows = (
+        (row.pk, ledger_facts(row), row.by_id, row.at)
+        for row in LedgerRow.objects.order_by("pk").iterator(chunk_size=CHUNK)
+    )
+    return rows_against_lines("ledger row", audit.LEDGER, "ledger", rows)

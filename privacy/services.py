@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulings.models import Amendment, Penalty, Ruling, RulingEntry
 from tables.models import ChipCount
-from tournament import changes
+from tournament import audit, changes
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.models import (
     LIVE_STATUSES,
@@ -52,6 +52,10 @@ def _player(player_id: int) -> Player:
 
 def _money(value: Any) -> str:
     return str(Decimal(value or 0).quantize(Decimal("0.01")))
+
+
+# An export changes nothing a screen shows; it is logged in the privacy log.
+EXPORT_LOGGED = "the export is logged in the privacy log"
 
 
 def player_export(*, player_id: int, by: Any) -> dict[str, Any]:
@@ -134,7 +138,9 @@ def player_export(*, player_id: int, by: Any) -> dict[str, Any]:
             for log in PrivacyLog.objects.filter(player=player)
         ],
     }
-    PrivacyLog.record([player.pk], PrivacyLog.Kind.EXPORT, by=by)
+    with write(scopes.player(player.pk), by=by) as w:
+        audit.privacy_record([player.pk], PrivacyLog.Kind.EXPORT, by=by)
+        w.keep_quiet(EXPORT_LOGGED)
     return data
 
 
@@ -212,8 +218,11 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
             if text != amendment.text:
                 Amendment.objects.filter(pk=amendment.pk).update(text=text)
                 reviewed.append(amendment.ruling_id)
-        _scrub_rows(
-            ActionLog.objects.filter(tournament_id__in=tournaments), "data", words, pseudonym
+        # The trail's lines keep their hashes (README "Audit trail"): the
+        # erasure's own line names the lines it rewrote.
+        rewritten = audit.rewrite(
+            ActionLog.objects.filter(tournament_id__in=tournaments),
+            lambda data: _scrub(data, words, pseudonym),
         )
         reviewed += _scrub_rows(
             Ruling.objects.filter(tournament_id__in=tournaments).exclude(assistant={}),
@@ -235,7 +244,11 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
         if not tournament_scopes:
             w.keep_quiet("he played nowhere: no screen shows him")
         # The erasure is logged: who, when, why; never what was erased.
-        PrivacyLog.record(
-            [player.pk], PrivacyLog.Kind.ERASURE, by=by, note=_replace(reason, words, pseudonym)
+        audit.privacy_record(
+            [player.pk],
+            PrivacyLog.Kind.ERASURE,
+            by=by,
+            note=_replace(reason, words, pseudonym),
+            facts={audit.REWRITTEN: rewritten},
         )
     return {"player": player.pk, "pseudonym": pseudonym, "rulings_to_review": sorted(set(reviewed))}

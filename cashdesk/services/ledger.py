@@ -31,10 +31,12 @@ from cashdesk.models import (
     Shift,
     Ticket,
 )
+from tournament import audit
 from tournament.errors import Conflict
 from tournament.models import Entry, Tournament
 from tournament.models_room import RoomSettings
 from tournament.prize_port import Taken
+from tournament.rules.payouts import money
 from tournament.writes import Scope, Write, scopes
 
 SHIFT_CLOSED = _("This shift has been closed meanwhile; open a new shift.")
@@ -147,7 +149,7 @@ def ledger_append(
     box: CashBox | None = w.row(scopes.cashbox(shift.box_id)) if shift is not None else None
     tournament = tournament or (entry.tournament if entry is not None else None)
     series = _series(w, box, tournament)
-    return LedgerRow.objects.create(
+    row = LedgerRow.objects.create(
         tournament=tournament,
         entry=entry,
         kind=kind,
@@ -168,6 +170,43 @@ def ledger_append(
         count=count,
         reference=reference,
     )
+    # Its line in the chain of its receipt series (README "Audit trail"): the
+    # scope the write holds already, so two tournaments' desks never race for
+    # one chain; the row's facts, hashed, beside the database's append-only guard.
+    audit.append(
+        scope=str(series),
+        tournament=None,
+        kind=audit.LEDGER,
+        data=ledger_facts(row),
+        by=user,
+        at=row.at,
+    )
+    return row
+
+
+def ledger_facts(row: LedgerRow) -> dict[str, Any]:
+    """What a ledger row's line in the trail records of it (``audit verify``
+    compares the row with it)."""
+    return {
+        "ledger": row.pk,
+        "receipt": row.receipt_number,
+        "kind": row.kind,
+        "amount": money(row.amount),
+        "prize_pool": money(row.prize_pool),
+        "fee": money(row.fee),
+        "bounty": money(row.bounty),
+        "method": row.method,
+        "tournament": row.tournament_id,
+        "entry": row.entry_id,
+        "cash_box": row.cash_box_id,
+        "shift": row.shift_id,
+        "reverses": row.reverses_id,
+        "settles": row.settles_id,
+        "ticket": row.ticket_id,
+        "reason": row.reason,
+        "count": row.count,
+        "reference": row.reference,
+    }
 
 
 def pool_taken(tournament_ids: Sequence[int]) -> Taken:

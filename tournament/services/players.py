@@ -13,6 +13,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament import audit
 from tournament.errors import FieldInvalid, Invalid
 from tournament.models import Player, PrivacyLog
 from tournament.rules import player_import as rules
@@ -76,7 +77,7 @@ def consent_given(player: Player, *, contact: bool, by: Any, news: bool = False)
     player.consent_at = timezone.now()
     player.consent_by = by if getattr(by, "pk", None) else None
     player.save(update_fields=["consent_contact", "consent_news", "consent_at", "consent_by"])
-    PrivacyLog.record([player.pk], PrivacyLog.Kind.CONSENT_GIVEN, by=by)
+    audit.privacy_record([player.pk], PrivacyLog.Kind.CONSENT_GIVEN, by=by)
 
 
 def player_scope(player_id: int) -> scopes.Scope:
@@ -112,7 +113,7 @@ def consent_withdraw(*, player_id: int, by: Any) -> Player:
         player.save(
             update_fields=["consent_contact", "consent_news", "consent_at", "email", "phone"]
         )
-        PrivacyLog.record([player.pk], PrivacyLog.Kind.CONSENT_WITHDRAWN, by=by)
+        audit.privacy_record([player.pk], PrivacyLog.Kind.CONSENT_WITHDRAWN, by=by)
         w.keep_quiet(IN_THE_PRIVACY_LOG)
     return player
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tournament import audit
 from tournament.errors import FieldInvalid
 from tournament.models import Player, PrivacyLog, RoomSettings
 from tournament.models_room import RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN
@@ -34,7 +35,7 @@ def _contact_data_remove(player_ids: list[int], *, kind: str, note: str, by: Any
     Player.objects.filter(pk__in=player_ids).update(
         email="", phone="", consent_contact=False, consent_news=False
     )
-    PrivacyLog.record(player_ids, kind, by=by, note=note)
+    audit.privacy_record(player_ids, kind, by=by, note=note)
     return len(player_ids)
 
 
