@@ -49,6 +49,31 @@ class NotFound(DomainError):
     status = 404
 
 
+class FieldNotFound(NotFound):
+    """A body names an object that does not exist (a tournament, a layout): 404
+    naming the field, as an unknown id in the path is. What exists is the
+    room's state, not the request's shape (README "API", Errors)."""
+
+    def __init__(self, field: str, message: object) -> None:
+        super().__init__(message)
+        self.field = field
+
+    def api_detail(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
+class RuleBeyondSchema(FieldInvalid):
+    """A value a rule refuses that JSON Schema cannot state: it ties fields
+    together (a chip race's odd chips against its cards, two tiles on one cell)
+    or reads what a file holds. The schema calls such a request valid, so the
+    answer, 422 naming the field, names the ``rule`` too (README "API", "What
+    the schema promises")."""
+
+    def __init__(self, field: str, message: object, *, rule: str) -> None:
+        super().__init__(field, message)
+        self.rule = rule
+
+
 class Forbidden(DomainError):
     status = 403
 
