@@ -95,7 +95,7 @@ class LedgerOut(Schema):
 
 
 class ReasonIn(Body):
-    reason: str = Field(..., min_length=1, max_length=500, pattern=NOT_BLANK)
+    reason: str = Field(..., min_length=1, max_length=500, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class SettleIn(Body):

@@ -60,11 +60,11 @@ class TicketFilter(Schema):
 
 class TransferIn(Body):
     player: int = Field(..., ge=1, description="The new holder.")
-    reason: str = Field(..., min_length=1, max_length=200, pattern=NOT_BLANK)
+    reason: str = Field(..., min_length=1, max_length=200, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class TicketReasonIn(Body):
-    reason: str = Field(..., min_length=1, max_length=200, pattern=NOT_BLANK)
+    reason: str = Field(..., min_length=1, max_length=200, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class TicketBuyInIn(Body):

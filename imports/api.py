@@ -43,6 +43,7 @@ def _uploads(files: list[UploadedFile]) -> list[tuple[str, bytes]]:
 # the import, which no schema can state (``rule`` in its answer).
 MERGE_PAIR = r"^[^=]*[^\s=][^=]*=\s*[0-9]+\s*$"
 FILES_READ = "td3_files_read"
+MergePair = Annotated[str, Field(json_schema_extra={"pattern": MERGE_PAIR})]
 
 
 def _refused(exc: Td3FilesInvalid) -> Status:
@@ -65,7 +66,7 @@ def _merge(pairs: list[str]) -> dict[str, int]:
 )
 def preview_td3_import(
     request: HttpRequest,
-    file: list[UploadedFile] = File(..., min_length=1, description=FILE_FIELD),  # noqa: B008
+    file: list[UploadedFile] = File(..., min_length=1, description=FILE_FIELD),  # noqa: B008 - ninja's way
 ):
     """What importing these files would create, update, match and leave alone; writes nothing."""
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
@@ -78,8 +79,8 @@ def preview_td3_import(
 @router.post("/imports/td3", response={201: Td3ReportOut, 422: ImportRefused})
 def import_td3(
     request: HttpRequest,
-    file: list[UploadedFile] = File(..., min_length=1, description=FILE_FIELD),  # noqa: B008
-    merge: list[Annotated[str, Field(pattern=MERGE_PAIR)]] = Form([], description=MERGE_FIELD),  # noqa: B008
+    file: list[UploadedFile] = File(..., min_length=1, description=FILE_FIELD),  # noqa: B008 - ninja's way
+    merge: list[MergePair] = Form([], description=MERGE_FIELD),  # noqa: B008 - ninja's way
 ):
     """Import the files in one go: finished tournaments, their players and league season.
 

@@ -60,16 +60,34 @@ def _tile_rules() -> list[dict]:
     return rules
 
 
+TILES_AT_MOST = {"maxItems": MAX_TILES}
+
+
+def cells(least: int, most: int) -> dict[str, int]:
+    return {"minimum": least, "maximum": most}
+
+
+def tournament_id(schema: dict[str, Any]) -> None:
+    for branch in schema.get("anyOf", []):
+        if branch.get("type") == "integer":
+            branch["minimum"] = 1
+
+
 class TileIn(Body):
     model_config = ConfigDict(json_schema_extra={"allOf": _tile_rules()})
 
     kind: TileKind = Field(description="What the tile shows.")
-    x: int = Field(ge=0, le=COLUMNS - 1, description="Left column, from 0. " + GRID)
-    y: int = Field(ge=0, le=ROWS - 1, description="Top row, from 0. " + GRID)
-    w: int = Field(ge=1, le=COLUMNS, description="Width in columns.")
-    h: int = Field(ge=1, le=ROWS, description="Height in rows.")
+    # The schema states the grid; the tile rules say in their words what is wrong.
+    x: int = Field(
+        description="Left column, from 0. " + GRID, json_schema_extra=cells(0, COLUMNS - 1)
+    )
+    y: int = Field(description="Top row, from 0. " + GRID, json_schema_extra=cells(0, ROWS - 1))
+    w: int = Field(description="Width in columns.", json_schema_extra=cells(1, COLUMNS))
+    h: int = Field(description="Height in rows.", json_schema_extra=cells(1, ROWS))
     tournament: int | None = Field(
-        default=None, ge=1, description="The tournament this tile shows (else the screen's own)."
+        default=None,
+        description="The tournament this tile shows (else the screen's own).",
+        json_schema_extra=tournament_id,
     )
     options: TileOptionsIn | None = Field(default=None, description="Options of the kind.")
 
@@ -77,29 +95,38 @@ class TileIn(Body):
 def _name() -> Any:
     """The name as the layout keeps it: spaces around dropped, 80 characters at most."""
     return Field(
-        max_length=MAX_NAME,
-        pattern=NOT_BLANK,
+        max_length=200,
+        json_schema_extra={"maxLength": MAX_NAME, "pattern": NOT_BLANK},
         description="The layout's name (80 characters at most).",
     )
 
 
 class LayoutIn(Body):
     name: str = _name()
-    tiles: list[TileIn] = Field(max_length=MAX_TILES, description="The tiles; none overlapping.")
+    tiles: list[TileIn] = Field(
+        max_length=200, json_schema_extra=TILES_AT_MOST, description="The tiles; none overlapping."
+    )
 
 
 class LayoutPatchIn(Body):
     name: str | None = Field(
-        default=None, max_length=MAX_NAME, pattern=NOT_BLANK, description="A new name."
+        default=None,
+        max_length=200,
+        json_schema_extra={"maxLength": MAX_NAME, "pattern": NOT_BLANK},
+        description="A new name.",
     )
-    tiles: list[TileIn] | None = Field(default=None, max_length=MAX_TILES, description="New tiles.")
+    tiles: list[TileIn] | None = Field(
+        default=None, max_length=200, json_schema_extra=TILES_AT_MOST, description="New tiles."
+    )
 
 
 class LayoutFileIn(Body):
     format: Literal[FORMAT] = Field(description='Always "tournament-director-layout".')  # type: ignore[valid-type]
     version: Literal[VERSION] = Field(description="The file's version: 1.")  # type: ignore[valid-type]
     name: str = _name()
-    tiles: list[TileIn] = Field(max_length=MAX_TILES, description="The tiles.")
+    tiles: list[TileIn] = Field(
+        max_length=200, json_schema_extra=TILES_AT_MOST, description="The tiles."
+    )
 
 
 class TileOptionsOut(Out):

@@ -49,14 +49,17 @@ class PreRegisterIn(Body):
         }
     )
 
+    # The schema says what the server keeps; the server says it in its own words.
     name: str = Field(
-        min_length=2,
-        max_length=NAME_MAX,
-        pattern=TWO_LETTERS,
+        min_length=1,
+        max_length=200,
+        json_schema_extra={"minLength": 2, "maxLength": NAME_MAX, "pattern": TWO_LETTERS},
         description=f"2 to {NAME_MAX} characters.",
     )
-    phone: str | None = Field(None, max_length=PHONE_MAX, pattern=PHONE)
-    email: str | None = Field(None, max_length=254, pattern=EMAIL)
+    phone: str | None = Field(
+        None, max_length=200, json_schema_extra={"maxLength": PHONE_MAX, "pattern": PHONE}
+    )
+    email: str | None = Field(None, max_length=254, json_schema_extra={"pattern": EMAIL})
     consent: bool | None = Field(None, description="Contact data is kept only with consent.")
 
 

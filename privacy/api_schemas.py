@@ -38,7 +38,10 @@ class RoomIn(Body):
         None, description="The room's address (the privacy notice shows it).", max_length=300
     )
     contact_email: str | None = Field(
-        None, description="The room's e-mail for data requests.", max_length=254, pattern=EMAIL
+        None,
+        description="The room's e-mail for data requests.",
+        max_length=254,
+        json_schema_extra={"pattern": EMAIL},
     )
     contact_phone: str | None = Field(None, description="The room's phone.", max_length=40)
     retention_months: int | None = Field(

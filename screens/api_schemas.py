@@ -15,8 +15,8 @@ from tournament.api.fields import NOT_BLANK, Body
 
 class AnnouncementIn(Body):
     text: str = Field(
-        max_length=280,
-        pattern=NOT_BLANK,
+        max_length=2000,
+        json_schema_extra={"maxLength": 280, "pattern": NOT_BLANK},
         description="The text shown on every screen (280 at most).",
     )
 

@@ -54,21 +54,21 @@ class ScreenLookIn(Body):
     """The screen's own look; a field left out, null or empty is the room's."""
 
     background_colour: str | None = Field(
-        default=None, max_length=40, pattern=COLOUR_TEXT, description=COLOUR
+        default=None, max_length=40, json_schema_extra={"pattern": COLOUR_TEXT}, description=COLOUR
     )
     text_colour: str | None = Field(
-        default=None, max_length=40, pattern=COLOUR_TEXT, description=COLOUR
+        default=None, max_length=40, json_schema_extra={"pattern": COLOUR_TEXT}, description=COLOUR
     )
     accent_colour: str | None = Field(
-        default=None, max_length=40, pattern=COLOUR_TEXT, description=COLOUR
+        default=None, max_length=40, json_schema_extra={"pattern": COLOUR_TEXT}, description=COLOUR
     )
     tile_colour: str | None = Field(
-        default=None, max_length=40, pattern=COLOUR_TEXT, description=COLOUR
+        default=None, max_length=40, json_schema_extra={"pattern": COLOUR_TEXT}, description=COLOUR
     )
     font: str | None = Field(
         default=None,
         max_length=40,
-        pattern=FONT_KEY,
+        json_schema_extra={"pattern": FONT_KEY},
         description="A shipped font: system, dejavu-sans, dejavu-condensed, dejavu-serif.",
     )
     message: str | None = Field(
@@ -92,7 +92,7 @@ class ScreenIn(Body):
     name: str = Field(
         min_length=1,
         max_length=80,
-        pattern=NOT_BLANK,
+        json_schema_extra={"pattern": NOT_BLANK},
         description="What the room calls the screen.",
     )
     layout: LayoutRef = Field(default="clock", description=LAYOUT)
@@ -109,7 +109,11 @@ class ScreenIn(Body):
 
 class ScreenPatch(Body):
     name: str | None = Field(
-        default=None, min_length=1, max_length=80, pattern=NOT_BLANK, description="New name."
+        default=None,
+        min_length=1,
+        max_length=80,
+        json_schema_extra={"pattern": NOT_BLANK},
+        description="New name.",
     )
     layout: LayoutRef | None = Field(default=None, description=LAYOUT)
     tournaments: list[int] | None = Field(

@@ -26,7 +26,7 @@ MOST_WINNERS = 100
 
 
 class SpecialPrizeIn(Body):
-    name: str = Field(..., max_length=120, pattern=NOT_BLANK)
+    name: str = Field(..., max_length=120, json_schema_extra={"pattern": NOT_BLANK})
     amount: Amount = Field(..., ge=0, max_digits=12, decimal_places=2)
     source: Literal["pool", "house", "pot"] = Field(
         description="Where its money comes from: the prize pool, the house or a pot."
@@ -113,7 +113,7 @@ class CorrectionIn(Body):
 
     points: Amount | None = Field(None, ge=-100000, le=100000, max_digits=10, decimal_places=2)
     hits: int | None = Field(None, ge=-1000, le=1000)
-    reason: str = Field(..., max_length=200, pattern=NOT_BLANK)
+    reason: str = Field(..., max_length=200, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class CorrectionOut(Schema):

@@ -139,7 +139,7 @@ class TournamentIn(Body):
 
 
 class FlightIn(Body):
-    name: str = Field(min_length=1, max_length=60, pattern=NOT_BLANK)
+    name: str = Field(min_length=1, max_length=60, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class EventIn(TournamentIn):
@@ -298,7 +298,9 @@ class EntryIn(Body):
         }
     )
 
-    name: str | None = Field(None, min_length=1, max_length=120, pattern=NOT_BLANK)
+    name: str | None = Field(
+        None, min_length=1, max_length=120, json_schema_extra={"pattern": NOT_BLANK}
+    )
     email: str | None = Field(None, max_length=254)
     phone: str | None = Field(None, max_length=40)
     nickname: str | None = Field(None, max_length=40)

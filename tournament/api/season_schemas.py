@@ -32,7 +32,7 @@ TD3_NEEDS_TEXT = when(
 class SeasonIn(Body):
     model_config = ConfigDict(json_schema_extra=TD3_NEEDS_TEXT)
 
-    name: str = Field(..., min_length=1, max_length=120, pattern=NOT_BLANK)
+    name: str = Field(..., min_length=1, max_length=120, json_schema_extra={"pattern": NOT_BLANK})
     formula: SeasonFormula = Field(
         "linear", description="linear, sqrt, table, or td3: the own formula in formula_text."
     )
