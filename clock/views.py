@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -324,60 +325,55 @@ def _edit(levels: list[dict[str, Any]], op: str, index: int) -> list[dict[str, A
     return levels
 
 
-@role_required(DIRECTOR)
-def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    status = 200
-    problems: list[dict[str, Any]] = []
-    entries = clock_state.structure_entries(tournament)
-    export = json.dumps(to_json_data(entries), indent=1)
-    if request.method == "POST":
-        action = request.POST.get("action", "save")
-        op, _sep, position = action.partition(":")
-        try:
-            if op == "template":
-                key = request.POST.get("template", "")
-                levels = to_json_data(templates.template_entries(key))["levels"]
-            elif op == "import":
-                levels = json_parse(request.POST.get("json", "")).get("levels")
-            else:
-                levels = _rows_from_post(request.POST)
-            if op == "shift":
-                steps = _int(request.POST.get("steps"), 0)
-                shifted = shift_blinds(structure_parse({"levels": levels}), steps)
-                levels = to_json_data(shifted)["levels"]
-            levels = _edit(levels, op, _int(position, -1) if position else -1)
-            entries = structure_parse({"levels": levels})
-        except (JsonRefused, NumberRefused) as refused:
-            messages.error(request, str(refused))
-            return redirect("structure-page", tournament.pk)
-        except (ValueError, AttributeError, KeyError, TypeError):
-            messages.error(request, _("The structure could not be read; check the numbers."))
-            return redirect("structure-page", tournament.pk)
-        except DomainError as exc:  # the structure or the template refused
-            messages.error(request, str(exc))
-            return redirect("structure-page", tournament.pk)
-        if op == "save":
-            try:
-                saved = structure_set(
-                    tournament_id=tournament.pk, data={"levels": levels}, by=request.user
-                )
-            except StructureInvalid as exc:
-                messages.error(request, str(exc))
-                problems, status = exc.problems, exc.status
-            except DomainError as exc:
-                messages.error(request, str(exc))
-                status = exc.status
-            else:
-                messages.success(request, _("Structure saved."))
-                for warning in saved.warnings:
-                    messages.warning(request, warning["message"])
-                return redirect("structure-page", tournament.pk)
-        else:
-            messages.info(request, _("Not saved yet: save to apply the changes."))
+def _posted_levels(post, op: str, position: str) -> list[dict[str, Any]]:
+    """The levels the editor's action leaves, unsaved: a template's, typed-in
+    JSON or the rows as posted, shifted or edited; raises as the parsers do."""
+    if op == "template":
+        levels = to_json_data(templates.template_entries(post.get("template", "")))["levels"]
+    elif op == "import":
+        levels = json_parse(post.get("json", "")).get("levels")
+    else:
+        levels = _rows_from_post(post)
+    if op == "shift":
+        shifted = shift_blinds(structure_parse({"levels": levels}), _int(post.get("steps"), 0))
+        levels = to_json_data(shifted)["levels"]
+    return _edit(levels, op, _int(position, -1) if position else -1)
+
+
+def _structure_save(
+    request: HttpRequest, tournament: Tournament, levels: list[dict[str, Any]]
+) -> tuple[int, list[dict[str, Any]]] | None:
+    """Save the levels: None once saved, else the refusal's status and the
+    problems to show beside the rows."""
+    try:
+        saved = structure_set(tournament_id=tournament.pk, data={"levels": levels}, by=request.user)
+    except StructureInvalid as exc:
+        messages.error(request, str(exc))
+        return exc.status, exc.problems
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return exc.status, []
+    messages.success(request, _("Structure saved."))
+    for warning in saved.warnings:
+        messages.warning(request, warning["message"])
+    return None
+
+
+def _structure_render(
+    request: HttpRequest,
+    tournament: Tournament,
+    entries: Sequence[Any],
+    export: str,
+    *,
+    problems: list[dict[str, Any]] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The editor with the rows of ``entries`` and each problem beside its row;
+    without a refusal's problems, the structure's own check speaks."""
     if not problems and entries:
         errors, warnings = structure_check(entries, tournament_id=tournament.pk)
         problems = errors + warnings
+    problems = problems or []
     rows = _rows(entries)
     for problem in problems:
         index = problem.get("index")
@@ -396,6 +392,34 @@ def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
     response.status_code = status
     return response
+
+
+@role_required(DIRECTOR)
+def structure_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    entries = clock_state.structure_entries(tournament)
+    export = json.dumps(to_json_data(entries), indent=1)
+    if request.method != "POST":
+        return _structure_render(request, tournament, entries, export)
+    op, _sep, position = request.POST.get("action", "save").partition(":")
+    try:
+        levels = _posted_levels(request.POST, op, position)
+        entries = structure_parse({"levels": levels})
+    # DomainError: the structure or the template refused.
+    except (JsonRefused, NumberRefused, DomainError) as refused:
+        messages.error(request, str(refused))
+        return redirect("structure-page", tournament.pk)
+    except (ValueError, AttributeError, KeyError, TypeError):
+        messages.error(request, _("The structure could not be read; check the numbers."))
+        return redirect("structure-page", tournament.pk)
+    if op != "save":
+        messages.info(request, _("Not saved yet: save to apply the changes."))
+        return _structure_render(request, tournament, entries, export)
+    refused = _structure_save(request, tournament, levels)
+    if refused is None:
+        return redirect("structure-page", tournament.pk)
+    status, problems = refused
+    return _structure_render(request, tournament, entries, export, problems=problems, status=status)
 
 
 # -- chips -------------------------------------------------------------------

@@ -22,9 +22,9 @@ from rulings.api_schemas import (
 )
 from rulings.models import PenaltyKindChoice, Ruling
 from rulings.presenters import ruling_payload
+from rulings.selectors import rulings_filtered
 from rulings.services.catalog import rule_payload, rules_search
 from rulings.services.penalties import penalty_hands_left
-from rulings.services.queries import rulings_filtered
 from rulings.services.rulings import PenaltyOrder, amendment_add, ruling_create, ruling_get
 from tournament.api.auth import require_role
 from tournament.errors import RuleBeyondSchema

@@ -4,19 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
-
-from rulings.models import Amendment, Penalty, Ruling, RulingEntry
-
-
-def rulings_with_details(queryset: QuerySet[Ruling]) -> QuerySet[Ruling]:
-    """The queryset with everything :func:`ruling_payload` reads, in a fixed number of queries."""
-    return queryset.select_related(
-        "decided_by", "penalty__entry__player", "penalty__table"
-    ).prefetch_related(
-        Prefetch("involved", queryset=RulingEntry.objects.select_related("entry__player")),
-        Prefetch("amendments", queryset=Amendment.objects.select_related("created_by")),
-    )
+from rulings.models import Penalty, Ruling
+from rulings.selectors import rulings_with_details
 
 
 def user_label(user: Any) -> str | None:
@@ -98,3 +87,11 @@ def public_penalty_payload(penalty: Penalty, *, style: str) -> dict[str, Any]:
         "kind": penalty.kind,
         "hands": penalty.hands,
     }
+
+
+def rulings_latest(tournament: Any, *, limit: int) -> list[dict[str, Any]]:
+    """The newest rulings of the log, newest first, for the staff screens (the
+    ``rulings`` part). Hands left of a penalty are left out: they follow the
+    table's hands, which the table rows show."""
+    rulings = rulings_with_details(Ruling.objects.filter(tournament=tournament))
+    return [ruling_payload(ruling) for ruling in rulings.order_by("-id")[:limit]]

@@ -18,6 +18,7 @@ from rulings.forms import AmendmentForm, HouseRuleForm, RulingForm, split_rule_i
 from rulings.models import Category, PenaltyKindChoice, Ruling
 from rulings.rules import assistant
 from rulings.rules.catalog import load_catalog
+from rulings.selectors import rulings_filtered
 from rulings.services.catalog import (
     house_rule_create,
     rule_payload,
@@ -25,7 +26,6 @@ from rulings.services.catalog import (
     rules_search,
 )
 from rulings.services.penalties import offences_by_entry, penalty_hands_left
-from rulings.services.queries import rulings_filtered
 from rulings.services.rulings import PenaltyOrder, amendment_add, ruling_create
 from tables.models import Seat
 from tournament.errors import DomainError

@@ -24,7 +24,7 @@ from clock.services.chips import chip_set_current
 from clock.services.clock_state import clock_get, level_played_now
 from clock.services.player_clock import clock_calls_current
 from clock.services.shot_clock import shot_clock_turns_current
-from rulings.services.queries import rulings_latest
+from rulings.presenters import rulings_latest
 from screens.services import announcements_current
 from tables.models import Move, Table
 from tables.presenters import move_payload, pending_moves_in_order

@@ -29,14 +29,10 @@ from screens.snapshots import snapshot
 from signage import services
 from signage.listen import Subscription
 from signage.models import Screen
+from signage.presenters import recent_boundaries, screen_settings
 from signage.push import screen_group
 from signage.rules.events import Event, Watch
-from signage.selectors import (
-    recent_boundaries,
-    screen_by_code,
-    screen_settings,
-    screen_tournament_ids,
-)
+from signage.selectors import screen_by_code, screen_tournament_ids
 from signage.speech import speech_text
 from tournament.json_input import JsonRefused, json_parse
 

@@ -1,7 +1,7 @@
 """Creating and changing named screens (README "Named screens").
 
 Every change bumps the screen's ``settings_version`` and, after the commit,
-tells the open TV (:mod:`signage.push`): it follows without a reload. One
+tells the open TV (:mod:`signage.changes`): it follows without a reload. One
 screen of the room speaks: making one the speaker makes the others quiet.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -20,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from layouts.selectors import layout_by_id_or_preset
 from layouts.services import LOOK_WORDS
-from signage import push
+from signage import changes
 from signage.models import DEFAULT_LAYOUT, Screen
 from signage.rules.look import look_clean
 from signage.rules.settings import (
@@ -145,7 +144,7 @@ def _save(screen: Screen, tournaments: list[int] | None) -> list[int]:
     if tournaments is not None:
         screen.tournaments.set(tournaments)
     for pk in [screen.pk, *quieted]:
-        transaction.on_commit(partial(push.screen_changed, pk))
+        changes.screen_changed(pk)
     return quieted
 
 
@@ -176,7 +175,7 @@ def screen_delete(*, screen_id: int) -> None:
     deleted, _rows = Screen.objects.filter(pk=screen_id).delete()
     if not deleted:
         raise NotFound(SCREEN_NOT_FOUND)
-    transaction.on_commit(partial(push.screen_changed, screen_id))
+    changes.screen_changed(screen_id)
 
 
 def screen_report(*, screen_id: int, showing: str) -> bool:

@@ -18,6 +18,7 @@ from screens.views import LANGUAGES, display_context, localised
 from signage import services
 from signage.forms import ScreenForm, layout_label
 from signage.models import Screen
+from signage.presenters import today_rows
 from signage.rules.settings import OVERVIEW
 from signage.selectors import (
     layout_drawn,
@@ -25,7 +26,6 @@ from signage.selectors import (
     screen_by_code,
     screen_tournament_ids,
     screens_all,
-    today_rows,
 )
 from tournament.errors import DomainError
 from tournament.models import Tournament

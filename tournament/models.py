@@ -345,10 +345,19 @@ class ApiToken(models.Model):
 
 
 class ActionLog(models.Model):
-    """Append-only audit trail: who did what, when, with what data (and undo data)."""
+    """Append-only audit trail: who did what, when, with what data (and undo data).
+
+    One trail for the room (README "Audit trail"): a line belongs to one scope
+    (``tournament:12``, ``room``, ``cashbox:3`` ...); a tournament's lines also
+    name their tournament, the room's leave it empty. Lines are written only
+    through :mod:`tournament.audit`.
+    """
 
     # No index of its own: the (tournament, kind) index serves it (README "Benchmarks").
-    tournament = models.ForeignKey(Tournament, models.CASCADE, "actions", db_index=False)
+    tournament = models.ForeignKey(
+        Tournament, models.CASCADE, "actions", db_index=False, null=True, blank=True
+    )
+    scope = models.CharField(max_length=40, default="", editable=False)
     kind = models.CharField(max_length=40)
     data = models.JSONField(default=dict)
     by = models.ForeignKey(
@@ -362,11 +371,6 @@ class ActionLog(models.Model):
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["tournament", "kind"])]
-
-    @classmethod
-    def record(cls, tournament: Tournament, kind: str, data: dict, by: object) -> ActionLog:
-        user = by if getattr(by, "pk", None) else None
-        return cls.objects.create(tournament=tournament, kind=kind, data=data, by=user)
 
 
 from tournament.models_bounties import *  # noqa: E402,F401,F403 - bounty models live beside

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.db import connection, models, transaction
 
-from tournament import changes
+from tournament import audit, changes
 from tournament.locking import lock_tournament
 from tournament.models import ActionLog, Tournament
 
@@ -83,8 +83,12 @@ class Write:
 
     def log(self, kind: str, data: dict[str, Any]) -> ActionLog:
         """The action-log line of this write (the history and its undo read it)."""
-        return ActionLog.objects.create(
-            tournament=self.tournament, kind=kind, data=data, by=self.actor.user
+        return audit.append(
+            scope=audit.tournament_scope(self.tournament.pk),
+            tournament=self.tournament,
+            kind=kind,
+            data=data,
+            by=self.actor.user,
         )
 
     def touch(self, *, tables: Iterable[int | None] = (), parts: Iterable[str] = ()) -> None:

@@ -18,8 +18,9 @@ from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import Kind, LedgerRow, Method, Ticket, TicketRoomSettings
 from cashdesk.services.ledger import Split, ledger_append
+from tournament import audit
 from tournament.errors import Conflict, FieldInvalid, NotFound
-from tournament.models import ActionLog, Entry, Player, Tournament
+from tournament.models import Entry, Player, Tournament
 from tournament.rules.payouts import money
 from tournament.rules.satellites import SatelliteError, ticket_change
 from tournament.writes import Write
@@ -126,11 +127,12 @@ def _logged(ticket: Ticket, kind: str, facts: dict[str, Any], by: Any) -> None:
     tournament_id = issued or ticket.target_tournament_id
     if tournament_id is None:
         return
-    ActionLog.objects.create(
-        tournament_id=tournament_id,
+    audit.append(
+        scope=audit.tournament_scope(tournament_id),
+        tournament=Tournament.objects.get(pk=tournament_id),
         kind=kind,
         data={"ticket": ticket.pk, "number": ticket.number, **facts},
-        by=by if getattr(by, "pk", None) else None,
+        by=by,
     )
 
 

@@ -28,7 +28,7 @@ from clock.services import clock_state
 from clock.services.structure import StructureInvalid, structure_set
 from imports.rules.td3_model import Td3Purchase
 from imports.rules.td3_plan import PlannedEntry, Td3Plan
-from tournament import changes
+from tournament import audit, changes
 from tournament.errors import Invalid
 from tournament.models import (
     ActionLog,
@@ -132,7 +132,13 @@ def _logs(w: Write, plan: Td3Plan, entries: list[Entry]) -> list[Timed]:
     """The history of the evening as the floor would have logged it, at TD3's times."""
 
     def line(kind: str, data: dict[str, Any]) -> ActionLog:
-        return ActionLog(tournament=w.tournament, kind=kind, data={**data, "td3": True}, by=w.user)
+        return ActionLog(
+            tournament=w.tournament,
+            scope=audit.tournament_scope(w.tournament.pk),
+            kind=kind,
+            data={**data, "td3": True},
+            by=w.user,
+        )
 
     lines: list[Timed] = []
     for planned, entry in zip(plan.entries, entries, strict=True):

@@ -13,7 +13,6 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from rulings.models import Amendment, Category, Penalty, Ruling, RulingEntry
-from rulings.presenters import penalty_payload, rulings_with_details
 from rulings.rules.penalties import (
     COUNTED_KINDS,
     ErrorCode,
@@ -22,6 +21,7 @@ from rulings.rules.penalties import (
     compute_penalty,
     validate_penalty,
 )
+from rulings.selectors import rulings_with_details
 from rulings.services.catalog import rules_resolve
 from rulings.services.levels import current_level_index
 from tables.models import Seat, Table
@@ -189,7 +189,7 @@ def ruling_create(
                 "table": ruling.table_number,
                 "entries": involved_ids,
                 "rules": rule_ids,
-                "penalty": penalty_payload(given) if given is not None else None,
+                "penalty": _penalty_facts(given) if given is not None else None,
             },
         )
         # A sit-out penalty shows at the player's seat (the table rows); a
@@ -284,6 +284,20 @@ def _penalty_give(
     if kind is PenaltyKind.DISQUALIFICATION:
         disqualify(w, entry, order.chips)
     return given
+
+
+def _penalty_facts(penalty: Penalty) -> dict[str, Any]:
+    """The penalty as the ruling's log line keeps it: what was given, by kind,
+    number and id; the pages and the API name the player."""
+    return {
+        "entry": penalty.entry_id,
+        "kind": penalty.kind,
+        "count": penalty.count,
+        "players_at_table": penalty.players_at_table,
+        "hands": penalty.hands,
+        "table": penalty.table.number if penalty.table is not None else None,
+        "hand_at_start": penalty.hand_at_start,
+    }
 
 
 def ruling_get(ruling_id: int) -> Ruling:

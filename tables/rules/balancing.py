@@ -571,7 +571,8 @@ class _Planner:
         return worst if worst is not None else self.rng.choice(free)
 
     def closest_position(self, dest: _Table, position: int, free: list[int]) -> int:
-        assert dest.blinds is not None
+        blinds = dest.blinds
+        assert blinds is not None
         dead_button = self.options.dead_button
 
         def key(candidate: int) -> tuple[int, int, int, int]:
@@ -579,7 +580,7 @@ class _Planner:
             upcoming = next_hand(
                 seat_count=dest.seat_count,
                 occupied=occupied,
-                state=dest.blinds,  # type: ignore[arg-type]
+                state=blinds,
                 dead_button=dead_button,
             )
             there = relative_position(
@@ -595,7 +596,7 @@ class _Planner:
                     seat=candidate,
                     seat_count=dest.seat_count,
                     occupied=dest.occupied,
-                    state=dest.blinds,  # type: ignore[arg-type]
+                    state=blinds,
                     dead_button=dead_button,
                 ),
                 candidate,

@@ -18,6 +18,7 @@ from django.db import connections
 from django.utils import timezone
 
 from tables.models import Seat, SeatChange
+from tournament import audit
 from tournament.models import ActionLog, Entry
 from tournament.writes import Write
 
@@ -41,13 +42,14 @@ def log_busts_and_free_seats(
     at = connection.ops.adapt_datetimefield_value(timezone.now())
     data = ActionLog._meta.get_field("data")
     tournament_id, by = w.tournament.pk, w.actor.user_id
+    scope = audit.tournament_scope(tournament_id)
     with connection.cursor() as cursor:
         _insert(
             cursor,
             ActionLog._meta.db_table,
-            ("tournament_id", "kind", "data", "by_id", "at"),
+            ("tournament_id", "scope", "kind", "data", "by_id", "at"),
             [
-                (tournament_id, "bust", data.get_db_prep_save(line, connection), by, at)
+                (tournament_id, scope, "bust", data.get_db_prep_save(line, connection), by, at)
                 for line in lines
             ],
         )

@@ -46,13 +46,17 @@ def floor_replan(w: Write) -> balancing.Plan:
     tables costs what it costs on ten.
     """
     tournament = w.tournament
-    options = _planning_options(tournament)
     shape = floor_shape(tournament)
     table_size, final_table_size = tournament.table_size, tournament.final_table_size
-    if not balancing.plan_needed(
-        shape, table_size=table_size, final_table_size=final_table_size, options=options
-    ):
-        return balancing.Plan()  # every table within one of the others: most busts
+    # The book's options first: registration only ever holds breaks back, so a
+    # floor that needs no plan by the book needs none now, and most busts read
+    # no clock.
+    for read_options in (seating_options, _planning_options):
+        options = read_options(tournament)
+        if not balancing.plan_needed(
+            shape, table_size=table_size, final_table_size=final_table_size, options=options
+        ):
+            return balancing.Plan()  # every table within one of the others: most busts
     floor = floor_now(tournament)
     if not floor.tables:
         return balancing.Plan()
@@ -155,13 +159,38 @@ def _set_halts(w: Write, plan: balancing.Plan, floor: Floor) -> None:
             w.touch(tables=[t.number for t in changed])
 
 
-def _planning_options(tournament: Tournament) -> balancing.SeatingOptions:
-    """The rulebook's options; no table breaks while registration is open when the
-    room chose so (`break_during_registration`), so re-entries never churn the floor."""
+def _planning_options(
+    tournament: Tournament, table_size: int | None = None
+) -> balancing.SeatingOptions:
+    """The rulebook's options, looser while registration is open (README "Breaking
+    during registration"): once play runs, a table breaks only when every table
+    left keeps ``late_entry_seats`` seats free for the next late entries, so one
+    re-entry never reopens the table just broken; a room that breaks no table
+    then (`break_during_registration` off) only balances."""
     options = seating_options(tournament)
-    if not tournament.break_during_registration and clock().registration_open(tournament):
+    if not clock().registration_open(tournament):
+        return options
+    if not tournament.break_during_registration:
         return replace(options, may_break=False)
-    return options
+    if not clock().play_started(tournament):
+        return options  # nobody plays yet: no late entry to keep a seat for
+    free_seats = int(tournament.rule_options.get("late_entry_seats", 1))
+    return replace(
+        options,
+        break_target=late_entry_break_target(
+            options, table_size or tournament.table_size, free_seats
+        ),
+    )
+
+
+def late_entry_break_target(
+    options: balancing.SeatingOptions, table_size: int, free_seats: int
+) -> int | None:
+    """Players per table at which a table breaks while late entries may come: the
+    table size less the seats kept free (never below two a table)."""
+    if free_seats == 0:
+        return options.break_target
+    return min(options.break_target or table_size, max(table_size - free_seats, 2))
 
 
 _LEFT_AT_BROKEN_TABLES = """
@@ -189,7 +218,7 @@ def floor_plan_preview(
         # A fixed seed: the preview names how many move, not who.
         rng=random.Random(0),
         keep_apart=keep_apart_pairs(tournament),
-        options=seating_options(tournament),
+        options=_planning_options(tournament, table_size),
         load=floor.seats_of,
         table_size=table_size,
         final_table_size=final_table_size,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.rulings.conftest import seated, start
+from tournament.models import ActionLog
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +47,23 @@ def test_floor_logs_a_ruling_and_the_server_sets_time_and_decider(floor_api, gam
     ]
     assert data["rules"] == ["TDA2019-69"]
     assert data["penalty"] is None
+
+
+def test_the_log_line_keeps_the_penalty_by_kind_and_id_not_by_name(api, game):
+    offender = seated(game)[3]
+    body = ruling(game, penalty={"entry": offender["entry"], "kind": "missed_hands", "count": 3})
+    made = api.post(f"/tournaments/{game['id']}/rulings", body).json()
+    line = ActionLog.objects.get(tournament_id=game["id"], kind="ruling")
+    assert line.data["ruling"] == made["id"]
+    assert line.data["penalty"] == {
+        "entry": offender["entry"],
+        "kind": "missed_hands",
+        "count": 3,
+        "players_at_table": None,
+        "hands": 3,
+        "table": 1,
+        "hand_at_start": made["penalty"]["hand_at_start"],
+    }
 
 
 def test_rule_aliases_are_stored_as_their_catalog_ids(api, game):

@@ -44,7 +44,10 @@ class HeldComposer:
         original = compose.send
 
         def held(change):
-            self.released.wait(timeout=10)
+            # Held until the test releases it (the fixture's teardown does at the
+            # latest): a short timeout let a slow CI machine compose before the
+            # test looked, so the test saw messages it had not released yet.
+            self.released.wait(timeout=300)
             original(change)
 
         monkeypatch.setattr(compose, "send", held)

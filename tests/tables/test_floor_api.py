@@ -12,9 +12,16 @@ pytestmark = pytest.mark.django_db
 
 def start(api, players: int, tables: int, **settings) -> dict:
     """A drawn floor by the book: tables break as soon as the players left fit at
-    fewer, registration open or not (README "Breaking during registration")."""
+    fewer, registration open or not, no seat kept for late entries (README
+    "Breaking during registration")."""
     tournament = api.post(
-        "/tournaments", {"name": "Floor test", "break_during_registration": True, **settings}
+        "/tournaments",
+        {
+            "name": "Floor test",
+            "break_during_registration": True,
+            "options": {"late_entry_seats": 0},
+            **settings,
+        },
     ).json()
     api.post(f"/tournaments/{tournament['id']}/tables", {"count": tables})
     entries = [

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from tables.models import Move
+from tests.tables.test_floor_api import start
 
 pytestmark = pytest.mark.django_db
 
@@ -122,7 +123,12 @@ def test_moves_can_be_shown_in_large_type_for_announcing(game, api, director):
 
 def test_a_breaking_table_stays_on_the_map_until_its_players_have_moved(api, director):
     tournament = api.post(
-        "/tournaments", {"name": "Breaking", "break_during_registration": True}
+        "/tournaments",
+        {
+            "name": "Breaking",
+            "break_during_registration": True,
+            "options": {"late_entry_seats": 0},
+        },
     ).json()
     api.post(f"/tournaments/{tournament['id']}/tables", {"count": 3})
     for i in range(19):
@@ -234,14 +240,7 @@ def test_a_foreign_next_address_is_not_followed(game, api, floor_user):
 
 def drawn(api, *, tables: int, players: int) -> dict:
     """A drawn floor whose tables break by the book, registration open or not."""
-    tournament = api.post(
-        "/tournaments", {"name": "Break test", "break_during_registration": True}
-    ).json()
-    api.post(f"/tournaments/{tournament['id']}/tables", {"count": tables})
-    for i in range(players):
-        api.post(f"/tournaments/{tournament['id']}/entries", {"name": f"Player {i:02}"})
-    api.post(f"/tournaments/{tournament['id']}/draw")
-    return tournament
+    return start(api, players=players, tables=tables)
 
 
 def test_all_moves_of_a_broken_table_are_done_at_once(api, floor_user):

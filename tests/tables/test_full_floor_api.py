@@ -24,8 +24,10 @@ def club_night(api, players: int = 17, tables: int = 3, **settings) -> dict:
             "final_table_size": 8,
             "max_entries": 3,
             "late_registration_levels": 6,
-            # The evening of 2025-02-13 broke tables during registration.
+            # The evening of 2025-02-13 broke tables during registration, as soon
+            # as the players left fitted at the others (no seat kept free).
             "break_during_registration": True,
+            "options": {"late_entry_seats": 0},
             **settings,
         },
     ).json()
@@ -166,15 +168,78 @@ def test_with_no_breaks_during_registration_re_entries_never_churn_the_floor(api
     assert [t["status"] for t in tables_of(api, game["id"])].count("broken") == 1
 
 
-def test_the_option_is_off_by_default_and_can_be_changed(api):
+def test_by_default_tables_break_during_registration_keeping_a_seat_for_late_entries(api):
     tournament = api.post("/tournaments", {"name": "Default"}).json()
-    assert tournament["break_during_registration"] is False
+    assert tournament["break_during_registration"] is True
+    assert tournament["options"]["late_entry_seats"] == 1
     changed = api.patch(
-        f"/tournaments/{tournament['id']}", {"break_during_registration": True}
+        f"/tournaments/{tournament['id']}",
+        {"break_during_registration": False, "options": {"late_entry_seats": 2}},
     ).json()
-    assert changed["break_during_registration"] is True
+    assert changed["break_during_registration"] is False
+    assert changed["options"]["late_entry_seats"] == 2
     bad = api.patch(f"/tournaments/{tournament['id']}", {"break_during_registration": "maybe"})
     assert bad.status_code == 422
+    too_many = api.patch(f"/tournaments/{tournament['id']}", {"options": {"late_entry_seats": 4}})
+    assert too_many.status_code == 422
+
+
+def late_night(api, **settings) -> dict:
+    """A club evening with the default floor: three tables of eight, play running
+    since the draw (no clock), registration open (README "Breaking during
+    registration")."""
+    return club_night(api, options={}, **settings)
+
+
+def busted_and_back(api, game: dict, times: int) -> list[dict]:
+    """Busts a seated player and buys him back in, ``times`` times; the moves the
+    floor was asked for after each."""
+    asked = []
+    for _ in range(times):
+        out = seated_entry(api, game["id"])
+        player = next(
+            e["player"]
+            for e in api.get(f"/tournaments/{game['id']}/entries").json()
+            if e["id"] == out
+        )
+        bust(api, out)
+        asked.append(api.get(f"/tournaments/{game['id']}/moves?status=pending").json())
+        do_all_moves(api, game["id"])
+        re_enter(api, game["id"], player)
+        asked.append(api.get(f"/tournaments/{game['id']}/moves?status=pending").json())
+        do_all_moves(api, game["id"])
+    return asked
+
+
+def test_during_late_registration_a_table_breaks_only_with_a_seat_free_at_each_other(api):
+    game = late_night(api)  # 17 players at three tables of eight
+    bust(api, seated_entry(api, game["id"]))  # 16 would fill two tables: no seat kept
+    assert all(t["status"] == "open" for t in tables_of(api, game["id"]))
+    bust(api, seated_entry(api, game["id"]))  # 15 fit with a seat free at one
+    assert all(t["status"] == "open" for t in tables_of(api, game["id"]))
+    bust(api, seated_entry(api, game["id"]))  # 14: a seat free at each of two
+    assert [t["status"] for t in tables_of(api, game["id"])].count("broken") == 1
+
+
+def test_bust_and_re_entry_in_turn_never_reopen_a_broken_table(api):
+    game = late_night(api, players=15, max_entries=10)
+    bust(api, seated_entry(api, game["id"]))
+    do_all_moves(api, game["id"])
+    assert sorted(open_counts(api, game["id"]).values()) == [7, 7]
+    asked = busted_and_back(api, game, times=4)
+    # Each re-entry takes the seat kept free; nothing moves, nothing reopens.
+    assert asked == [[]] * 8
+    assert [t["status"] for t in tables_of(api, game["id"])].count("broken") == 1
+
+
+def test_once_registration_closes_the_floor_breaks_what_the_players_allow(api):
+    game = late_night(api, players=17)
+    bust(api, seated_entry(api, game["id"]))
+    assert all(t["status"] == "open" for t in tables_of(api, game["id"]))
+    closed = api.patch(f"/tournaments/{game['id']}", {"registration_closed": True})
+    assert closed.status_code == 200
+    bust(api, seated_entry(api, game["id"]))  # 15 fit at two tables of eight
+    assert [t["status"] for t in tables_of(api, game["id"])].count("broken") == 1
 
 
 def test_the_draw_opens_the_reserve_tables_the_field_needs(api):

@@ -57,3 +57,22 @@ def test_a_form_without_the_options_counts_by_player_and_closes_with_the_level(d
     made = Tournament.objects.get(name="Donnerstag")
     assert made.places == "by_player"
     assert made.late_registration_through_break is False
+
+
+def test_the_form_keeps_seats_for_late_entries_and_saves_another_count(director):
+    client = signed_in(director, "de")
+    page = client.get("/tournaments/new/").content.decode()
+    assert "Freie Sitze für Nachmeldungen" in page
+    # Right after the question whether tables break at all, one seat chosen.
+    after = page.split('name="break_during_registration"', 1)[1]
+    assert after.index('name="late_entry_seats"') < after.index('name="day_stop_players"')
+    assert 'name="late_entry_seats" value="1"' in page
+    assert client.post("/tournaments/new/", {**FORM, "late_entry_seats": "2"}).status_code == 302
+    made = Tournament.objects.get(name="Donnerstag")
+    assert made.rule_options["late_entry_seats"] == 2
+    edit = client.post(f"/tournaments/{made.pk}/edit/", {**FORM, "late_entry_seats": "0"})
+    # Saved with the tie rule left empty ("as the rulebook says"), as shown.
+    assert edit.status_code == 302
+    assert Tournament.objects.get(pk=made.pk).rule_options["late_entry_seats"] == 0
+    refused = client.post(f"/tournaments/{made.pk}/edit/", {**FORM, "late_entry_seats": "5"})
+    assert refused.status_code == 400

@@ -24,6 +24,9 @@ _DESCRIPTIONS = {
     "clock_call_seconds": "Seconds a player has when the clock is called on him.",
     "clock_call_countdown_seconds": "The last seconds of a clock call counted down aloud.",
     "break_target": "Tables break when this many players could fill the others' seats.",
+    "late_entry_seats": "Seats each table keeps free for late entries while registration is "
+    "open and play runs: a table breaks only when the players left fit at the others with "
+    "this many seats free at each (0: as soon as they fit).",
     "penalty_max_hands": "Most hands a missed-hands penalty may take.",
     "penalty_max_rounds": "Most rounds a missed-rounds penalty may take.",
     "starting_button": "Where the button starts after the draw: high card, or seat 1.",
@@ -58,6 +61,7 @@ class RuleOptionsIn(Body):
     starting_button: Literal["high_card", "seat_one"] | None = Field(
         None, description=_d("starting_button")
     )
+    late_entry_seats: int | None = Field(None, ge=0, le=3, description=_d("late_entry_seats"))
 
 
 class RuleOptionsOut(Schema):
@@ -78,6 +82,7 @@ class RuleOptionsOut(Schema):
     penalty_max_hands: int | None = Field(None, ge=1, le=200, description=_d("penalty_max_hands"))
     penalty_max_rounds: int | None = Field(None, ge=1, le=20, description=_d("penalty_max_rounds"))
     starting_button: Literal["high_card", "seat_one"] = Field(description=_d("starting_button"))
+    late_entry_seats: int = Field(1, ge=0, le=3, description=_d("late_entry_seats"))
 
 
 def overrides(options: RuleOptionsIn | None) -> dict | None:

@@ -49,7 +49,7 @@ def plain_unit(value: Decimal) -> Decimal:
     """A rounding unit without trailing zeros and never in exponent form: the
     database's 10.00 is 10, not ``normalize()``'s 1E+1, and 0.50 is 0.5."""
     unit = Decimal(value).normalize()
-    return unit.quantize(Decimal(1)) if unit.as_tuple().exponent > 0 else unit  # type: ignore[operator]
+    return unit.quantize(Decimal(1)) if unit == unit.to_integral_value() else unit
 
 
 HUNDRED = Decimal(100)

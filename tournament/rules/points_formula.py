@@ -167,6 +167,11 @@ class _Parser:
         shown = f'"{token.text}"' if token.kind == "str" else token.text
         return self.fail(token, "unexpected_token", f"unexpected {shown}", shown)
 
+    def at(self, kind: TokenKind) -> bool:
+        """Whether the parser stands at a token of this kind (read afresh: a
+        check of ``self.token.kind`` would stay narrowed over an ``advance()``)."""
+        return self.token.kind == kind
+
     def expect(self, kind: TokenKind) -> Token:
         if self.token.kind != kind:
             raise self.unexpected()
@@ -269,7 +274,7 @@ class _Parser:
         items = [self.expression()]
         while self.token.kind == ";":
             self.advance()
-            if self.token.kind == ")":
+            if self.at(")"):
                 break
             items.append(self.expression())
         self.expect(")")

@@ -23,6 +23,10 @@ OPTION_CHOICES: dict[str, tuple[Any, ...] | range] = {
     "clock_call_seconds": range(5, 601),
     "clock_call_countdown_seconds": range(0, 61),
     "break_target": range(2, 11),
+    # Seats each table keeps free for late entries while registration runs and
+    # play has started (README "Breaking during registration"): 0 breaks a table
+    # as soon as the players left fit at the others.
+    "late_entry_seats": range(0, 4),
     "penalty_max_hands": range(1, 201),
     "penalty_max_rounds": range(1, 21),
     # Where the button starts after the seat draw: a high-card draw at each
@@ -41,6 +45,7 @@ _TDA2019: dict[str, Any] = {
     "clock_call_seconds": 60,
     "clock_call_countdown_seconds": 10,
     "starting_button": "high_card",
+    "late_entry_seats": 1,
 }
 
 PROFILES: dict[str, dict[str, Any]] = {

@@ -13,8 +13,9 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournament import audit
 from tournament.errors import Conflict, FieldInvalid, NotFound, RuleBeyondSchema
-from tournament.models import ActionLog, Bag, Event, Player, Tournament
+from tournament.models import Bag, Event, Player, Tournament
 from tournament.services.tournaments import TournamentSettings, tournament_create
 from tournament.writes import Actor
 
@@ -75,7 +76,13 @@ def event_create(
             tournament.event, tournament.day = event, 1
             tournament.save(update_fields=["event", "day"])
             made.append(tournament)
-        ActionLog.record(made[0], "event_created", {"event": event.pk, "flights": names}, by)
+        audit.append(
+            scope=audit.tournament_scope(made[0].pk),
+            tournament=made[0],
+            kind="event_created",
+            data={"event": event.pk, "flights": names},
+            by=by,
+        )
     return event, made
 
 

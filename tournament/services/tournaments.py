@@ -10,10 +10,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
+from tournament import audit
 from tournament import changes as screen_changes
 from tournament.clock_port import clock
 from tournament.errors import Conflict, Invalid, NotFound
-from tournament.models import ActionLog, Tournament
+from tournament.models import Tournament
 from tournament.rules.profiles import PROFILES, UnknownOption, validate_overrides
 from tournament.selectors import bounty_settings_for
 from tournament.services.bounties import bounty_settings_set
@@ -116,7 +117,13 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
         )
         if settings.bounty:
             bounty_settings_set(tournament, dict(settings.bounty))
-        ActionLog.record(tournament, "tournament_created", {"name": tournament.name}, by)
+        audit.append(
+            scope=audit.tournament_scope(tournament.pk),
+            tournament=tournament,
+            kind="tournament_created",
+            data={"name": tournament.name},
+            by=by,
+        )
     return tournament
 
 
@@ -213,6 +220,8 @@ FLOOR_SETTINGS = frozenset(
         "registration_closed",
         "break_during_registration",
         "max_players",
+        # The rule options hold the late entries' free seats and the break target.
+        "options",
     }
 )
 

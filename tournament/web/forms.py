@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.clock_port import clock
 from tournament.errors import FieldInvalid
 from tournament.models import BountySettings, Event, Tournament
+from tournament.rules.profiles import PROFILES, resolve_options
 from tournament.selectors import bounty_settings_for
 from tournament.services.players import check_contact_consent
 from tournament.web.local_numbers import (
@@ -78,17 +79,27 @@ class TournamentForm(forms.ModelForm):
     break_during_registration = forms.TypedChoiceField(
         label=capfirst(Tournament._meta.get_field("break_during_registration").verbose_name),
         help_text=Tournament._meta.get_field("break_during_registration").help_text,
-        # Keeping the tables comes first: it is the default (README "Breaking
-        # during registration").
+        # Breaking comes first: it is the default (README "Breaking during
+        # registration").
         choices=[
-            ("False", _("No, every table stays until registration closes")),
             ("True", _("Yes, once fewer tables suffice")),
+            ("False", _("No, every table stays until registration closes")),
         ],
         coerce=lambda value: value == "True",
         # A new tournament's form shows the model's default chosen.
         initial=Tournament._meta.get_field("break_during_registration").get_default(),
         empty_value=None,
         required=False,
+    )
+    late_entry_seats = forms.IntegerField(
+        label=_("Seats kept free for late entries"),
+        min_value=0,
+        max_value=3,
+        required=False,
+        help_text=_(
+            "Per table, while registration is open: a table breaks only when the players "
+            "left fit at the others with this many seats free at each. 0: as soon as they fit."
+        ),
     )
     bounty_kind = forms.ChoiceField(
         label=_("Bounty"), choices=BountySettings.Kind.choices, required=False
@@ -151,6 +162,9 @@ class TournamentForm(forms.ModelForm):
         self.fields["mystery_start_level"].initial = bounty.mystery_start_level
         self.fields["mystery_start_in_money"].initial = bounty.mystery_start_in_money
         self.fields["buy_in_options"].initial = buy_in_lines(self.instance.buy_ins or [])
+        rules = resolve_options(self.instance.rulebook, self.instance.options or {})
+        self.fields["late_entry_seats"].initial = rules["late_entry_seats"]
+        self._place_after("late_entry_seats", "break_during_registration")
         if self.instance.pk is None:
             # Registration is closed later, by the clock or by hand on the edit page.
             del self.fields["registration_closed"]
@@ -170,6 +184,12 @@ class TournamentForm(forms.ModelForm):
             "Later ones go on the waiting list."
         )
         widen_long_choices(self)
+
+    def _place_after(self, name: str, before: str) -> None:
+        """Shows a form-only field right after the model field it belongs to."""
+        names = [n for n in self.fields if n != name]
+        names.insert(names.index(before) + 1, name)
+        self.fields = {n: self.fields[n] for n in names}
 
     def clean_places(self) -> str:
         # Forms posted without it keep the tournament's way (a new one: by player).
@@ -216,6 +236,13 @@ class TournamentForm(forms.ModelForm):
         """The cleaned tournament fields, the bounty fields as one ``bounty``."""
         data = {k: v for k, v in self.cleaned_data.items() if k not in self.BOUNTY_FIELDS}
         data["buy_ins"] = data.pop("buy_in_options", None) or []
+        if not data.get("tie_rule") and data.get("rulebook") in PROFILES:
+            # Empty, as the help says: the rulebook's tie rule.
+            data["tie_rule"] = PROFILES[data["rulebook"]]["tie_rule"]
+        seats = data.pop("late_entry_seats", None)
+        if seats is not None:
+            # One option of the rule options the form shows; the others stay as set.
+            data["options"] = {**(self.instance.options or {}), "late_entry_seats": seats}
         share = self.cleaned_data.get("bounty_share")
         data["bounty"] = {
             "kind": self.cleaned_data.get("bounty_kind") or "none",
