@@ -30,12 +30,9 @@ class Invalid(DomainError):
     status = 422
 
 
-class FieldInvalid(Invalid):
-    """One named field of the request is missing or wrong: 422. The API names the
-    field first ("consent: ..."); a page shows the sentence alone, in the
-    reader's language, since its form shows where."""
-
-    status = 422
+class NamesField(DomainError):
+    """An error about one named field of the request: the API names it first
+    ("consent: ..."); a page shows the sentence alone, since its form shows where."""
 
     def __init__(self, field: str, message: object) -> None:
         super().__init__(message)
@@ -43,23 +40,25 @@ class FieldInvalid(Invalid):
 
     def api_detail(self) -> str:
         return f"{self.field}: {self.message}"
+
+
+class FieldInvalid(NamesField, Invalid):
+    """One named field of the request is missing or wrong: 422, in the reader's
+    language."""
+
+    status = 422
 
 
 class NotFound(DomainError):
     status = 404
 
 
-class FieldNotFound(NotFound):
+class FieldNotFound(NamesField, NotFound):
     """A body names an object that does not exist (a tournament, a layout): 404
     naming the field, as an unknown id in the path is. What exists is the
     room's state, not the request's shape (README "API", Errors)."""
 
-    def __init__(self, field: str, message: object) -> None:
-        super().__init__(message)
-        self.field = field
-
-    def api_detail(self) -> str:
-        return f"{self.field}: {self.message}"
+    status = 404
 
 
 class RuleBeyondSchema(FieldInvalid):
