@@ -6,18 +6,30 @@ from datetime import datetime
 from typing import Any
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from cashdesk.models import Kind, Method
-from tournament.api.fields import Amount, Body
-from tournament.api.shapes import MoneyText, choices_of
+from tournament.api.fields import NOT_BLANK, Amount, Body, when
+from tournament.api.shapes import MoneyText, choices_of, one_of
 
 MethodChoice: Any = choices_of(Method)
 KindChoice: Any = choices_of(Kind)
+# What a later payment is settled with, and what a prize is paid with (README
+# "Cash desk"): the schema lists only these.
+SettleMethod: Any = one_of((Method.CASH.value, Method.CARD.value, Method.VOUCHER.value))
+PrizeMethod: Any = one_of((Method.CASH.value, Method.CARD.value, Method.ACCOUNT.value))
+# A voucher names its number: text that is not only spaces.
+VOUCHER_NAMES_ITS_NUMBER = when(
+    "method",
+    (Method.VOUCHER.value,),
+    {"required": ["reference"], "properties": {"reference": {"pattern": NOT_BLANK}}},
+)
 
 
 class PaymentIn(Body):
     """How the desk is paid (default: cash)."""
+
+    model_config = ConfigDict(json_schema_extra=VOUCHER_NAMES_ITS_NUMBER)
 
     method: MethodChoice = Field("cash", description="cash, card, ticket, voucher, account, comp.")
     ticket: int | None = Field(None, ge=1, description="The ticket's id, when a ticket pays.")
@@ -90,18 +102,20 @@ class LedgerOut(Schema):
 
 
 class ReasonIn(Body):
-    reason: str = Field(..., min_length=1, max_length=500)
+    reason: str = Field(..., min_length=1, max_length=500, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class SettleIn(Body):
-    method: MethodChoice = Field("cash", description="How the later payment is paid now.")
+    model_config = ConfigDict(json_schema_extra=VOUCHER_NAMES_ITS_NUMBER)
+
+    method: SettleMethod = Field("cash", description="How the later payment is paid now.")
     reference: str = Field(
         "", max_length=40, description="The voucher's number; needed when a voucher pays."
     )
 
 
 class PrizePayIn(Body):
-    method: MethodChoice = Field("cash", description="cash, card or account.")
+    method: PrizeMethod = Field("cash", description="cash, card or account.")
 
 
 class PrizePayoutOut(Schema):

@@ -39,7 +39,9 @@ def list_layouts(request: HttpRequest):
 def create_layout(request: HttpRequest, payload: LayoutIn):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_LAYOUTS)
     layout = services.layout_create(
-        name=payload.name, tiles=payload.model_dump(exclude_none=True)["tiles"], by=request.user
+        name=payload.name,
+        tiles=payload.model_dump(exclude_unset=True, exclude_none=True)["tiles"],
+        by=request.user,
     )
     return Status(201, {"id": layout.pk})
 
@@ -48,7 +50,9 @@ def create_layout(request: HttpRequest, payload: LayoutIn):
 def import_layout(request: HttpRequest, payload: LayoutFileIn):
     """A shared layout file (as exported) becomes a new layout; a bad file: 422, nothing stored."""
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_LAYOUTS)
-    layout = services.layout_import(data=payload.model_dump(exclude_none=True), by=request.user)
+    layout = services.layout_import(
+        data=payload.model_dump(exclude_unset=True, exclude_none=True), by=request.user
+    )
     return Status(201, {"id": layout.pk})
 
 
@@ -62,7 +66,7 @@ def get_layout(request: HttpRequest, layout_id: int):
 def put_layout(request: HttpRequest, layout_id: int, payload: LayoutPatchIn):
     """Change a layout's name or tiles (or both); a preset is kept (409): copy it."""
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_LAYOUTS)
-    body = payload.model_dump(exclude_none=True)
+    body = payload.model_dump(exclude_unset=True, exclude_none=True)
     layout = services.layout_update(
         layout_id=layout_id, name=body.get("name"), tiles=body.get("tiles"), by=request.user
     )

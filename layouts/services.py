@@ -19,7 +19,7 @@ from layouts.models import Layout, RoomImage, RoomLook
 from layouts.rules import look as look_rules
 from layouts.rules.exchange import layout_file, layout_from_document, layout_name
 from layouts.rules.tiles import TileRefused, tiles_from
-from tournament.errors import Conflict, FieldInvalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, FieldNotFound, NotFound, RuleBeyondSchema
 from tournament.models import Tournament
 from tournament.writes import Write, scopes, write
 
@@ -46,6 +46,9 @@ LOOK_WORDS = {
     "colour": _("A colour is written #rrggbb."),
     "font": _("This font is not shipped with the program."),
 }
+# What a tile's fields say together, which the API's schema cannot: its
+# column plus its width within the grid, and no cell under two tiles.
+ACROSS_FIELDS = {"bounds": "tile_inside_grid", "overlap": "tiles_overlap"}
 LAYOUT_NOT_FOUND = _("Layout not found.")
 PRESET_KEPT = _("A preset is not changed: copy it and change the copy.")
 UNKNOWN_TOURNAMENT = _("A tile names a tournament that does not exist.")
@@ -60,18 +63,26 @@ def tile_message(refused: TileRefused) -> str:
     return str(_("Tile %(number)s: %(words)s")) % {"number": refused.index + 1, "words": words}
 
 
+def _refused(field: str, refused: TileRefused) -> FieldInvalid:
+    """A 422 naming the field, and the rule where the schema cannot state it."""
+    rule = ACROSS_FIELDS.get(refused.code)
+    if rule is not None:
+        return RuleBeyondSchema(field, tile_message(refused), rule=rule)
+    return FieldInvalid(field, tile_message(refused))
+
+
 def checked_tiles(raw: object) -> list[dict[str, Any]]:
     """The tiles as stored, or a 422 naming what is wrong; tournaments and images must exist."""
     try:
         tiles = tiles_from(raw)
     except TileRefused as refused:
-        raise FieldInvalid("tiles", tile_message(refused)) from refused
+        raise _refused("tiles", refused) from refused
     tournaments = {t.tournament for t in tiles if t.tournament is not None}
     if len(tournaments) > Tournament.objects.filter(pk__in=tournaments).count():
-        raise FieldInvalid("tiles", UNKNOWN_TOURNAMENT)
+        raise FieldNotFound("tiles", UNKNOWN_TOURNAMENT)
     images = {t.options["image"] for t in tiles if "image" in t.options}
     if len(images) > RoomImage.objects.filter(pk__in=images).count():
-        raise FieldInvalid("tiles", UNKNOWN_IMAGE)
+        raise FieldNotFound("tiles", UNKNOWN_IMAGE)
     return [t.as_dict() for t in tiles]
 
 
@@ -140,7 +151,7 @@ def layout_import(*, data: bytes | Mapping[str, Any], by: Any = None) -> Layout:
     try:
         shared = layout_file(data) if isinstance(data, bytes) else layout_from_document(data)
     except TileRefused as refused:
-        raise FieldInvalid("file", tile_message(refused)) from refused
+        raise _refused("file", refused) from refused
     known = set(
         Tournament.objects.filter(
             pk__in=[t.tournament for t in shared.tiles if t.tournament]

@@ -31,7 +31,7 @@ from signage.rules.settings import (
     sound_clean,
 )
 from signage.selectors import layout_known
-from tournament.errors import Conflict, FieldInvalid
+from tournament.errors import Conflict, FieldInvalid, FieldNotFound
 from tournament.models import Tournament
 from tournament.writes import Write, scopes, write
 
@@ -73,7 +73,14 @@ class ScreenSettings:
     look: dict[str, Any] | None = None
 
 
-def _refuse(field: str, reason: str) -> FieldInvalid:
+# A layout or a tournament that does not exist is the room's state, not the
+# request's shape: 404 naming the field (README "API", Errors).
+UNKNOWN = ("unknown_layout", "tournaments")
+
+
+def _refuse(field: str, reason: str) -> FieldInvalid | FieldNotFound:
+    if reason in UNKNOWN:
+        return FieldNotFound(field, REFUSED[reason])
     return FieldInvalid(field, REFUSED[reason])
 
 

@@ -137,7 +137,7 @@ def ledger_settle(*, row_id: int, method: str, by: Any, reference: str = "") -> 
     voucher names its number (``reference``), as at every sale."""
     payment = Payment(method, reference=reference)
     check_payment(payment, by)
-    if method in (Method.ACCOUNT, Method.TICKET, Method.COMP):
+    if method not in (Method.CASH, Method.CARD, Method.VOUCHER):
         raise FieldInvalid("method", SETTLE_WITH)
     scope = _scope_of(row_id)
 

@@ -27,7 +27,7 @@ from rulings.services.levels import current_level_index
 from tables.models import Seat, Table
 from tables.services.busts import disqualify
 from tournament import changes
-from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, FieldNotFound, Invalid, NotFound
 from tournament.models import Entry, Tournament
 from tournament.writes import Write, tournament_write, write
 
@@ -137,7 +137,9 @@ def ruling_create(
             _check_penalty_shape(penalty, limits)
         rule_ids, unknown = rules_resolve(rules)
         if unknown:
-            raise Invalid(UNKNOWN_RULES % {"rules": ", ".join(unknown)})
+            # The catalogue holds the room's house rules too: a reference that
+            # names none is an unknown object (404), not a malformed body.
+            raise FieldNotFound("rules", UNKNOWN_RULES % {"rules": ", ".join(unknown)})
 
         found = _involved_entries(tournament, involved_ids)
         seats = {

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Conflict, FieldInvalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, NotFound, RuleBeyondSchema
 from tournament.models import Bag, Event, Player, Tournament
 from tournament.services.tournaments import TournamentSettings, tournament_create
 from tournament.writes import Actor, scopes, write
@@ -58,7 +58,9 @@ def event_create(
         raise FieldInvalid("flights", NO_FLIGHTS)
     # Each flight is a tournament named "<event> – <flight>", at most 120 characters.
     if any(len(flight_name(name, flight)) > NAME_MAX for flight in names):
-        raise FieldInvalid("flights", NAMES_TOO_LONG % {"most": NAME_MAX})
+        raise RuleBeyondSchema(
+            "flights", NAMES_TOO_LONG % {"most": NAME_MAX}, rule="flight_name_length"
+        )
     if stack_rule not in Event.StackRule.values:
         raise FieldInvalid("stack_rule", Event.StackRule.BEST.label)
     # New tournaments have no screens and no other writer yet: nothing to lock or tell.
