@@ -36,8 +36,9 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     head = {"type": change.event, "version": change.version}
     parts = set(change.parts)
     if changes.TABLES in parts:
-        # The chip leaders' seats and the final table follow the seating.
-        parts.add(changes.CHIP_COUNTS)
+        # The chip leaders' seats and the final table follow the seating, and so
+        # do the floor's alerts (a table back in play, a pair at one table).
+        parts |= {changes.CHIP_COUNTS, changes.FLOOR_ALERTS}
     if parts & {changes.TABLES, changes.SUMMARY}:
         # The bounty pool follows the entries, the bounties in play the busts.
         parts.add(changes.BOUNTIES)

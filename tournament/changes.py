@@ -44,6 +44,9 @@ PURCHASES = "purchases"
 # The alternates waiting for a seat, in the order they sit down; staff screens
 # only; follows the summary (every change of the entries carries it).
 ALTERNATES = "alternates"
+# What the floor must act on beside the moves (a broken table back in play,
+# players kept apart at one table); staff screens only; follows the tables.
+FLOOR_ALERTS = "floor_alerts"
 PARTS = frozenset(
     {
         SUMMARY,
@@ -61,9 +64,10 @@ PARTS = frozenset(
         BOUNTIES,
         PURCHASES,
         ALTERNATES,
+        FLOOR_ALERTS,
     }
 )
-STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES})
+STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS})
 
 
 @dataclass(frozen=True)
