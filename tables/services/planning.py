@@ -168,12 +168,12 @@ def _planning_options(
     re-entry never reopens the table just broken; a room that breaks no table
     then (`break_during_registration` off) only balances."""
     options = seating_options(tournament)
-    if not clock().registration_open(tournament):
-        return options
     if not tournament.break_during_registration:
-        return replace(options, may_break=False)
-    if not clock().play_started(tournament):
-        return options  # nobody plays yet: no late entry to keep a seat for
+        if clock().registration_open(tournament):
+            return replace(options, may_break=False)
+        return options
+    if not clock().late_entries_expected(tournament):
+        return options  # registration closed, or nobody plays yet
     free_seats = int(tournament.rule_options.get("late_entry_seats", 1))
     return replace(
         options,
