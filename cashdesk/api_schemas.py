@@ -6,18 +6,30 @@ from datetime import datetime
 from typing import Any
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from cashdesk.models import Kind, Method
-from tournament.api.fields import Amount, Body
-from tournament.api.shapes import MoneyText, choices_of
+from tournament.api.fields import NOT_BLANK, Amount, Body, when
+from tournament.api.shapes import MoneyText, choices_of, one_of
 
 MethodChoice: Any = choices_of(Method)
 KindChoice: Any = choices_of(Kind)
+# What a later payment is settled with, and what a prize is paid with (README
+# "Cash desk"): the schema lists only these.
+SettleMethod: Any = one_of((Method.CASH.value, Method.CARD.value, Method.VOUCHER.value))
+PrizeMethod: Any = one_of((Method.CASH.value, Method.CARD.value, Method.ACCOUNT.value))
+# A voucher names its number: text that is not only spaces.
+VOUCHER_NAMES_ITS_NUMBER = when(
+    "method",
+    (Method.VOUCHER.value,),
+    {"required": ["reference"], "properties": {"reference": {"pattern": NOT_BLANK}}},
+)
 
 
 class PaymentIn(Body):
     """How the desk is paid (default: cash)."""
+
+    model_config = ConfigDict(json_schema_extra=VOUCHER_NAMES_ITS_NUMBER)
 
     method: MethodChoice = Field("cash", description="cash, card, ticket, voucher, account, comp.")
     ticket: int | None = Field(None, ge=1, description="The ticket's id, when a ticket pays.")
@@ -28,7 +40,13 @@ class PaymentIn(Body):
 
 class PaymentOut(Schema):
     id: int = Field(description="The ledger row's id.")
-    receipt_number: int = Field(description="The receipt's number (the room's gapless sequence).")
+    receipt_number: int = Field(
+        description="The receipt's number in its series (its cash box's, else its "
+        "tournament's or the room's; each gapless)."
+    )
+    receipt: str = Field(
+        description="The receipt as printed: its series and its number (3-17: cash box 3)."
+    )
     amount: MoneyText
     method: MethodChoice
     reference: str = Field("", description="The voucher's number, when a voucher paid.")
@@ -50,6 +68,7 @@ class LedgerRowOut(Schema):
     bounty: MoneyText
     method: MethodChoice
     receipt_number: int
+    receipt: str = Field(description="The receipt as printed (series and number).")
     entry: int | None = Field(description="The entry's id, if the row belongs to one.")
     player: str | None
     by: str | None = Field(description="The cashier's user name.")
@@ -83,18 +102,20 @@ class LedgerOut(Schema):
 
 
 class ReasonIn(Body):
-    reason: str = Field(..., min_length=1, max_length=500)
+    reason: str = Field(..., min_length=1, max_length=500, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class SettleIn(Body):
-    method: MethodChoice = Field("cash", description="How the later payment is paid now.")
+    model_config = ConfigDict(json_schema_extra=VOUCHER_NAMES_ITS_NUMBER)
+
+    method: SettleMethod = Field("cash", description="How the later payment is paid now.")
     reference: str = Field(
         "", max_length=40, description="The voucher's number; needed when a voucher pays."
     )
 
 
 class PrizePayIn(Body):
-    method: MethodChoice = Field("cash", description="cash, card or account.")
+    method: PrizeMethod = Field("cash", description="cash, card or account.")
 
 
 class PrizePayoutOut(Schema):
@@ -104,6 +125,7 @@ class PrizePayoutOut(Schema):
     amount: MoneyText
     method: MethodChoice
     receipt_number: int
+    receipt: str = Field(description="The receipt as printed (series and number).")
     by: str | None
     at: datetime
 

@@ -27,7 +27,7 @@ from cashdesk.services.satellites import prizes_fix
 from cashdesk.services.ticket_desk import ticket_buy_in
 from tournament.api.auth import MONEY_AUTH, acting_user, require_role
 from tournament.api.choices import Money
-from tournament.api.fields import DB_BIGINT_MAX, Amount, Body
+from tournament.api.fields import DB_BIGINT_MAX, NOT_BLANK, Amount, Body
 from tournament.roles import DIRECTOR
 
 router = Router(tags=["tickets and pots"])
@@ -60,11 +60,11 @@ class TicketFilter(Schema):
 
 class TransferIn(Body):
     player: int = Field(..., ge=1, description="The new holder.")
-    reason: str = Field(..., min_length=1, max_length=200)
+    reason: str = Field(..., min_length=1, max_length=200, json_schema_extra={"pattern": NOT_BLANK})
 
 
-class ReasonIn(Body):
-    reason: str = Field(..., min_length=1, max_length=200)
+class TicketReasonIn(Body):
+    reason: str = Field(..., min_length=1, max_length=200, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class TicketBuyInIn(Body):
@@ -75,6 +75,7 @@ class TicketBuyInOut(Schema):
     entry: int = Field(description="The new entry's id.")
     ticket: TicketOut
     receipt_number: int = Field(description="The receipt of the buy-in paid with the ticket.")
+    receipt: str = Field(description="That receipt as printed (series and number).")
 
 
 class TicketSettingsIn(Body):
@@ -100,6 +101,7 @@ class PotMovementOut(Schema):
     reason: str
     at: datetime.datetime
     receipt_number: int | None = Field(description="Its ledger row's receipt number.")
+    receipt: str | None = Field(None, description="That receipt as printed (series and number).")
 
 
 class PotOut(Schema):
@@ -137,7 +139,7 @@ def transfer_ticket(request: HttpRequest, ticket_id: int, payload: TransferIn):
 
 
 @router.post("/tickets/{ticket_id}/refund", response=TicketOut, auth=MONEY_AUTH)
-def refund_ticket(request: HttpRequest, ticket_id: int, payload: ReasonIn):
+def refund_ticket(request: HttpRequest, ticket_id: int, payload: TicketReasonIn):
     user = require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     ticket = ticket_services.ticket_refund(ticket_id=ticket_id, reason=payload.reason, by=user)
     return ticket_payload(ticket)
@@ -153,6 +155,7 @@ def buy_in_with_ticket(request: HttpRequest, ticket_id: int, payload: TicketBuyI
         "entry": entry.pk,
         "ticket": ticket_payload(ticket),
         "receipt_number": row.receipt_number,
+        "receipt": row.receipt,
     }
     return Status(201, body)
 

@@ -290,12 +290,24 @@ Card = Annotated[
 
 class RacePlayerIn(Schema):
     # No upper bounds: nothing of a race is stored, and the rules take any whole number.
+    # A player with no chips at all takes no part.
+    model_config = ConfigDict(
+        json_schema_extra={
+            "anyOf": [
+                {"properties": {"chips": {"minimum": 1}}},
+                {"properties": {"other_value": {"minimum": 1}}},
+            ]
+        }
+    )
     seat: int = Field(ge=1, description="The player's seat number.")
     chips: int = Field(ge=0, description="How many chips of the removed denomination he holds.")
     other_value: int = Field(
         ge=0, description="Value of all his other chips; a multiple of smallest_remaining."
     )
 
+
+# A seat number as a key of the cards: "1", "2", ...
+SeatKey = Annotated[str, Field(pattern=r"^[1-9][0-9]*$")]
 
 RACE_EXAMPLE = {
     "method": "race",
@@ -313,7 +325,14 @@ RACE_EXAMPLE = {
 class ChipRaceIn(Schema):
     """One table's colour-up (README "API"); values in chips."""
 
-    model_config = ConfigDict(json_schema_extra={"examples": [RACE_EXAMPLE]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [RACE_EXAMPLE],
+            # The round-up deals no cards.
+            "if": {"properties": {"method": {"const": "round_up"}}},
+            "then": {"properties": {"cards": {"type": "null"}}},
+        }
+    )
 
     method: RaceMethod = Field(
         description="race (all odd chips to the best card), race_one_chip (one chip per "
@@ -325,7 +344,7 @@ class ChipRaceIn(Schema):
     )
     button_seat: int = Field(ge=1, description="The button's seat number.")
     players: list[RacePlayerIn] = Field(min_length=1, description="Every player at the table.")
-    cards: dict[str, list[Card]] | None = Field(
+    cards: dict[SeatKey, list[Card]] | None = Field(
         None,
         description='The cards dealt, keyed by seat number ("1"): one per odd chip. '
         "Without it the app deals.",

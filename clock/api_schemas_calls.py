@@ -10,7 +10,8 @@ from typing import Annotated, get_args
 
 from django.utils.translation import gettext_lazy as _
 from ninja import Schema
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from clock.api_schemas import EpochMillis, Millis
 from clock.models import ClockCall, ShotClockTurn
@@ -36,6 +37,18 @@ Seat = Annotated[int, Field(ge=1, le=10, description="The seat number.")]
 class ClockCallIn(Body):
     """Call the clock on a player: give the table's number as table or table_number."""
 
+    model_config = ConfigDict(
+        json_schema_extra={
+            # One of the two, never both (README "API").
+            "if": {"properties": {"table": {"type": "integer"}}, "required": ["table"]},
+            "then": {"properties": {"table_number": {"type": "null"}}},
+            "else": {
+                "properties": {"table_number": {"type": "integer"}},
+                "required": ["table_number"],
+            },
+        }
+    )
+
     table: TableNumber | None = Field(
         None, description="The table's NUMBER in the tournament (not its id); or table_number."
     )
@@ -52,7 +65,7 @@ class ClockCallIn(Body):
     def one_table(self) -> ClockCallIn:
         given = {n for n in (self.table, self.table_number) if n is not None}
         if len(given) != 1:
-            raise ValueError(str(ONE_TABLE))
+            raise PydanticCustomError("one_table", str(ONE_TABLE))
         return self
 
     @property

@@ -7,15 +7,19 @@ from datetime import datetime
 from typing import Any, Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from cashdesk.api_schemas import PaymentIn
 from prereg.models import NAME_MAX, PreRegistration
-from tournament.api.fields import Body
+from prereg.services.registrations import PHONE_MAX
+from tournament.api.fields import EMAIL, NOT_BLANK, Body, contact_needs_consent
 from tournament.api.schemas import EntryOut
 from tournament.api.shapes import MoneyText, choices_of
 
 PreRegistrationStatus: Any = choices_of(PreRegistration.Status)
+# Two characters that are not spaces, with anything between (README "Pre-registration").
+TWO_LETTERS = f"{NOT_BLANK}[\\s\\S]*{NOT_BLANK}"
+PHONE = r"^[0-9 +()/-]*$"
 
 
 class ScheduleRowOut(Schema):
@@ -36,9 +40,26 @@ class ScheduleRowOut(Schema):
 
 
 class PreRegisterIn(Body):
-    name: str = Field(min_length=1, max_length=200, description=f"2 to {NAME_MAX} characters.")
-    phone: str | None = Field(None, max_length=200)
-    email: str | None = Field(None, max_length=254)
+    model_config = ConfigDict(
+        json_schema_extra={
+            "allOf": [
+                contact_needs_consent("email", {"const": True}),
+                contact_needs_consent("phone", {"const": True}),
+            ]
+        }
+    )
+
+    # The schema says what the server keeps; the server says it in its own words.
+    name: str = Field(
+        min_length=1,
+        max_length=200,
+        json_schema_extra={"minLength": 2, "maxLength": NAME_MAX, "pattern": TWO_LETTERS},
+        description=f"2 to {NAME_MAX} characters.",
+    )
+    phone: str | None = Field(
+        None, max_length=200, json_schema_extra={"maxLength": PHONE_MAX, "pattern": PHONE}
+    )
+    email: str | None = Field(None, max_length=254, json_schema_extra={"pattern": EMAIL})
     consent: bool | None = Field(None, description="Contact data is kept only with consent.")
 
 

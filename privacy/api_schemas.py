@@ -9,7 +9,7 @@ from ninja import Schema
 from pydantic import Field
 
 from rulings.models import Category, PenaltyKindChoice
-from tournament.api.fields import Body
+from tournament.api.fields import EMAIL, Body
 from tournament.api.shapes import MoneyText, choices_of
 from tournament.models import Entry, PrivacyLog
 from tournament.models_room import RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN
@@ -38,7 +38,10 @@ class RoomIn(Body):
         None, description="The room's address (the privacy notice shows it).", max_length=300
     )
     contact_email: str | None = Field(
-        None, description="The room's e-mail for data requests.", max_length=254
+        None,
+        description="The room's e-mail for data requests.",
+        max_length=254,
+        json_schema_extra={"pattern": EMAIL},
     )
     contact_phone: str | None = Field(None, description="The room's phone.", max_length=40)
     retention_months: int | None = Field(

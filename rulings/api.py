@@ -27,7 +27,7 @@ from rulings.services.catalog import rule_payload, rules_search
 from rulings.services.penalties import penalty_hands_left
 from rulings.services.rulings import PenaltyOrder, amendment_add, ruling_create, ruling_get
 from tournament.api.auth import require_role
-from tournament.errors import FieldInvalid
+from tournament.errors import RuleBeyondSchema
 from tournament.roles import FLOOR_STAFF, STAFF
 from tournament.services.tournaments import tournament_get
 
@@ -48,7 +48,7 @@ PENALTY_QUERY = Query(None, description='"any": with a penalty; "none": without;
 def _table_number(table: int | None, table_number: int | None) -> int | None:
     """`table` and `table_number` both name the table by its number."""
     if table is not None and table_number is not None and table != table_number:
-        raise FieldInvalid("table_number", TWO_TABLES)
+        raise RuleBeyondSchema("table_number", TWO_TABLES, rule="table_and_table_number_agree")
     return table if table is not None else table_number
 
 

@@ -10,11 +10,15 @@ from pydantic import Field
 
 from clock.api_schemas import ClockOut
 from tables.api_schemas import TABLE_ID, TABLE_NUMBER, Out
-from tournament.api.fields import Body
+from tournament.api.fields import NOT_BLANK, Body
 
 
 class AnnouncementIn(Body):
-    text: str = Field(max_length=2000, description="The text shown on every screen (280 at most).")
+    text: str = Field(
+        max_length=2000,
+        json_schema_extra={"maxLength": 280, "pattern": NOT_BLANK},
+        description="The text shown on every screen (280 at most).",
+    )
 
 
 class FloorCallIn(Body):

@@ -7,9 +7,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from layouts.rules.look import FONTS
 from signage.rules.settings import EVENTS
 from tables.api_schemas import Out
-from tournament.api.fields import Body
+from tournament.api.fields import NOT_BLANK, Body
 
 # A layout by its preset key or name ("clock", "today") or by its id (7).
 LayoutRef = (
@@ -43,18 +44,31 @@ class SoundIn(Body):
 
 
 COLOUR = "A colour #rrggbb; empty or null: the room's."
+# What the look's rules take: a colour #rrggbb, a shipped font's key, or
+# nothing (the room's); spaces around are dropped.
+COLOUR_TEXT = r"^\s*(#[0-9a-fA-F]{6})?\s*$"
+FONT_KEY = r"^\s*(" + "|".join(FONTS) + r")?\s*$"
 
 
 class ScreenLookIn(Body):
     """The screen's own look; a field left out, null or empty is the room's."""
 
-    background_colour: str | None = Field(default=None, max_length=7, description=COLOUR)
-    text_colour: str | None = Field(default=None, max_length=7, description=COLOUR)
-    accent_colour: str | None = Field(default=None, max_length=7, description=COLOUR)
-    tile_colour: str | None = Field(default=None, max_length=7, description=COLOUR)
+    background_colour: str | None = Field(
+        default=None, max_length=40, json_schema_extra={"pattern": COLOUR_TEXT}, description=COLOUR
+    )
+    text_colour: str | None = Field(
+        default=None, max_length=40, json_schema_extra={"pattern": COLOUR_TEXT}, description=COLOUR
+    )
+    accent_colour: str | None = Field(
+        default=None, max_length=40, json_schema_extra={"pattern": COLOUR_TEXT}, description=COLOUR
+    )
+    tile_colour: str | None = Field(
+        default=None, max_length=40, json_schema_extra={"pattern": COLOUR_TEXT}, description=COLOUR
+    )
     font: str | None = Field(
         default=None,
         max_length=40,
+        json_schema_extra={"pattern": FONT_KEY},
         description="A shipped font: system, dejavu-sans, dejavu-condensed, dejavu-serif.",
     )
     message: str | None = Field(
@@ -75,7 +89,12 @@ LOOK = "The screen's own look on a tile board (one of the room's own layouts)."
 
 
 class ScreenIn(Body):
-    name: str = Field(min_length=1, max_length=80, description="What the room calls the screen.")
+    name: str = Field(
+        min_length=1,
+        max_length=80,
+        json_schema_extra={"pattern": NOT_BLANK},
+        description="What the room calls the screen.",
+    )
     layout: LayoutRef = Field(default="clock", description=LAYOUT)
     tournaments: list[int] = Field(
         default_factory=list, max_length=20, description="The tournaments it shows (ids)."
@@ -89,7 +108,13 @@ class ScreenIn(Body):
 
 
 class ScreenPatch(Body):
-    name: str | None = Field(default=None, min_length=1, max_length=80, description="New name.")
+    name: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=80,
+        json_schema_extra={"pattern": NOT_BLANK},
+        description="New name.",
+    )
     layout: LayoutRef | None = Field(default=None, description=LAYOUT)
     tournaments: list[int] | None = Field(
         default=None, max_length=20, description="The tournaments it shows (ids)."

@@ -30,12 +30,9 @@ class Invalid(DomainError):
     status = 422
 
 
-class FieldInvalid(Invalid):
-    """One named field of the request is missing or wrong: 422. The API names the
-    field first ("consent: ..."); a page shows the sentence alone, in the
-    reader's language, since its form shows where."""
-
-    status = 422
+class NamesField(DomainError):
+    """An error about one named field of the request: the API names it first
+    ("consent: ..."); a page shows the sentence alone, since its form shows where."""
 
     def __init__(self, field: str, message: object) -> None:
         super().__init__(message)
@@ -45,8 +42,35 @@ class FieldInvalid(Invalid):
         return f"{self.field}: {self.message}"
 
 
+class FieldInvalid(NamesField, Invalid):
+    """One named field of the request is missing or wrong: 422, in the reader's
+    language."""
+
+    status = 422
+
+
 class NotFound(DomainError):
     status = 404
+
+
+class FieldNotFound(NamesField, NotFound):
+    """A body names an object that does not exist (a tournament, a layout): 404
+    naming the field, as an unknown id in the path is. What exists is the
+    room's state, not the request's shape (README "API", Errors)."""
+
+    status = 404
+
+
+class RuleBeyondSchema(FieldInvalid):
+    """A value a rule refuses that JSON Schema cannot state: it ties fields
+    together (a chip race's odd chips against its cards, two tiles on one cell)
+    or reads what a file holds. The schema calls such a request valid, so the
+    answer, 422 naming the field, names the ``rule`` too (README "API", "What
+    the schema promises")."""
+
+    def __init__(self, field: str, message: object, *, rule: str) -> None:
+        super().__init__(field, message)
+        self.rule = rule
 
 
 class Forbidden(DomainError):
@@ -59,6 +83,7 @@ class Conflict(DomainError):
 
 BUSY = _("Another action on this tournament is in progress. Please try again.")
 TOURNAMENT_NOT_FOUND = _("Tournament not found.")
+ENTRY_NOT_FOUND = _("Entry not found.")
 
 
 # The largest id a row can have (a 64-bit key). The ORM answers "no such row"

@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import Kind, Method, PrizesFixed, SatelliteSettings, Ticket
 from cashdesk.services.ledger import ledger_append, pool_taken
-from cashdesk.services.pots import kept_back_into_pot
+from cashdesk.services.pots import kept_back_into_pot, pot_to_keep_back
 from tournament import changes
-from tournament.errors import Conflict, FieldInvalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, NotFound, RuleBeyondSchema
 from tournament.models import Event, Tournament
 from tournament.prize_port import Taken
 from tournament.rules.satellites import SatelliteError, satellite_split
@@ -82,7 +82,8 @@ def _targets(
     if target_tournament is not None and target_event is not None:
         raise FieldInvalid("satellite", TARGET_NEEDED)
     if target_tournament == tournament_id:
-        raise FieldInvalid("satellite", TARGET_IS_ITSELF)
+        # The path names the tournament: a rule the body's schema cannot state.
+        raise RuleBeyondSchema("satellite", TARGET_IS_ITSELF, rule="target_not_itself")
     target = Tournament.objects.filter(pk=target_tournament).first() if target_tournament else None
     event = Event.objects.filter(pk=target_event).first() if target_event else None
     if target is None and event is None:
@@ -109,7 +110,8 @@ def satellite_set(
     if ticket_value is None:
         ticket_value = target_price(target) if target is not None else _event_price(event)  # type: ignore[arg-type]
     if ticket_value is None or ticket_value <= 0:
-        raise FieldInvalid("satellite", TICKET_VALUE_NEEDED)
+        # The target has no buy-in: its state, not the body's shape.
+        raise Conflict(TICKET_VALUE_NEEDED)
     try:
         satellite_split(Decimal("0.00"), ticket_value, remainder, tickets=tickets)  # type: ignore[arg-type]
     except SatelliteError as exc:
@@ -200,10 +202,13 @@ def prizes_fix_within(w: Write) -> list[Ticket]:
     settings = SatelliteSettings.objects.filter(tournament=tournament).first()
     view, _rows = results_compute(tournament)
     issued = _issue_tickets(w, settings) if settings is not None else []
+    # The pot before the cash box its rows are booked to (the room's lock order).
+    pot = pot_to_keep_back(w, view.kept_back, view.kept_back_reason)
     if view.pool.overlay > 0:
         # The house pays the guarantee's overlay into the prize pool: not money
         # taken, so no split (prize pool taken + overlay = prizes).
         ledger_append(
+            w,
             kind=Kind.OVERLAY,
             amount=view.pool.overlay,
             method=Method.COMP,
@@ -211,7 +216,7 @@ def prizes_fix_within(w: Write) -> list[Ticket]:
             tournament=tournament,
             reason=str(OVERLAY_REASON),
         )
-    kept_back_into_pot(w, view.kept_back, view.kept_back_reason)
+    kept_back_into_pot(w, pot, view.kept_back)
     w.log(
         "prizes_fixed",
         {

@@ -27,9 +27,9 @@ from rulings.services.levels import current_level_index
 from tables.models import Seat, Table
 from tables.services.busts import disqualify
 from tournament import changes
-from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, FieldNotFound, Invalid, NotFound
 from tournament.models import Entry, Tournament
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, tournament_write, write
 
 UNKNOWN_CATEGORY = _("Unknown category.")
 SITUATION_REQUIRED = _("Describe the situation.")
@@ -137,7 +137,9 @@ def ruling_create(
             _check_penalty_shape(penalty, limits)
         rule_ids, unknown = rules_resolve(rules)
         if unknown:
-            raise Invalid(UNKNOWN_RULES % {"rules": ", ".join(unknown)})
+            # The catalogue holds the room's house rules too: a reference that
+            # names none is an unknown object (404), not a malformed body.
+            raise FieldNotFound("rules", UNKNOWN_RULES % {"rules": ", ".join(unknown)})
 
         found = _involved_entries(tournament, involved_ids)
         seats = {
@@ -310,10 +312,7 @@ def amendment_add(*, ruling_id: int, text: str, by: Any) -> Amendment:
     text = text.strip()
     if not text:
         raise Invalid(AMENDMENT_REQUIRED)
-    tournament_id = Ruling.objects.filter(pk=ruling_id).values_list("tournament_id", flat=True)
-    if not tournament_id:
-        raise NotFound(RULING_NOT_FOUND)
-    with tournament_write(tournament_id[0], by=by) as w:
+    with write(write.for_row(Ruling, ruling_id, RULING_NOT_FOUND), by=by) as w:
         amendment = Amendment.objects.create(ruling_id=ruling_id, text=text, created_by=w.user)
         w.log("ruling_amended", {"ruling": ruling_id, "amendment": amendment.pk})
         w.record(

@@ -30,7 +30,7 @@ from tables.services.field import after_field_change
 from tables.services.rows import ALREADY_OUT, ENTRY_NOT_FOUND, NOT_SEATED
 from tables.services.withdraw import seat_leave
 from tournament.clock_port import clock
-from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
+from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound, RuleBeyondSchema
 from tournament.models import LIVE_STATUSES, ActionLog, BountySettings, Entry, Tournament
 from tournament.rules import places as place_rules
 from tournament.services import bounties
@@ -82,8 +82,11 @@ class BustHand:
 
 def check_reports(reports: Sequence[BustReport]) -> None:
     """What the reports must say, before anything is read."""
-    if not reports or len({r.entry for r in reports}) != len(reports):
+    if not reports:
         raise Invalid(DUPLICATE_ENTRY)
+    if len({r.entry for r in reports}) != len(reports):
+        # One entry in two items: uniqueness by a field, which the schema cannot state.
+        raise RuleBeyondSchema("entries", DUPLICATE_ENTRY, rule="entry_once")
     if len(reports) > 1 and any(r.starting_stack is None for r in reports):
         raise FieldInvalid("starting_stack", STACK_NEEDED)
 

@@ -201,8 +201,11 @@ def breaking_order_set(*, tournament_id: int, numbers: Sequence[int], by: Any) -
     """The director's breaking order: the first table listed breaks first."""
     with tournament_write(tournament_id, by=by) as w:
         tables = {t.number: t for t in w.tournament.tables.filter(status=Table.Status.OPEN)}
-        if sorted(numbers) != sorted(tables) or len(set(numbers)) != len(numbers):
+        if len(set(numbers)) != len(numbers):
             raise Invalid(BAD_BREAK_ORDER)
+        if sorted(numbers) != sorted(tables):
+            # Which tables are open is the tournament's state: 409 (README "API").
+            raise Conflict(BAD_BREAK_ORDER)
         for position, number in enumerate(numbers, start=1):
             tables[number].break_order = position
         Table.objects.bulk_update(tables.values(), ["break_order"])

@@ -205,9 +205,11 @@ def create_and_register(desk, server) -> int:
     desk.get_by_label("Buy-in", exact=True).fill("30")
     desk.get_by_label("Gebühr", exact=True).fill("5")
     desk.get_by_label("Finaltischgröße", exact=True).fill("8")
-    # This club breaks tables as soon as the players fit at fewer (README
-    # "Breaking during registration"; new tournaments keep them by default).
+    # This club breaks tables as soon as the players fit at fewer, keeping no
+    # seat free for late entries (README "Breaking during registration"; new
+    # tournaments keep one).
     desk.locator("[name=break_during_registration]").first.select_option("True")
+    desk.locator("[name=late_entry_seats]").fill("0")
     submit(desk, desk.locator("main").get_by_role("button", name="Speichern", exact=True))
     expect(message(desk)).to_have_text("Turnier angelegt.")
     match = re.search(r"/tournaments/(\d+)/$", desk.url)

@@ -152,7 +152,8 @@ def test_an_image_for_image_tiles_is_uploaded_and_a_tile_shows_it(desk, api, tou
     page = Client().get(f"/display/{tournament['id']}/?layout={layout.json()['id']}")
     assert f'src="/room/images/{image.pk}"' in page.content.decode()
     missing = [{**tiles[0], "options": {"image": image.pk + 100}}]
-    assert api.post("/layouts", {"name": "Bild", "tiles": missing}).status_code == 422
+    # An image that does not exist: 404 naming the tiles (README "API", Errors).
+    assert api.post("/layouts", {"name": "Bild", "tiles": missing}).status_code == 404
 
 
 def test_the_schedule_tile_lists_tournaments_to_play_by_their_start(api, tournament):

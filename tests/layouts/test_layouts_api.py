@@ -64,8 +64,10 @@ def test_a_tile_outside_the_grid_or_of_unknown_kind_is_refused(api):
 
 
 def test_a_tile_of_an_unknown_tournament_is_refused(api):
+    """What exists is the room's state: 404 naming the field (README "API", Errors)."""
     response = api.post("/layouts", {"name": "Bad", "tiles": [{**TILES[0], "tournament": 999}]})
-    assert response.status_code == 422
+    assert response.status_code == 404
+    assert response.json()["field"] == "tiles"
 
 
 def test_a_preset_is_kept_but_can_be_copied(api):

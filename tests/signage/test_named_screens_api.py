@@ -66,18 +66,19 @@ def test_only_one_screen_of_the_room_speaks(api, tournament):
 
 
 @pytest.mark.parametrize(
-    ("body", "field"),
+    ("body", "field", "status"),
     [
-        ({"name": "X", "layout": "nonsense"}, "layout"),
-        ({"name": "X", "tournaments": [999999]}, "tournaments"),
-        ({"name": "X", "rotation": [{"layout": "clock", "seconds": 1}]}, "rotation.0.seconds"),
-        ({"name": "X", "sound": {"events": ["fireworks"]}}, "sound.events.0"),
-        ({"name": "X", "sound": {"volume": 101}}, "sound.volume"),
+        # A layout or a tournament that does not exist: 404 (README "API", Errors).
+        ({"name": "X", "layout": "nonsense"}, "layout", 404),
+        ({"name": "X", "tournaments": [999999]}, "tournaments", 404),
+        ({"name": "X", "rotation": [{"layout": "clock", "seconds": 1}]}, "rotation.0.seconds", 422),
+        ({"name": "X", "sound": {"events": ["fireworks"]}}, "sound.events.0", 422),
+        ({"name": "X", "sound": {"volume": 101}}, "sound.volume", 422),
     ],
 )
-def test_bad_settings_are_refused_with_the_field_named(api, tournament, body, field):
+def test_bad_settings_are_refused_with_the_field_named(api, tournament, body, field, status):
     response = api.post("/screens", body)
-    assert response.status_code == 422, response.content
+    assert response.status_code == status, response.content
     assert response.json()["field"] == field
 
 
@@ -90,7 +91,7 @@ def test_a_layout_is_named_by_its_preset_or_its_id_or_as_the_overview(api, tourn
     api.patch(f"/screens/{created['id']}", {"layout": "chips"})
     assert api.get(f"/screens/{created['id']}").json()["layout"] == "chips"
     refused = api.patch(f"/screens/{created['id']}", {"rotation": [{"layout": "x", "seconds": 9}]})
-    assert refused.status_code == 422
+    assert refused.status_code == 404
     assert refused.json()["field"] == "rotation"
 
 

@@ -62,7 +62,7 @@ def test_a_form_without_the_options_counts_by_player_and_closes_with_the_level(d
 def test_the_form_keeps_seats_for_late_entries_and_saves_another_count(director):
     client = signed_in(director, "de")
     page = client.get("/tournaments/new/").content.decode()
-    assert "Freie Plätze für Nachmeldungen" in page
+    assert "Freie Sitze für Nachmeldungen" in page
     # Right after the question whether tables break at all, one seat chosen.
     after = page.split('name="break_during_registration"', 1)[1]
     assert after.index('name="late_entry_seats"') < after.index('name="day_stop_players"')

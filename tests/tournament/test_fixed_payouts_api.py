@@ -44,7 +44,8 @@ def test_amounts_above_the_pool_need_a_prize_addition_first(api, club_night):
     tid = club_night["id"]
     body = {"amounts": ["2500.00", "1400.00", "1000.00"]}
     refused = api.put(f"/tournaments/{tid}/payouts", body)
-    assert refused.status_code == 422
+    # The pool is the tournament's state, not the body's shape (README "API").
+    assert refused.status_code == 409
     assert "200.00" in refused.json()["detail"]
     assert api.get(f"/tournaments/{tid}/payouts").json()["structure"] == "template"
     added = api.post(f"/tournaments/{tid}/prize-additions", {"amount": "200", "note": "Sponsor"})
@@ -56,7 +57,7 @@ def test_amounts_above_the_pool_need_a_prize_addition_first(api, club_night):
 def test_the_refusal_speaks_the_readers_language(api, club_night):
     api.headers["HTTP_ACCEPT_LANGUAGE"] = "de"
     refused = api.put(f"/tournaments/{club_night['id']}/payouts", {"amounts": ["5000"]})
-    assert refused.status_code == 422
+    assert refused.status_code == 409
     detail = refused.json()["detail"]
     assert "Preisgeld" in detail
     assert "5.000,00" in detail and "4.700,00" in detail

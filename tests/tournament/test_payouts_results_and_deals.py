@@ -164,10 +164,11 @@ def test_a_deal_must_include_every_remaining_player(api, tournament, ten_players
         "stacks": [{"entry": a["id"], "chips": 60000}, {"entry": b["id"], "chips": 40000}],
     }
     preview = api.post(f"/tournaments/{tournament['id']}/deals/preview", body)
-    assert preview.status_code == 422  # status: field error
+    # Who is still in is the tournament's state: 409 (README "API", Errors).
+    assert preview.status_code == 409
     assert "every player" in preview.json()["detail"]
     record = api.post(f"/tournaments/{tournament['id']}/deals", body)
-    assert record.status_code == 422  # status: field error
+    assert record.status_code == 409
 
 
 @pytest.mark.parametrize(

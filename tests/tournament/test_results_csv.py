@@ -128,20 +128,50 @@ def test_the_sheet_gives_each_player_his_points_once(season):
 def test_the_season_table_in_german_has_one_column_per_tournament(browser, season):
     browser.cookies["django_language"] = "de"
     rows = read(browser.get(f"/seasons/{season['id']}/standings.csv"), german=True)
-    assert rows[0][:6] == ["Rang", "Spieler", "Punkte", "Siege", "Bester Platz", "Gespielt"]
-    assert re.fullmatch(r"Friday \(\d\d\.\d\d\.\d{4}\)", rows[0][6]), rows[0]
-    assert re.fullmatch(r"Saturday \(\d\d\.\d\d\.\d{4}\)", rows[0][7]), rows[0]
-    assert rows[1:] == [
-        ["1", "Clara", "7,00", "1", "1", "2", "4,50", "2,50"],
-        ["2", "Anna", "6,00", "1", "1", "2", "2,50", "3,50"],
-        ["3", "Bernd", "5,00", "0", "2", "2", "3,50", "1,50"],
-        ["4", "Dieter", "1,50", "0", "4", "1", "1,50", ""],
+    assert rows[0][:7] == [
+        "Rang",
+        "Spieler",
+        "Punkte",
+        "davon Korrekturen",
+        "Siege",
+        "Bester Platz",
+        "Gespielt",
     ]
+    assert re.fullmatch(r"Friday \(\d\d\.\d\d\.\d{4}\)", rows[0][7]), rows[0]
+    assert re.fullmatch(r"Saturday \(\d\d\.\d\d\.\d{4}\)", rows[0][8]), rows[0]
+    assert rows[1:] == [
+        ["1", "Clara", "7,00", "0,00", "1", "1", "2", "4,50", "2,50"],
+        ["2", "Anna", "6,00", "0,00", "1", "1", "2", "2,50", "3,50"],
+        ["3", "Bernd", "5,00", "0,00", "0", "2", "2", "3,50", "1,50"],
+        ["4", "Dieter", "1,50", "0,00", "0", "4", "1", "1,50", ""],
+    ]
+
+
+def test_the_season_table_shows_the_corrections_inside_the_points(api, browser, season):
+    dieter = next(
+        entry["id"]
+        for entry in api.get(f"/tournaments/{season['friday']}/entries").json()
+        if entry["name"] == "Dieter"
+    )
+    fixed = api.post(
+        f"/results/{dieter}/corrections", {"points": "-1.5", "reason": "Re-Entry-Abzug"}
+    )
+    assert fixed.status_code in (200, 201), fixed.content
+    rows = read(browser.get(f"/seasons/{season['id']}/standings.csv"), german=False)
+    assert next(row for row in rows if row[1] == "Dieter")[2:4] == ["0.00", "-1.50"]
 
 
 def test_the_season_table_in_english_uses_commas_and_decimal_points(browser, season):
     rows = read(browser.get(f"/seasons/{season['id']}/standings.csv"), german=False)
-    assert rows[0][:6] == ["Rank", "Player", "Points", "Wins", "Best place", "Played"]
+    assert rows[0][:7] == [
+        "Rank",
+        "Player",
+        "Points",
+        "of them corrections",
+        "Wins",
+        "Best place",
+        "Played",
+    ]
     assert rows[1][:3] == ["1", "Clara", "7.00"] and rows[4][-2:] == ["1.50", ""]
 
 
@@ -171,4 +201,4 @@ def test_with_best_of_every_result_is_listed_and_the_best_count(browser, season)
     LeagueSeason.objects.filter(pk=season["id"]).update(best_of=1)
     rows = read(browser.get(f"/seasons/{season['id']}/standings.csv"), german=False)
     anna = next(row for row in rows if row[1] == "Anna")
-    assert (anna[2], anna[6], anna[7]) == ("3.50", "2.50", "3.50")
+    assert (anna[2], anna[7], anna[8]) == ("3.50", "2.50", "3.50")

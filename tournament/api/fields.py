@@ -9,6 +9,8 @@ from typing import Annotated, Any
 from ninja import Schema
 from pydantic import ConfigDict, GetJsonSchemaHandler, Strict
 
+from tournament.api.decimal_schema import describe_decimal
+
 # PostgreSQL's `integer` (Django's IntegerField and PositiveIntegerField).
 DB_INT_MAX = 2**31 - 1
 # PostgreSQL's `smallint` (Django's PositiveSmallIntegerField).
@@ -25,23 +27,46 @@ class Body(Schema):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
-# A decimal written as a string: what the server reads as a number ("12.50",
-# "-3", "0.5"), so the schema promises no string the server refuses.
-DECIMAL_TEXT = r"^[+-]?[0-9]+(\.[0-9]+)?$"
-
-
 class DecimalText:
-    """The string form of a decimal field in the schema carries its pattern."""
+    """A decimal field in the schema says which numbers and which strings the
+    server takes, from the field's own bounds, digits and decimals."""
 
     @classmethod
     def __get_pydantic_json_schema__(cls, core: Any, handler: GetJsonSchemaHandler) -> Any:
-        schema = handler(core)
-        for branch in schema.get("anyOf", []):
-            if branch.get("type") == "string":
-                branch.setdefault("pattern", DECIMAL_TEXT)
-        return schema
+        return describe_decimal(handler(core), core)
 
 
 # Money and percentages come as JSON numbers or as strings ("12.50"); a strict
 # Decimal would take neither from the parsed body.
 Amount = Annotated[Decimal, Strict(False), DecimalText]
+
+# Text the server reads after stripping spaces must hold one character that is
+# not a space (a name, a reason): the schema says so with this pattern.
+NOT_BLANK = r"[^\s\x1c-\x1f\x85]"
+# An e-mail address as the server checks it (Django's validator), written a
+# little narrower: a dotted local part, host names, a top-level domain of
+# letters; or nothing, which clears it.
+EMAIL = (
+    r"^$|^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
+    r"\.[A-Za-z]{2,63}$"
+)
+
+
+def when(field: str, values: tuple[object, ...], then: dict[str, Any]) -> dict[str, Any]:
+    """A JSON Schema ``if``/``then``: where ``field`` is one of ``values``, the
+    body must also be ``then`` (a voucher names its number)."""
+    condition = {"const": values[0]} if len(values) == 1 else {"enum": list(values)}
+    return {"if": {"properties": {field: condition}, "required": [field]}, "then": then}
+
+
+def contact_needs_consent(field: str, consent: dict[str, Any]) -> dict[str, Any]:
+    """Where ``field`` (an e-mail, a phone) holds more than spaces, ``consent``
+    must be given too (README "Player data")."""
+    return {
+        "if": {
+            "properties": {field: {"type": "string", "pattern": NOT_BLANK}},
+            "required": [field],
+        },
+        "then": {"properties": {"consent": consent}, "required": ["consent"]},
+    }

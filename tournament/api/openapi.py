@@ -3,7 +3,7 @@
 Django Ninja documents only the success response an operation declares.
 Every error of ours answers ``{"detail": "..."}`` (:class:`ErrorOut`), so
 the codes follow from what the operation takes: a caller who must sign in
-can get 401 and 403, an id in the path 404, parameters 422, a write 400
+can get 401 and 403, an id in the path or the body 404, parameters 422, a write 400
 (not JSON), 409 (refused in the current state, or busy), 413 (body too
 large) and 422 (a value the schema or the field's rules refuse). Any operation can answer 503 while the database
 does not answer, and a write whose change was saved but whose answer could
@@ -35,7 +35,14 @@ class ErrorOut(Schema):
 
     detail: str = Field(description="What went wrong, in the reader's language.")
     field: str | None = Field(
-        None, description="422 only: the request field it is about, dotted (``stacks.1.chips``)."
+        None,
+        description="422, or 404 for an object the body names: the request field it is about,"
+        " dotted (``stacks.1.chips``).",
+    )
+    rule: str | None = Field(
+        None,
+        description="422 only: the rule across fields that refused a request the schema allows"
+        ' (README "API", "What the schema promises"), e.g. ``odd_chips_cards``.',
     )
     errors: list[ValidationErrorItem] | None = Field(
         None, description="422 from the schema only: one item per field refused."
@@ -75,7 +82,8 @@ def error_codes(method: str, operation: dict[str, Any]) -> list[int]:
     if operation.get("security"):
         codes |= {401, 403}
     parameters = operation.get("parameters", [])
-    if any(p.get("in") == "path" for p in parameters):
+    if any(p.get("in") == "path" for p in parameters) or "requestBody" in operation:
+        # An id in the path, or one the body names, that names nothing.
         codes.add(404)
     if parameters or "requestBody" in operation:
         codes.add(422)
@@ -87,11 +95,25 @@ def error_codes(method: str, operation: dict[str, Any]) -> list[int]:
     return sorted(codes)
 
 
+def _body_left_out_not_null(operation: dict[str, Any]) -> None:
+    """An optional body may be left out; sent, it is an object, never ``null``
+    (the server refuses a body that is not an object, README "API")."""
+    body = operation.get("requestBody")
+    if not body or body.get("required", True):
+        return
+    for media in body.get("content", {}).values():
+        branches = media.get("schema", {}).get("anyOf")
+        if branches and {"type": "null"} in branches:
+            kept = [branch for branch in branches if branch != {"type": "null"}]
+            media["schema"] = kept[0] if len(kept) == 1 else {"anyOf": kept}
+
+
 def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
     schema.setdefault("components", {}).setdefault("schemas", {}).update(error_components())
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     for operations in schema.get("paths", {}).values():
         for method, operation in operations.items():
+            _body_left_out_not_null(operation)
             responses = operation.setdefault("responses", {})
             documented = {int(code) for code in responses}  # Ninja keys them as ints
             for code in error_codes(method, operation):

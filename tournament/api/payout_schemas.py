@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 from decimal import Decimal
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from ninja import Schema
 from pydantic import ConfigDict, Field, Strict
@@ -18,9 +18,9 @@ from tournament.api.choices import (
     Money,
     PayoutSource,
     RoundingMode,
-    SeasonFormula,
 )
 from tournament.api.fields import Amount, Body
+from tournament.rules.payouts import ROUNDING_UNITS
 from tournament.rules.purchases import MOST_PURCHASES
 
 ROUNDING_UNITS_TEXT = (
@@ -29,10 +29,56 @@ ROUNDING_UNITS_TEXT = (
 )
 
 
+# One place's share in per cent, and one place's fixed amount (README "Payouts").
+Percentage = Annotated[Amount, Field(ge=0, le=100)]
+PlaceAmount = Annotated[Amount, Field(ge=0, max_digits=12, decimal_places=2)]
+
+
+def given(field: str) -> dict[str, Any]:
+    """JSON Schema: ``field`` is there and not null."""
+    return {"required": [field], "properties": {field: {"not": {"type": "null"}}}}
+
+
+def both_given(first: str, second: str) -> dict[str, Any]:
+    return {"allOf": [given(first), given(second)]}
+
+
+def any_given(first: str, second: str) -> dict[str, Any]:
+    return {"anyOf": [given(first), given(second)]}
+
+
+def rounding_units(schema: dict[str, Any]) -> None:
+    """The rounding unit is one of the units the payouts know, 0.01 to 100: as
+    text by its pattern (as a number, ``ROUNDING_NUMBERS`` below says it)."""
+    for branch in schema.get("anyOf", []):
+        if branch.get("type") == "string":
+            branch["pattern"] = r"^\+?(0\.0[15]|0\.[15]0?|(1|2|5|10|20|25|50|100)(\.0{1,2})?)$"
+
+
+# The same units as a number. Said beside the field, where client generators
+# that take no enum of numbers leave it alone.
+ROUNDING_NUMBERS = {
+    "if": {"properties": {"rounding": {"type": "number"}}, "required": ["rounding"]},
+    "then": {"properties": {"rounding": {"enum": [float(unit) for unit in ROUNDING_UNITS]}}},
+}
+
+
 class SatelliteIn(Body):
     """Pay the prizes as tickets to a target tournament or event, or tickets good
     for any tournament up to their value (neither target; ``ticket_value`` then
     needed) (README "Satellites and tickets")."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "allOf": [
+                {"not": both_given("target_tournament", "target_event")},
+                {
+                    "if": {"not": any_given("target_tournament", "target_event")},
+                    "then": given("ticket_value"),
+                },
+            ]
+        }
+    )
 
     target_tournament: int | None = Field(
         None, ge=1, description="The tournament the tickets buy; neither: any up to the value."
@@ -80,14 +126,22 @@ class PayoutPlaceIn(Body):
     """One paid place of a mixed structure: a fixed ``amount`` or a
     ``percentage`` of what the fixed places leave of the pool."""
 
+    model_config = ConfigDict(
+        json_schema_extra={
+            "if": given("amount"),
+            "then": {"not": given("percentage")},
+            "else": given("percentage"),
+        }
+    )
+
     place: int | None = Field(
         None, ge=1, le=1000, description="The place, if given: its position in the list."
     )
     amount: Amount | None = Field(
         None, ge=0, max_digits=12, decimal_places=2, description="Fixed: exactly this."
     )
-    percentage: Amount | None = Field(
-        None, ge=0, le=100, description="Per cent of what the fixed places leave."
+    percentage: Percentage | None = Field(
+        None, description="Per cent of what the fixed places leave."
     )
 
 
@@ -98,6 +152,23 @@ class PayoutsIn(Body):
 
     model_config = ConfigDict(
         json_schema_extra={
+            "allOf": [
+                # One kind of structure, or the satellite alone.
+                {
+                    "anyOf": [
+                        {"required": ["percentages"]},
+                        given("amounts"),
+                        given("places"),
+                        {"required": ["satellite"]},
+                    ]
+                },
+                {"not": both_given("percentages", "amounts")},
+                {"not": both_given("percentages", "places")},
+                {"not": both_given("amounts", "places")},
+                # Percentages are rounded to a unit.
+                {"if": {"required": ["percentages"]}, "then": given("rounding")},
+                ROUNDING_NUMBERS,
+            ],
             "examples": [
                 {"percentages": ["50", "30", "20"], "rounding": "10"},
                 {"amounts": ["2200.00", "1400.00", "800.00"], "kept_back_reason": "Season final"},
@@ -110,24 +181,33 @@ class PayoutsIn(Body):
                     ],
                     "rounding": "5",
                 },
-            ]
+            ],
         }
     )
 
-    percentages: list[Amount] | None = Field(
-        None, max_length=1000, description="Per cent per place, best first; they add up to 100."
+    percentages: list[Percentage] | None = Field(
+        None,
+        min_length=1,
+        max_length=1000,
+        description="Per cent per place, best first; they add up to 100.",
     )
-    amounts: list[Amount] | None = Field(
-        None, max_length=1000, description="Fixed amounts per place, best first."
+    amounts: list[PlaceAmount] | None = Field(
+        None, min_length=1, max_length=1000, description="Fixed amounts per place, best first."
     )
     places: list[PayoutPlaceIn] | None = Field(
         None,
+        min_length=1,
         max_length=1000,
         description="Best place first: fixed amounts and percentages of the rest (100 in all).",
     )
     kept_back_reason: str | None = Field(None, max_length=120)
     rounding: Amount | None = Field(
-        None, gt=0, max_digits=6, decimal_places=2, description=ROUNDING_UNITS_TEXT
+        None,
+        gt=0,
+        max_digits=6,
+        decimal_places=2,
+        description=ROUNDING_UNITS_TEXT,
+        json_schema_extra=rounding_units,
     )
     rounding_mode: RoundingMode | None = None
     guarantee: Amount | None = Field(
@@ -194,7 +274,7 @@ class DealIn(Body):
 
     method: DealMethod
     stacks: list[StackIn] = Field(..., min_length=1, max_length=1000)
-    prizes: list[Amount] | None = Field(
+    prizes: list[Prize] | None = Field(
         None, max_length=1000, description="Best place first; null: the open places' payouts."
     )
     reserve: Amount = Field(
@@ -203,23 +283,8 @@ class DealIn(Body):
     note: str = Field("", max_length=200)
 
 
-FORMULA_TEXT_DESCRIPTION = (
-    "The season's own formula in TD3's formula language when formula is td3 "
-    '(README "Switching from TD3", "The points formula"), e.g. n - r + 1; '
-    "unknown names and functions are a 422 that names them."
-)
-
-
-class SeasonIn(Body):
-    name: str = Field(..., min_length=1, max_length=120)
-    formula: SeasonFormula = Field(
-        "linear", description="linear, sqrt, table, or td3: the own formula in formula_text."
-    )
-    formula_text: str = Field("", max_length=10_000, description=FORMULA_TEXT_DESCRIPTION)
-    scale: Amount = Field(Decimal(10), gt=0, max_digits=8, decimal_places=2)
-    table: list[Amount] | None = Field(None, max_length=1000)
-    participation: Amount = Field(Decimal(0), ge=0, max_digits=8, decimal_places=2)
-    best_of: int | None = Field(None, ge=1, le=1000)
+# Money of a deal's prizes: zero or more, in cents.
+Prize = Annotated[Amount, Field(ge=0, max_digits=12, decimal_places=2)]
 
 
 class PayoutPlaceOut(Schema):
@@ -332,65 +397,3 @@ class PlayerResultOut(Schema):
     entries: int
     place: int | None
     prize: Money
-
-
-class FormulaPreviewIn(Body):
-    """A formula to try on a field of ``field`` players, nothing stored."""
-
-    model_config = ConfigDict(
-        json_schema_extra={
-            "examples": [
-                {"formula": "td3", "formula_text": "n - r + 1 + numberOfHits * 2", "field": 10}
-            ]
-        }
-    )
-
-    formula: SeasonFormula = Field(..., description="linear, sqrt, table or td3.")
-    formula_text: str = Field("", max_length=10_000, description=FORMULA_TEXT_DESCRIPTION)
-    field: int = Field(..., ge=1, le=1000, description="Players in the field to preview.")
-    scale: Amount = Field(Decimal(10), gt=0, max_digits=8, decimal_places=2)
-    table: list[Amount] | None = Field(None, max_length=1000)
-    participation: Amount = Field(Decimal(0), ge=0, max_digits=8, decimal_places=2)
-    buy_in: Amount = Field(
-        Decimal(10),
-        ge=0,
-        max_digits=10,
-        decimal_places=2,
-        description="What each player paid (one buy-in each), for formulas that read amounts.",
-    )
-
-
-class FormulaPreviewRowOut(Schema):
-    place: int
-    points: str = Field(description="Points without a hit, as a decimal string.")
-    points_with_hit: str = Field(description="Points with one player eliminated.")
-
-
-class FormulaPreviewOut(Schema):
-    rows: list[FormulaPreviewRowOut] = Field(description="Places 1 to field.")
-
-
-class SeasonOut(Schema):
-    id: int
-    name: str
-    formula: SeasonFormula
-    formula_text: str = Field(description=FORMULA_TEXT_DESCRIPTION)
-    scale: str
-    table: list[str] | None
-    participation: str
-    best_of: int | None
-
-
-class StandingOut(Schema):
-    rank: int
-    player: int
-    name: str
-    points: str = Field(description="Points as a decimal string.")
-    wins: int
-    best_place: int | None
-    played: int
-
-
-class StandingsOut(SeasonOut):
-    tournaments: list[int]
-    standings: list[StandingOut]

@@ -20,8 +20,6 @@ from tournament.api.payout_schemas import (
     DealIn,
     DealOut,
     DealPreviewOut,
-    FormulaPreviewIn,
-    FormulaPreviewOut,
     PayoutSettingsIn,
     PayoutsIn,
     PayoutsOut,
@@ -30,12 +28,16 @@ from tournament.api.payout_schemas import (
     PurchaseIn,
     PurchaseOut,
     ResultOut,
+)
+from tournament.api.season_schemas import (
+    FormulaPreviewIn,
+    FormulaPreviewOut,
     SeasonIn,
     SeasonOut,
     StandingsOut,
 )
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
-from tournament.errors import FieldInvalid
+from tournament.errors import FieldInvalid, RuleBeyondSchema
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.rules.fixed_payouts import PlacePay
 from tournament.selectors import bounty_list
@@ -129,7 +131,7 @@ def _places(payload: PayoutsIn) -> list[PlacePay] | None:
         return None
     for position, place in enumerate(payload.places, start=1):
         if place.place is not None and place.place != position:
-            raise FieldInvalid("places", PLACES_IN_ORDER)
+            raise RuleBeyondSchema("places", PLACES_IN_ORDER, rule="place_is_position")
     return [PlacePay(amount=p.amount, percentage=p.percentage) for p in payload.places]
 
 

@@ -7,11 +7,11 @@ from typing import Literal
 
 from django.http import HttpRequest
 from ninja import Router, Schema, Status
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from tournament.api.auth import MONEY_AUTH, require_role
 from tournament.api.choices import Money
-from tournament.api.fields import Amount, Body
+from tournament.api.fields import NOT_BLANK, Amount, Body
 from tournament.api.schemas import TournamentOut
 from tournament.api.tournaments import ONLY_DIRECTOR, ONLY_STAFF
 from tournament.presenters import tournament_payload
@@ -26,7 +26,7 @@ MOST_WINNERS = 100
 
 
 class SpecialPrizeIn(Body):
-    name: str = Field(..., max_length=120)
+    name: str = Field(..., max_length=120, json_schema_extra={"pattern": NOT_BLANK})
     amount: Amount = Field(..., ge=0, max_digits=12, decimal_places=2)
     source: Literal["pool", "house", "pot"] = Field(
         description="Where its money comes from: the prize pool, the house or a pot."
@@ -98,10 +98,22 @@ def remove_special_prize(request: HttpRequest, prize_id: int):
     return Status(204, None)
 
 
+# A correction changes something: points or hits that are not zero.
+ZERO = {"anyOf": [{"type": "null"}, {"const": 0}, {"type": "string", "not": {"pattern": "[1-9]"}}]}
+CORRECTS_SOMETHING = {
+    "anyOf": [
+        {"required": ["points"], "properties": {"points": {"not": ZERO}}},
+        {"required": ["hits"], "properties": {"hits": {"not": ZERO}}},
+    ]
+}
+
+
 class CorrectionIn(Body):
+    model_config = ConfigDict(json_schema_extra=CORRECTS_SOMETHING)
+
     points: Amount | None = Field(None, ge=-100000, le=100000, max_digits=10, decimal_places=2)
     hits: int | None = Field(None, ge=-1000, le=1000)
-    reason: str = Field(..., max_length=200)
+    reason: str = Field(..., max_length=200, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class CorrectionOut(Schema):

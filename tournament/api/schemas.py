@@ -24,8 +24,13 @@ from tournament.api.choices import (
     TieRule,
     TournamentStatus,
 )
-from tournament.api.fields import DB_INT_MAX, Amount, Body
+from tournament.api.fields import DB_INT_MAX, NOT_BLANK, Amount, Body, contact_needs_consent
 from tournament.api.options import RuleOptionsIn, RuleOptionsOut
+
+# One mystery bounty: 0.01 to 1,000,000, in cents.
+MysteryPrize = Annotated[
+    Amount, Field(ge=Decimal("0.01"), le=1000000, max_digits=9, decimal_places=2)
+]
 
 
 class BountyIn(Body):
@@ -34,7 +39,7 @@ class BountyIn(Body):
     kind: BountyKind = "none"
     amount: Amount = Field(Decimal("0"), ge=0, le=1000000, max_digits=10, decimal_places=2)
     progressive_share: int = Field(50, ge=0, le=100)
-    mystery_prizes: list[Amount] = Field(default_factory=list, max_length=10000)
+    mystery_prizes: list[MysteryPrize] = Field(default_factory=list, max_length=10000)
     mystery_start_level: int | None = Field(None, ge=1, le=1000)
     mystery_start_in_money: bool = False
 
@@ -134,7 +139,7 @@ class TournamentIn(Body):
 
 
 class FlightIn(Body):
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=60, json_schema_extra={"pattern": NOT_BLANK})
 
 
 class EventIn(TournamentIn):
@@ -263,27 +268,45 @@ class TournamentOut(Schema):
     pre_registration: PreRegistrationSettingsOut | None = None
 
 
-class ConsentIn(Body):
+class EntryConsentIn(Body):
     # The player agrees to be contacted (results by e-mail or phone).
     contact: bool = False
     # ... and to league news by the same e-mail or phone (only with contact).
     news: bool = False
 
 
+# A new player by name, or a known one by id: one of the two (README "API").
+NAME_OR_PLAYER = {
+    "if": {"properties": {"player": {"type": "integer"}}, "required": ["player"]},
+    "then": {"properties": {"name": {"type": "null"}}},
+    "else": {"properties": {"name": {"type": "string"}}, "required": ["name"]},
+}
+CONSENT_TO_CONTACT = {"properties": {"contact": {"const": True}}, "required": ["contact"]}
+
+
 class EntryIn(Body):
     """A registration: a new player by ``name``, or an existing ``player`` id."""
 
     model_config = ConfigDict(
-        json_schema_extra={"examples": [{"name": "Anna Berg"}, {"player": 12}]}
+        json_schema_extra={
+            "examples": [{"name": "Anna Berg"}, {"player": 12}],
+            "allOf": [
+                NAME_OR_PLAYER,
+                contact_needs_consent("email", CONSENT_TO_CONTACT),
+                contact_needs_consent("phone", CONSENT_TO_CONTACT),
+            ],
+        }
     )
 
-    name: str | None = Field(None, min_length=1, max_length=120)
+    name: str | None = Field(
+        None, min_length=1, max_length=120, json_schema_extra={"pattern": NOT_BLANK}
+    )
     email: str | None = Field(None, max_length=254)
     phone: str | None = Field(None, max_length=40)
     nickname: str | None = Field(None, max_length=40)
     player: int | None = Field(None, ge=1)
     # E-mail and phone are kept only with it (README "Player data").
-    consent: ConsentIn | None = None
+    consent: EntryConsentIn | None = None
     # The buy-in option taken (README "Buy-in options"); default: the first.
     buy_in: str | None = Field(None, min_length=1, max_length=40)
     # How the desk is paid (README "Cash desk"); default: cash.
@@ -292,7 +315,9 @@ class EntryIn(Body):
     @model_validator(mode="after")
     def name_or_player(self) -> EntryIn:
         if (self.player is None) == (self.name is None):
-            raise ValueError("give either a name or an existing player id")
+            raise PydanticCustomError(
+                "name_or_player", "give either a name or an existing player id"
+            )
         return self
 
 

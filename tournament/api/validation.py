@@ -39,6 +39,7 @@ SAID: dict[str, Any] = {
     "model_type": _("must be an object"),
     "model_attributes_type": _("must be an object"),
     "json_invalid": _("is not valid JSON"),
+    "name_or_player": _("Give either a name or an existing player id."),
 }
 SKIPPED_LOC = ("body", "payload", "query", "path")
 

@@ -20,7 +20,7 @@ from typing import Any
 from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import FieldInvalid
+from tournament.errors import FieldInvalid, RuleBeyondSchema
 from tournament.models import Entry, PayoutSettings, Tournament
 from tournament.rules.payouts import money
 
@@ -40,7 +40,10 @@ def buy_ins_clean(options: Iterable[Any]) -> list[dict[str, Any]]:
         data = option if isinstance(option, dict) else dict(option)
         name = str(data["name"]).strip()
         if name.casefold() in seen:
-            raise FieldInvalid("buy_ins", BUY_IN_NAMES_TWICE % {"name": name})
+            # Names unique by their letters: a rule the schema cannot state.
+            raise RuleBeyondSchema(
+                "buy_ins", BUY_IN_NAMES_TWICE % {"name": name}, rule="buy_in_names_differ"
+            )
         seen.add(name.casefold())
         cleaned.append(
             {

@@ -18,7 +18,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
 from tournament import changes
-from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound
+from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound, RuleBeyondSchema
 from tournament.models import LIVE_STATUSES, Deal, DealShare, Entry, Tournament
 from tournament.rules.deals import DealError, deal_chip_chop, deal_icm
 from tournament.rules.payouts import ZERO
@@ -50,6 +50,15 @@ _DEAL_MESSAGES = {
     "reserve_too_large": RESERVE_TOO_LARGE,
     "too_many_players": TOO_MANY_PLAYERS,
     "no_players": DEAL_TWO_PLAYERS,
+}
+
+# What the deal's fields say together, which its schema cannot (README "API",
+# "What the schema promises"): the rule's code -> the field.
+ACROSS_FIELDS = {
+    "too_many_prizes": "prizes",
+    "prizes_increasing": "prizes",
+    "reserve_too_large": "reserve",
+    "too_many_players": "stacks",
 }
 
 Method = Literal["icm", "chip_chop"]
@@ -97,8 +106,11 @@ def deal_plan(
     if len(remaining) < 2:
         raise Conflict(DEAL_TWO_PLAYERS)
     given = [entry_id for entry_id, _chips in stacks]
-    if len(given) != len(set(given)) or set(given) != remaining:
-        raise Invalid(DEAL_EVERYONE)
+    if len(given) != len(set(given)):
+        raise RuleBeyondSchema("stacks", DEAL_EVERYONE, rule="entry_once")
+    if set(given) != remaining:
+        # Who is still in is the tournament's state (README "API", Errors).
+        raise Conflict(DEAL_EVERYONE)
     if prizes is None:
         prizes = payouts_view(tournament).amounts[: len(remaining)]
     chips = [c for _e, c in stacks]
@@ -106,7 +118,10 @@ def deal_plan(
     try:
         result = calculate(stacks=chips, prizes=list(prizes), reserve=reserve)
     except DealError as exc:
-        raise Invalid(_DEAL_MESSAGES.get(exc.code, DEAL_INVALID)) from exc
+        message = _DEAL_MESSAGES.get(exc.code, DEAL_INVALID)
+        if exc.code in ACROSS_FIELDS:
+            raise RuleBeyondSchema(ACROSS_FIELDS[exc.code], message, rule=exc.code) from exc
+        raise Invalid(message) from exc
     return DealPlan(
         method=method,
         stacks=list(stacks),

@@ -21,7 +21,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Conflict, FieldInvalid
+from tournament.errors import Conflict, FieldInvalid, RuleBeyondSchema
 from tournament.models import ActionLog, Entry, PayoutSettings, Tournament
 from tournament.rules.points_formula import Formula, FormulaError, parse_formula
 from tournament.rules.points_formula_eval import formula_points
@@ -73,7 +73,8 @@ def formula_read(text: str, *, field: str = "formula_text") -> Formula:
     try:
         return parse_formula(text)
     except FormulaError as exc:
-        raise FieldInvalid(field, formula_message(exc)) from exc
+        # TD3's formula language is a grammar no schema pattern can hold.
+        raise RuleBeyondSchema(field, formula_message(exc), rule="formula_reads") from exc
 
 
 def formula_run(formula: Formula, figures: Figures) -> Decimal:
@@ -236,7 +237,9 @@ def _previewed(formula: Formula, figures: Figures) -> Decimal:
     try:
         return formula_points(formula, figures)
     except FormulaError as exc:
-        raise FieldInvalid("formula_text", formula_message(exc)) from exc
+        raise RuleBeyondSchema(
+            "formula_text", formula_message(exc), rule="formula_computes"
+        ) from exc
 
 
 def formula_preview_rows(

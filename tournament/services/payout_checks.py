@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import FieldInvalid, Invalid
+from tournament.errors import Conflict, FieldInvalid, Invalid, RuleBeyondSchema
 from tournament.models import PayoutSettings, Tournament
 from tournament.rules import fixed_payouts as fixed_rules
 from tournament.rules import payouts as rules
@@ -51,9 +51,17 @@ MAX_PAID_PLACES = 1000
 UNSET: Any = object()
 
 
-def payout_error(exc: PayoutError) -> Invalid:
-    """The translated domain error for a rules error."""
-    return Invalid(_PAYOUT_MESSAGES.get(exc.code, PAYOUTS_INVALID))
+# Rules over a whole list (each place pays no more than the one above, the
+# shares add up to 100), which the API's schema cannot state (README "API").
+BEYOND_SCHEMA = ("percentages_increasing", "percentages_sum")
+
+
+def payout_error(exc: PayoutError, field: str | None = None) -> Invalid:
+    """The translated domain error for a rules error; ``field`` names the list."""
+    message = _PAYOUT_MESSAGES.get(exc.code, PAYOUTS_INVALID)
+    if field is not None and exc.code in BEYOND_SCHEMA:
+        return RuleBeyondSchema(field, message, rule=exc.code)
+    return Invalid(message)
 
 
 def _one_kind_check(
@@ -81,13 +89,10 @@ def structure_check(
 ) -> None:
     """Refuse (422) a structure the rules do not allow, in the reader's language."""
     _one_kind_check(percentages, amounts, mixed_places)
+    _list_check("places", fixed_rules.validate_mixed, mixed_places)
+    _list_check("percentages", rules.validate_percentages, percentages)
+    _list_check("amounts", fixed_rules.validate_amounts, amounts)
     try:
-        if mixed_places is not None:
-            fixed_rules.validate_mixed(mixed_places)
-        if percentages is not None:
-            rules.validate_percentages(percentages)
-        if amounts is not None:
-            fixed_rules.validate_amounts(amounts)
         if rounding is not None and (
             not isinstance(rounding, Decimal) or rounding not in rules.ROUNDING_UNITS
         ):
@@ -100,14 +105,23 @@ def structure_check(
         raise payout_error(exc) from exc
 
 
+def _list_check(field: str, check: Any, values: Any) -> None:
+    if values is None:
+        return
+    try:
+        check(values)
+    except PayoutError as exc:
+        raise payout_error(exc, field) from exc
+
+
 def amounts_fit_check(tournament: Tournament, settings: PayoutSettings) -> None:
     """Fixed amounts must fit in the pool as it stands (guarantee included)."""
     amounts = [Decimal(a) for a in settings.amounts or [] if a is not None]
     pool = prize_pool_of(tournament, settings).total
     paid = sum(amounts, Decimal(0))
     if paid > pool:
-        raise FieldInvalid(
-            "amounts",
+        # The pool is the tournament's state (what was paid in): 409.
+        raise Conflict(
             AMOUNTS_ABOVE_POOL
             % {
                 "paid": number_format(paid, 2, force_grouping=True),

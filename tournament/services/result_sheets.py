@@ -41,11 +41,16 @@ def tournament_sheet(tournament: Tournament) -> TournamentSheet:
     return TournamentSheet(rows, bounties, points)
 
 
+NO_CORRECTION = Decimal("0.00")  # in cents, as the points are written
+
+
 @dataclass(frozen=True)
 class SeasonSheetRow:
     standing: Standing
     player: Player
     points: dict[int, Decimal]  # tournament id -> the points he scored there
+    # The season's point corrections inside those points (README "Point corrections").
+    corrections: Decimal = Decimal("0.00")
 
 
 @dataclass(frozen=True)
@@ -59,10 +64,20 @@ def season_sheet(*, season_id: int) -> SeasonSheet:
     """The season table (404 for an unknown season) with each tournament's points."""
     season, tournaments, standings = season_standings(season_id=season_id)
     scored: dict[int, dict[int, Decimal]] = {}
+    corrected: dict[int, Decimal] = {}
     for tournament in tournaments:
         for result in tournament_points(tournament, season):
             scored.setdefault(result.player.pk, {})[tournament.pk] = result.points
+            corrected[result.player.pk] = (
+                corrected.get(result.player.pk, NO_CORRECTION) + result.correction
+            )
     rows = [
-        SeasonSheetRow(row.standing, row.player, scored.get(row.player.pk, {})) for row in standings
+        SeasonSheetRow(
+            row.standing,
+            row.player,
+            scored.get(row.player.pk, {}),
+            corrected.get(row.player.pk, NO_CORRECTION),
+        )
+        for row in standings
     ]
     return SeasonSheet(season, tournaments, rows)
