@@ -23,7 +23,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(LedgerRow)
 class LedgerRowAdmin(ReadOnlyAdmin):
-    list_display = ("receipt_number", "at", "tournament", "kind", "amount", "method", "by")
+    list_display = ("receipt", "at", "tournament", "kind", "amount", "method", "by")
     list_filter = ("kind", "method")
 
 

@@ -108,6 +108,7 @@ def _payout(payout: PrizePayout) -> dict:
         "amount": f"{payout.amount:.2f}",
         "method": payout.method,
         "receipt_number": payout.ledger_row.receipt_number,
+        "receipt": payout.ledger_row.receipt,
         "by": payout.by.get_username() if payout.by_id else None,
         "at": payout.at,
     }

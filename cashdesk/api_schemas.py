@@ -40,7 +40,13 @@ class PaymentIn(Body):
 
 class PaymentOut(Schema):
     id: int = Field(description="The ledger row's id.")
-    receipt_number: int = Field(description="The receipt's number (the room's gapless sequence).")
+    receipt_number: int = Field(
+        description="The receipt's number in its series (its cash box's, else its "
+        "tournament's or the room's; each gapless)."
+    )
+    receipt: str = Field(
+        description="The receipt as printed: its series and its number (3-17: cash box 3)."
+    )
     amount: MoneyText
     method: MethodChoice
     reference: str = Field("", description="The voucher's number, when a voucher paid.")
@@ -62,6 +68,7 @@ class LedgerRowOut(Schema):
     bounty: MoneyText
     method: MethodChoice
     receipt_number: int
+    receipt: str = Field(description="The receipt as printed (series and number).")
     entry: int | None = Field(description="The entry's id, if the row belongs to one.")
     player: str | None
     by: str | None = Field(description="The cashier's user name.")
@@ -118,6 +125,7 @@ class PrizePayoutOut(Schema):
     amount: MoneyText
     method: MethodChoice
     receipt_number: int
+    receipt: str = Field(description="The receipt as printed (series and number).")
     by: str | None
     at: datetime
 

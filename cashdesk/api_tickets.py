@@ -75,6 +75,7 @@ class TicketBuyInOut(Schema):
     entry: int = Field(description="The new entry's id.")
     ticket: TicketOut
     receipt_number: int = Field(description="The receipt of the buy-in paid with the ticket.")
+    receipt: str = Field(description="That receipt as printed (series and number).")
 
 
 class TicketSettingsIn(Body):
@@ -100,6 +101,7 @@ class PotMovementOut(Schema):
     reason: str
     at: datetime.datetime
     receipt_number: int | None = Field(description="Its ledger row's receipt number.")
+    receipt: str | None = Field(None, description="That receipt as printed (series and number).")
 
 
 class PotOut(Schema):
@@ -153,6 +155,7 @@ def buy_in_with_ticket(request: HttpRequest, ticket_id: int, payload: TicketBuyI
         "entry": entry.pk,
         "ticket": ticket_payload(ticket),
         "receipt_number": row.receipt_number,
+        "receipt": row.receipt,
     }
     return Status(201, body)
 

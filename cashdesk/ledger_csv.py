@@ -43,7 +43,7 @@ def ledger_sheet(tournament: Tournament) -> HttpResponse:
     for row in selectors.ledger_of(tournament).select_related("reverses"):
         writer.writerow(
             [
-                row.receipt_number,
+                row.receipt,
                 timezone.localtime(row.at).strftime("%Y-%m-%d %H:%M:%S"),
                 str(kinds.get(row.kind, row.kind)),
                 row.entry.player.name if row.entry is not None else "",
@@ -53,7 +53,7 @@ def ledger_sheet(tournament: Tournament) -> HttpResponse:
                 number(row.bounty),
                 str(methods.get(row.method, row.method)),
                 row.by.get_username() if row.by is not None else "",
-                row.reverses.receipt_number if row.reverses is not None else "",
+                row.reverses.receipt if row.reverses is not None else "",
                 row.reason,
             ]
         )

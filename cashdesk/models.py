@@ -4,8 +4,11 @@ Every euro that passes the desk is a :class:`LedgerRow`, written once and never
 changed or deleted: the model refuses it, the admin shows it read-only and a
 database trigger (:mod:`cashdesk.triggers`) refuses an UPDATE or DELETE from any
 path. A mistake is corrected by a reversal row that names the row it reverses.
-Each row carries a receipt number from the room's one gapless sequence
-(:class:`ReceiptSequence`, locked while a number is taken).
+Each row carries a receipt number from its series, gapless: the series of the
+cash box its money passed (taken under the box's lock), else of its tournament
+(under the tournament's), else the room's (:class:`ReceiptCounter`). Rows booked
+before the series were one room-wide sequence; they keep their numbers, in the
+series "" (README "Cash desk").
 
 Amounts are signed from the cash box's view: money in is positive (a buy-in),
 money out negative (a refund, a prize paid). The split of a row (prize pool,
@@ -25,7 +28,6 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Entry, Player, Tournament
 from tournament.models_events import Event
-from tournament.models_room import RoomSettings
 
 MONEY = {"max_digits": 12, "decimal_places": 2}
 ZERO = Decimal("0.00")
@@ -142,19 +144,25 @@ class Shift(models.Model):
         return self.closed_at is None
 
 
-class ReceiptSequence(models.Model):
-    """The room's receipt counter: the last number given. A payment locks this
-    row (select_for_update) and takes the next number in its own transaction, so
-    numbers have no gap, also under concurrency and rollbacks."""
+class ReceiptCounter(models.Model):
+    """The last receipt number given in one series (``cashbox:3``,
+    ``tournament:12``, ``room``): taken by the write that holds the series' scope
+    and committed or rolled back with its row, so numbers have no gap."""
 
-    room = models.OneToOneField(
-        RoomSettings, on_delete=models.CASCADE, primary_key=True, related_name="receipts"
-    )
+    series = models.CharField(max_length=40, primary_key=True)
     last = models.PositiveBigIntegerField(default=0)
 
     class Meta:
-        verbose_name = _("receipt sequence")
-        verbose_name_plural = _("receipt sequences")
+        verbose_name = _("receipt counter")
+        verbose_name_plural = _("receipt counters")
+
+
+def receipt_label(series: str, number: int) -> str:
+    """A receipt's number as printed: ``3-17`` (cash box 3), ``T12-4`` (tournament
+    12, no box), ``R-2`` (the room's), plain ``317`` for the rows booked before."""
+    kind, _colon, pk = series.partition(":")
+    prefix = {"cashbox": pk, "tournament": f"T{pk}", "room": "R"}.get(kind)
+    return str(number) if prefix is None else f"{prefix}-{number}"
 
 
 class Ticket(models.Model):
@@ -228,7 +236,10 @@ class LedgerRow(AppendOnly):
     fee = models.DecimalField(_("fee"), default=ZERO, **MONEY)
     bounty = models.DecimalField(_("bounty"), default=ZERO, **MONEY)
     method = models.CharField(_("method"), max_length=10, choices=Method.choices)
-    receipt_number = models.PositiveBigIntegerField(_("receipt number"), unique=True)
+    receipt_number = models.PositiveBigIntegerField(_("receipt number"))
+    # The series the number counts in (see the module's docstring); "" for the
+    # room's one sequence of the rows booked before the series.
+    receipt_series = models.CharField(_("receipt series"), max_length=40, blank=True, default="")
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -273,13 +284,23 @@ class LedgerRow(AppendOnly):
     reference = models.CharField(_("voucher number"), max_length=40, blank=True, default="")
 
     class Meta:
-        ordering = ["receipt_number"]
+        ordering = ["pk"]
         verbose_name = _("ledger row")
         verbose_name_plural = _("ledger rows")
         indexes = [models.Index(fields=["tournament", "kind"], name="ledger_tournament_kind")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["receipt_series", "receipt_number"], name="one_receipt_number_per_series"
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"#{self.receipt_number} {self.get_kind_display()} {self.amount}"
+        return f"#{self.receipt} {self.get_kind_display()} {self.amount}"
+
+    @property
+    def receipt(self) -> str:
+        """The receipt's number as printed (:func:`receipt_label`)."""
+        return receipt_label(self.receipt_series, self.receipt_number)
 
 
 class PrizePayout(AppendOnly):

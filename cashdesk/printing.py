@@ -45,7 +45,7 @@ def receipt(request: HttpRequest, row_id: int) -> HttpResponse:
         LedgerRow.objects.select_related("tournament", "entry__player", "by", "reverses"),
         pk=row_id,
     )
-    title = _("Receipt %(number)s") % {"number": row.receipt_number}
+    title = _("Receipt %(number)s") % {"number": row.receipt}
     context = {"row": row, "title": title, "amount": abs(row.amount), "money_out": row.amount < 0}
     return _render(request, "cashdesk/receipt.html", context, names.file_slug(title))
 

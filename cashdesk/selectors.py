@@ -22,6 +22,9 @@ from cashdesk.models import (
     Shift,
     SpecialPrizePayout,
 )
+from cashdesk.services.ledger import ledger_facts
+from tournament import audit
+from tournament.audit_verify import CHUNK, rows_against_lines
 from tournament.models import SpecialPrize, Tournament
 from tournament.services.payouts import payouts_view
 from tournament.services.results import results_compute
@@ -78,7 +81,7 @@ class Totals:
 
 
 def ledger_of_rows(rows: QuerySet[LedgerRow]) -> QuerySet[LedgerRow]:
-    return rows.select_related("by", "entry__player").order_by("receipt_number")
+    return rows.select_related("by", "entry__player").order_by("pk")
 
 
 def ledger_of(tournament: Tournament) -> QuerySet[LedgerRow]:
@@ -206,6 +209,7 @@ def row_payload(row: LedgerRow, open_ids: set[int] | frozenset[int] = frozenset(
         "bounty": f"{row.bounty:.2f}",
         "method": row.method,
         "receipt_number": row.receipt_number,
+        "receipt": row.receipt,
         "entry": row.entry_id,
         "player": row.entry.player.name if row.entry is not None else None,
         "by": row.by.get_username() if row.by is not None else None,
@@ -277,7 +281,7 @@ def entries_owing(tournament: Tournament) -> set[int]:
 def receipts_of(entries: list[Any]) -> list[tuple[Any, LedgerRow | None]]:
     """Each entry with the receipt of its latest payment (None: nothing paid)."""
     latest: dict[int, LedgerRow] = {}
-    for row in LedgerRow.objects.filter(entry__in=entries).order_by("receipt_number"):
+    for row in LedgerRow.objects.filter(entry__in=entries).order_by("pk"):
         latest[row.entry_id] = row  # type: ignore[index]
     return [(entry, latest.get(entry.pk)) for entry in entries]
 
@@ -288,4 +292,14 @@ def purchase_receipts(tournament: Tournament, last: int = 5) -> list[LedgerRow]:
     rows = LedgerRow.objects.filter(
         tournament=tournament, kind__in=(Kind.REBUY, Kind.ADD_ON), reversed_by__isnull=True
     )
-    return list(rows.select_related("entry__player").order_by("-receipt_number")[:last])
+    return list(rows.select_related("entry__player").order_by("-pk")[:last])
+
+
+def ledger_against_trail() -> list[str]:
+    """Each ledger row against its line in the audit trail (README "Audit
+    trail"): a row changed, added or taken out past the database's guard."""
+    rows = (
+        (row.pk, ledger_facts(row), row.by_id, row.at)
+        for row in LedgerRow.objects.order_by("pk").iterator(chunk_size=CHUNK)
+    )
+    return rows_against_lines("ledger row", audit.LEDGER, "ledger", rows)

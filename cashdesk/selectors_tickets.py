@@ -123,6 +123,7 @@ def pots_list() -> list[dict[str, Any]]:
                     "reason": m.reason,
                     "at": m.at,
                     "receipt_number": m.ledger_row.receipt_number if m.ledger_row else None,
+                    "receipt": m.ledger_row.receipt if m.ledger_row else None,
                 }
                 for m in pot.movements.select_related("ledger_row").order_by("-id")[:50]
             ],

@@ -45,9 +45,7 @@ def shift_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
         action = lambda: _shift_action(request, tournament.currency)  # noqa: E731
         return run_action(request, action, success=_said, back=back)
     mine = selectors.open_shift_for(request.user)
-    rows = (
-        list(mine.ledger.select_related("entry__player").order_by("receipt_number")) if mine else []
-    )
+    rows = list(mine.ledger.select_related("entry__player").order_by("pk")) if mine else []
     cash = shifts.cash_of(mine) if mine else None
     methods = dict(Method.choices)
     apart = shifts.shift_methods(mine) if mine else {}
@@ -159,7 +157,7 @@ def _money_action(request: HttpRequest) -> str:
         row = corrections.ledger_reverse(
             row_id=row_id, reason=request.POST.get("reason", ""), by=request.user
         )
-        return _("Receipt %(number)s reverses it.") % {"number": row.receipt_number}
+        return _("Receipt %(number)s reverses it.") % {"number": row.receipt}
     if request.POST.get("action") == "pay_prize":
         payout = prizes.prize_pay(
             entry_id=int(request.POST.get("entry") or 0),
@@ -170,7 +168,7 @@ def _money_action(request: HttpRequest) -> str:
     row = corrections.ledger_settle(
         row_id=row_id, method=request.POST.get("method", Method.CASH), by=request.user
     )
-    return _("Settled: receipt %(number)s.") % {"number": row.receipt_number}
+    return _("Settled: receipt %(number)s.") % {"number": row.receipt}
 
 
 @money_required()
@@ -259,7 +257,7 @@ def ledger_reverse_page(request: HttpRequest, row_id: int) -> HttpResponse:
         ),
         success=lambda answer: (
             _("Receipt %(number)s reverses receipt %(reversed)s.")
-            % {"number": answer.receipt_number, "reversed": row.receipt_number}
+            % {"number": answer.receipt, "reversed": row.receipt}
         ),
         back=back,
     )

@@ -48,6 +48,11 @@ class ClockAnswers:
 
         return play_started_now(tournament=tournament)
 
+    def late_entries_expected(self, tournament: Tournament) -> bool:
+        from clock.services.clock_state import late_entries_expected_now
+
+        return late_entries_expected_now(tournament=tournament)
+
     def pause_within(self, tournament: Tournament, by: object, reason: str) -> bool:
         from clock.services.clock import clock_pause_within
 

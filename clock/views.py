@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -37,7 +37,7 @@ from tournament.errors import DomainError
 from tournament.json_input import JsonRefused, json_parse
 from tournament.models import Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF, has_role
-from tournament.web.decorators import back_to, role_required, run_action
+from tournament.web.decorators import back_to, role_required, run_action, wants_json
 from tournament.web.whole_numbers import (
     NOT_WHOLE,
     NumberRefused,
@@ -151,6 +151,8 @@ def clock_call(request: HttpRequest, tournament_id: int) -> HttpResponse:
     try:
         table, seat = _int(request.POST.get("table")), _int(request.POST.get("seat"))
     except NumberRefused as refused:
+        if wants_json(request):  # the floor tablet's seat panel
+            return JsonResponse({"detail": str(refused)}, status=422)
         messages.error(request, str(refused))
         return redirect(back)
     return run_action(

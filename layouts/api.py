@@ -39,7 +39,9 @@ def list_layouts(request: HttpRequest):
 def create_layout(request: HttpRequest, payload: LayoutIn):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_LAYOUTS)
     layout = services.layout_create(
-        name=payload.name, tiles=payload.model_dump(exclude_unset=True, exclude_none=True)["tiles"]
+        name=payload.name,
+        tiles=payload.model_dump(exclude_unset=True, exclude_none=True)["tiles"],
+        by=request.user,
     )
     return Status(201, {"id": layout.pk})
 
@@ -48,7 +50,9 @@ def create_layout(request: HttpRequest, payload: LayoutIn):
 def import_layout(request: HttpRequest, payload: LayoutFileIn):
     """A shared layout file (as exported) becomes a new layout; a bad file: 422, nothing stored."""
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_LAYOUTS)
-    layout = services.layout_import(data=payload.model_dump(exclude_unset=True, exclude_none=True))
+    layout = services.layout_import(
+        data=payload.model_dump(exclude_unset=True, exclude_none=True), by=request.user
+    )
     return Status(201, {"id": layout.pk})
 
 
@@ -64,7 +68,7 @@ def put_layout(request: HttpRequest, layout_id: int, payload: LayoutPatchIn):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_LAYOUTS)
     body = payload.model_dump(exclude_unset=True, exclude_none=True)
     layout = services.layout_update(
-        layout_id=layout_id, name=body.get("name"), tiles=body.get("tiles")
+        layout_id=layout_id, name=body.get("name"), tiles=body.get("tiles"), by=request.user
     )
     return layout_payload(layout)
 
@@ -72,14 +76,14 @@ def put_layout(request: HttpRequest, layout_id: int, payload: LayoutPatchIn):
 @router.delete("/layouts/{layout_id}", response={204: None})
 def delete_layout(request: HttpRequest, layout_id: int):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_LAYOUTS)
-    services.layout_delete(layout_id=layout_id)
+    services.layout_delete(layout_id=layout_id, by=request.user)
     return Status(204, None)
 
 
 @router.post("/layouts/{layout_id}/copy", response={201: LayoutCreatedOut})
 def copy_layout(request: HttpRequest, layout_id: int):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_LAYOUTS)
-    return Status(201, {"id": services.layout_copy(layout_id=layout_id).pk})
+    return Status(201, {"id": services.layout_copy(layout_id=layout_id, by=request.user).pk})
 
 
 @router.get("/layouts/{layout_id}/export", response=LayoutFileOut, exclude_none=True)

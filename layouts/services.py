@@ -2,7 +2,10 @@
 
 Every change is checked by the plain rules first; a refusal is a 422 naming the
 field, and nothing is stored. The presets are kept as shipped: a director copies
-one and changes the copy.
+one and changes the copy. Each change is a write on the layout's scope (the
+room's for its look) that records "layout 4 changed" or "the room's look
+changed": after the commit the screens layer tells the TVs, which draw the
+layout again (README "Named screens").
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from layouts.models import Layout, RoomImage, RoomLook
@@ -19,6 +21,7 @@ from layouts.rules.exchange import layout_file, layout_from_document, layout_nam
 from layouts.rules.tiles import TileRefused, tiles_from
 from tournament.errors import Conflict, FieldInvalid, FieldNotFound, NotFound, RuleBeyondSchema
 from tournament.models import Tournament
+from tournament.writes import Write, scopes, write
 
 TILE_WORDS = {
     "shape": _("Each tile is an object with kind, x, y, w and h."),
@@ -90,46 +93,59 @@ def checked_name(raw: object) -> str:
         raise FieldInvalid("name", tile_message(refused)) from refused
 
 
-def editable_layout(layout_id: int) -> Layout:
-    layout = Layout.objects.select_for_update().filter(pk=layout_id).first()
-    if layout is None:
-        raise NotFound(LAYOUT_NOT_FOUND)
+def editable_layout(w: Write, layout_id: int) -> Layout:
+    """The layout, locked by the write; a preset is kept as shipped (409)."""
+    layout: Layout = w.lock(scopes.layout(layout_id, missing=LAYOUT_NOT_FOUND))
     if layout.preset:
         raise Conflict(PRESET_KEPT)
     return layout
 
 
-def layout_create(*, name: object, tiles: object) -> Layout:
+NEW_LAYOUT = "a new layout is on no screen yet"
+
+
+def layout_create(*, name: object, tiles: object, by: Any = None) -> Layout:
     layout = Layout(name=checked_name(name), tiles=checked_tiles(tiles))
-    layout.save()
+    with write(by=by) as w:
+        layout.save()
+        w.adopt(layout)
+        w.log("layout_created", {"name": layout.name})
+        w.keep_quiet(NEW_LAYOUT)
     return layout
 
 
-def layout_update(*, layout_id: int, name: object = None, tiles: object = None) -> Layout:
-    with transaction.atomic():
-        layout = editable_layout(layout_id)
+def layout_update(
+    *, layout_id: int, name: object = None, tiles: object = None, by: Any = None
+) -> Layout:
+    with write(by=by) as w:
+        layout = editable_layout(w, layout_id)
         if name is not None:
             layout.name = checked_name(name)
         if tiles is not None:
             layout.tiles = checked_tiles(tiles)
         layout.save()
+        w.log("layout_changed", {"name": layout.name}, scope=scopes.layout(layout_id))
+        w.record("layout", layouts=[layout_id])
     return layout
 
 
-def layout_delete(*, layout_id: int) -> None:
-    with transaction.atomic():
-        editable_layout(layout_id).delete()
+def layout_delete(*, layout_id: int, by: Any = None) -> None:
+    with write(by=by) as w:
+        layout = editable_layout(w, layout_id)
+        w.log("layout_deleted", {"name": layout.name}, scope=scopes.layout(layout_id))
+        layout.delete()
+        w.record("layout", layouts=[layout_id])
 
 
-def layout_copy(*, layout_id: int) -> Layout:
+def layout_copy(*, layout_id: int, by: Any = None) -> Layout:
     source = Layout.objects.filter(pk=layout_id).first()
     if source is None:
         raise NotFound(LAYOUT_NOT_FOUND)
     name = str(COPY_OF % {"name": source.name})[:80]
-    return Layout.objects.create(name=name, tiles=list(source.tiles))
+    return layout_create(name=name, tiles=list(source.tiles), by=by)
 
 
-def layout_import(*, data: bytes | Mapping[str, Any]) -> Layout:
+def layout_import(*, data: bytes | Mapping[str, Any], by: Any = None) -> Layout:
     """A shared layout file as a new layout: parsed as JSON, checked, never run.
     Tiles naming a tournament of another room show this screen's tournament."""
     try:
@@ -149,25 +165,30 @@ def layout_import(*, data: bytes | Mapping[str, Any]) -> Layout:
         if "image" in tile.options:
             row.pop("options")
         tiles.append(row)
-    return layout_create(name=shared.name, tiles=tiles)
+    return layout_create(name=shared.name, tiles=tiles, by=by)
 
 
-def image_upload(*, data: bytes, name: str = "") -> RoomImage:
+def image_upload(*, data: bytes, name: str = "", by: Any = None) -> RoomImage:
     """An image checked by its bytes (type, size) and stored for the screens."""
     try:
         content_type = look_rules.image_type(data)
     except look_rules.LookRefused as refused:
         raise FieldInvalid("image", LOOK_WORDS[refused.code]) from refused
-    return RoomImage.objects.create(content_type=content_type, data=data, name=name[:120])
+    with write(by=by) as w:
+        image = RoomImage.objects.create(content_type=content_type, data=data, name=name[:120])
+        w.keep_quiet("an image is on no screen until a tile or the look names it")
+    return image
 
 
 COLOURS = ("background_colour", "text_colour", "accent_colour", "tile_colour")
 
 
-def look_update(*, values: dict[str, Any], images: Sequence[tuple[str, bytes]] = ()) -> RoomLook:
+def look_update(
+    *, values: dict[str, Any], images: Sequence[tuple[str, bytes]] = (), by: Any = None
+) -> RoomLook:
     """Change the room's look: colours, font, message, and the logo or background
     from uploaded bytes (``images``: ``("logo" | "background", data)``)."""
-    with transaction.atomic():
+    with write(scopes.room(), by=by) as w:
         look = RoomLook.current()
         try:
             for field in COLOURS:
@@ -180,9 +201,11 @@ def look_update(*, values: dict[str, Any], images: Sequence[tuple[str, bytes]] =
         if "message" in values:
             look.message = str(values["message"]).strip()[: look_rules.MAX_MESSAGE]
         for field, data in images:
-            setattr(look, field, image_upload(data=data, name=field))
+            setattr(look, field, image_upload(data=data, name=field, by=by))
         for field in ("logo", "background"):
             if values.get(f"remove_{field}"):
                 setattr(look, field, None)
         look.save()
+        w.log("look_changed", {"fields": sorted(values)})
+        w.record("look", look=True)
     return look

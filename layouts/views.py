@@ -92,7 +92,7 @@ def layout_list(request: HttpRequest) -> HttpResponse:
 def layout_new(request: HttpRequest) -> HttpResponse:
     name = request.POST.get("name", "").strip() or str(_("New layout"))
     try:
-        layout = services.layout_create(name=name[:80], tiles=[])
+        layout = services.layout_create(name=name[:80], tiles=[], by=request.user)
     except DomainError as refused:
         return render(request, "layouts/list.html", _list_context(str(refused)), status=422)
     return redirect("layouts-edit", layout.pk)
@@ -102,7 +102,7 @@ def layout_new(request: HttpRequest) -> HttpResponse:
 @require_POST
 def layout_copy(request: HttpRequest, layout_id: int) -> HttpResponse:
     try:
-        layout = services.layout_copy(layout_id=layout_id)
+        layout = services.layout_copy(layout_id=layout_id, by=request.user)
     except DomainError as refused:
         return render(
             request, "layouts/list.html", _list_context(str(refused)), status=refused.status
@@ -114,7 +114,7 @@ def layout_copy(request: HttpRequest, layout_id: int) -> HttpResponse:
 @require_POST
 def layout_delete(request: HttpRequest, layout_id: int) -> HttpResponse:
     try:
-        services.layout_delete(layout_id=layout_id)
+        services.layout_delete(layout_id=layout_id, by=request.user)
     except DomainError as refused:
         return render(
             request, "layouts/list.html", _list_context(str(refused)), status=refused.status
@@ -131,7 +131,7 @@ def layout_import(request: HttpRequest) -> HttpResponse:
         return render(request, "layouts/list.html", _list_context(str(NO_FILE)), status=422)
     data = upload.read(MAX_BYTES + 1)
     try:
-        layout = services.layout_import(data=data)
+        layout = services.layout_import(data=data, by=request.user)
     except DomainError as refused:
         message = getattr(refused, "message", refused)
         return render(request, "layouts/list.html", _list_context(str(message)), status=422)
@@ -218,8 +218,10 @@ def look_page(request: HttpRequest) -> HttpResponse:
         try:
             if tile_image is not None:
                 data = tile_image.read(MAX_IMAGE_BYTES + 1)
-                services.image_upload(data=data, name=(tile_image.name or "")[:120])
-            services.look_update(values=values, images=_uploads(request))
+                services.image_upload(
+                    data=data, name=(tile_image.name or "")[:120], by=request.user
+                )
+            services.look_update(values=values, images=_uploads(request), by=request.user)
         except DomainError as refused:
             error, status = str(getattr(refused, "message", refused)), 422
         else:

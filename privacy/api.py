@@ -86,7 +86,7 @@ def get_room(request: HttpRequest):
 def patch_room(request: HttpRequest, payload: RoomIn):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_ROOM)
     changes = {k: v for k, v in payload.model_dump(exclude_unset=True).items() if v is not None}
-    return _room(room_settings_update(changes=changes))
+    return _room(room_settings_update(changes=changes, by=request.user))
 
 
 def _held(contact: HeldContact) -> dict[str, Any]:

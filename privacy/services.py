@@ -11,18 +11,16 @@ Only directors call them; the pages and API handlers check that.
 from __future__ import annotations
 
 import json
-from contextlib import ExitStack
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from rulings.models import Amendment, Penalty, Ruling, RulingEntry
 from tables.models import ChipCount
-from tournament import changes
+from tournament import audit, changes
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.models import (
     LIVE_STATUSES,
@@ -35,8 +33,8 @@ from tournament.models import (
     PrivacyLog,
     Tournament,
 )
-from tournament.services.players import PLAYER_NOT_FOUND, player_lock
-from tournament.writes import tournament_write
+from tournament.services.players import PLAYER_NOT_FOUND, player_scope
+from tournament.writes import scopes, write
 
 REASON_NEEDED = _("Say why the player is erased (his request, the retention period …).")
 STILL_PLAYING = _(
@@ -54,6 +52,10 @@ def _player(player_id: int) -> Player:
 
 def _money(value: Any) -> str:
     return str(Decimal(value or 0).quantize(Decimal("0.01")))
+
+
+# An export changes nothing a screen shows; it is logged in the privacy log.
+EXPORT_LOGGED = "the export is logged in the privacy log"
 
 
 def player_export(*, player_id: int, by: Any) -> dict[str, Any]:
@@ -136,7 +138,9 @@ def player_export(*, player_id: int, by: Any) -> dict[str, Any]:
             for log in PrivacyLog.objects.filter(player=player)
         ],
     }
-    PrivacyLog.record([player.pk], PrivacyLog.Kind.EXPORT, by=by)
+    with write(scopes.player(player.pk), by=by) as w:
+        audit.privacy_record([player.pk], PrivacyLog.Kind.EXPORT, by=by)
+        w.keep_quiet(EXPORT_LOGGED)
     return data
 
 
@@ -175,15 +179,12 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
     if not reason:
         raise FieldInvalid("reason", REASON_NEEDED)
     played = Entry.objects.filter(player_id=player_id).values_list("tournament_id", flat=True)
-    # One transaction (the player is locked even where he played nowhere); his
-    # tournaments are written first, in id order, then the player: their screens
-    # are told of the new name under the same locks as any floor action.
-    with transaction.atomic(), ExitStack() as stack:
-        writes = [
-            stack.enter_context(tournament_write(tournament_id, by=by))
-            for tournament_id in sorted(set(played))
-        ]
-        player = player_lock(player_id)
+    # One write on his tournaments and the player (locked in the room's order:
+    # the tournaments first, then the player): their screens are told of the new
+    # name under the same locks as any floor action.
+    tournament_scopes = [scopes.tournament(tid) for tid in sorted(set(played))]
+    with write(*tournament_scopes, player_scope(player_id), by=by) as w:
+        player = w.row(player_scope(player_id))
         playing = (
             Entry.objects.filter(player=player, status__in=LIVE_STATUSES)
             .exclude(tournament__status=Tournament.Status.FINISHED)
@@ -217,8 +218,11 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
             if text != amendment.text:
                 Amendment.objects.filter(pk=amendment.pk).update(text=text)
                 reviewed.append(amendment.ruling_id)
-        _scrub_rows(
-            ActionLog.objects.filter(tournament_id__in=tournaments), "data", words, pseudonym
+        # The trail's lines keep their hashes (README "Audit trail"): the
+        # erasure's own line names the lines it rewrote.
+        rewritten = audit.rewrite(
+            ActionLog.objects.filter(tournament_id__in=tournaments),
+            lambda data: _scrub(data, words, pseudonym),
         )
         reviewed += _scrub_rows(
             Ruling.objects.filter(tournament_id__in=tournaments).exclude(assistant={}),
@@ -235,10 +239,16 @@ def player_erase(*, player_id: int, reason: str, by: Any) -> dict[str, Any]:
         # Every screen part can name him (seats, results, deals, bounties,
         # rulings, counts): open screens get them all again, and no copy of a
         # snapshot from before is served, its version being an old one.
-        for write in writes:
-            write.record("player_erased", parts=changes.PARTS)
+        for scope in tournament_scopes:
+            w.on(scope.id).record("player_erased", parts=changes.PARTS)
+        if not tournament_scopes:
+            w.keep_quiet("he played nowhere: no screen shows him")
         # The erasure is logged: who, when, why; never what was erased.
-        PrivacyLog.record(
-            [player.pk], PrivacyLog.Kind.ERASURE, by=by, note=_replace(reason, words, pseudonym)
+        audit.privacy_record(
+            [player.pk],
+            PrivacyLog.Kind.ERASURE,
+            by=by,
+            note=_replace(reason, words, pseudonym),
+            facts={audit.REWRITTEN: rewritten},
         )
     return {"player": player.pk, "pseudonym": pseudonym, "rulings_to_review": sorted(set(reviewed))}

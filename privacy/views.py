@@ -98,7 +98,7 @@ def room_settings_page(request: HttpRequest) -> HttpResponse:
     form = RoomSettingsForm(request.POST or None, instance=RoomSettings.current())
     if request.method == "POST" and form.is_valid():
         try:
-            room_settings_update(changes=form.cleaned_data)
+            room_settings_update(changes=form.cleaned_data, by=request.user)
         except DomainError as exc:
             form.add_error(None, str(exc))
         else:

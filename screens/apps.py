@@ -17,4 +17,4 @@ class ScreensConfig(AppConfig):
         from screens import composer
         from tournament import changes
 
-        changes.compose_with(composer.hand_over)
+        changes.compose_with(composer.hand_over, composer.hand_over_room)

@@ -36,8 +36,9 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     head = {"type": change.event, "version": change.version}
     parts = set(change.parts)
     if changes.TABLES in parts:
-        # The chip leaders' seats and the final table follow the seating.
-        parts.add(changes.CHIP_COUNTS)
+        # The chip leaders' seats and the final table follow the seating, and so
+        # do the floor's alerts (a table back in play, a pair at one table).
+        parts |= {changes.CHIP_COUNTS, changes.FLOOR_ALERTS}
     if parts & {changes.TABLES, changes.SUMMARY}:
         # The bounty pool follows the entries, the bounties in play the busts.
         parts.add(changes.BOUNTIES)
@@ -69,3 +70,16 @@ def send(change: changes.Change) -> None:
     floor, public = built
     live.send_now(change.tournament_id, live.FLOOR, floor)
     live.send_now(change.tournament_id, live.DISPLAY, public)
+
+
+SCREEN_CHANGED = {"type": "screen_changed"}
+
+
+def send_room(change: changes.RoomChange) -> None:
+    """A room-level change (README "Named screens"): the TV of each named screen
+    changed asks for its settings again; a layout or the room's look changed
+    asks every TV, and each compares what it would show with what it shows."""
+    for screen_id in sorted(change.screens):
+        live.send_to_group(live.screen_group(screen_id), SCREEN_CHANGED)
+    if change.layouts or change.look:
+        live.send_to_group(live.ROOM_SCREENS_GROUP, SCREEN_CHANGED)

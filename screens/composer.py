@@ -77,6 +77,15 @@ def hand_over(change: changes.Change) -> None:
         )
 
 
+def hand_over_room(change: changes.RoomChange) -> None:
+    """Registered beside :func:`hand_over`: a named screen, a layout or the room's
+    look changed. Told in the committing thread: a message or two, no reading."""
+    try:
+        compose.send_room(change)
+    except Exception:  # the write is done; a TV asks again when it reconnects
+        logger.exception("composer: no message for the room's change %s", change.event)
+
+
 def drained(timeout: float = EXIT_WAIT_SECONDS) -> bool:
     """Wait until every change handed over has been composed and sent on (tests,
     a command that writes and exits); False if not within `timeout` seconds."""

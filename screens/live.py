@@ -44,6 +44,16 @@ def group_name(tournament_id: int, audience: str) -> str:
     return f"tournament-{tournament_id}-{audience}"
 
 
+# A named screen's TV (README "Named screens"), and every TV at once (a layout or
+# the room's look changed). The names start with ``tournament-`` so the
+# fan-out's one subscription carries them too.
+ROOM_SCREENS_GROUP = "tournament-screens-room"
+
+
+def screen_group(screen_id: int) -> str:
+    return f"tournament-screen-{screen_id}"
+
+
 def sockets_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop this process's sockets live on, as seen from a write's
     thread (a request's worker thread or the loop itself); None outside a server."""
@@ -70,8 +80,12 @@ def sockets_on(loop: asyncio.AbstractEventLoop | None) -> Iterator[None]:
 
 
 def send_now(tournament_id: int, audience: str, message: dict[str, Any]) -> None:
+    """Send one message to one tournament's audience at once; log and swallow failures."""
+    send_to_group(group_name(tournament_id, audience), message)
+
+
+def send_to_group(group: str, message: dict[str, Any]) -> None:
     """Send one message to one group at once; log and swallow failures."""
-    group = group_name(tournament_id, audience)
     loop = getattr(_delivery, "loop", None)
     try:
         if fanout.enabled():
@@ -88,4 +102,4 @@ def send_now(tournament_id: int, audience: str, message: dict[str, Any]) -> None
         else:
             async_to_sync(layer.group_send)(group, event)
     except Exception:  # a dead channel layer must not fail a floor action
-        logger.exception("live: could not send %s to %s", message.get("type"), audience)
+        logger.exception("live: could not send %s to %s", message.get("type"), group)

@@ -28,7 +28,7 @@ from rulings.presenters import rulings_latest
 from screens.services import announcements_current
 from tables.models import Move, Table
 from tables.presenters import move_payload, pending_moves_in_order
-from tables.selectors import alternates_waiting, chip_standing, chip_standing_both
+from tables.selectors import alternates_waiting, chip_standing, chip_standing_both, floor_alerts
 from tournament import changes
 from tournament.models import Tournament
 from tournament.rules import purchases as purchase_rules
@@ -221,6 +221,7 @@ READERS: dict[str, Reader] = {
         lambda t, public: bounty_part(t, public=public), by_audience=True, both=bounty_part_both
     ),
     changes.PURCHASES: Reader(lambda t, public: purchase_windows(t)),
+    changes.FLOOR_ALERTS: Reader(lambda t, public: floor_alerts(t)),
 }
 
 

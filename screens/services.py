@@ -10,9 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from tables.models import Table
 from tournament import changes
-from tournament.errors import Invalid, NotFound
+from tournament.errors import Invalid
 from tournament.models import ActionLog, Tournament
-from tournament.writes import tournament_write
+from tournament.writes import tournament_write, write
 
 ANNOUNCEMENT_EMPTY = _("Write the announcement first.")
 ANNOUNCEMENT_TOO_LONG = _("An announcement can have at most 280 characters.")
@@ -75,11 +75,7 @@ def announcements_current(tournament: Tournament) -> list[dict[str, Any]]:
 
 def floor_call(*, table_id: int, by: Any, reason: str = "") -> dict[str, Any]:
     """A dealer or player at a table calls the floor: alerts the floor tablets only."""
-    tournament_id = (
-        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(TABLE_NOT_FOUND)
+    tournament_id = write.for_row(Table, table_id, TABLE_NOT_FOUND).id
     with tournament_write(tournament_id, by=by) as w:
         table = Table.objects.get(pk=table_id)
         reason = " ".join((reason or "").split())[:120]

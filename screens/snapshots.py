@@ -18,6 +18,7 @@ from time import monotonic
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.safestring import SafeString, mark_safe
 
 from screens import live
 from screens.live_data import SEATING, seating, snapshot_extras
@@ -128,3 +129,22 @@ def screen_snapshot(
                 _copies[key] = copy
     assert copy is not None
     return ScreenSnapshot(version=copy.version, text=copy.text)
+
+
+# What json_script escapes, so the snapshot's text cannot end its <script>.
+_SCRIPT_SAFE = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
+
+
+def snapshot_script(element_id: str, tournament_id: int, area: list[int] | None) -> SafeString:
+    """The floor snapshot of ``area`` as a JSON script element, for a staff page
+    whose script draws its first paint from it (the floor tablet, the table
+    view): the socket's own copy of the version, not a second build of it."""
+    answer = screen_snapshot(
+        tournament_id, audience=live.FLOOR, area=tuple(area) if area is not None else None
+    )
+    text = answer.text if answer is not None and answer.text is not None else "null"
+    return mark_safe(  # noqa: S308 - JSON text with <, > and & escaped, as json_script does
+        f'<script id="{element_id}" type="application/json">'
+        + text.translate(_SCRIPT_SAFE)
+        + "</script>"
+    )

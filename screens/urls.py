@@ -1,8 +1,10 @@
 from django.urls import path
 
-from screens import live, me_views, tile_preview, views
+from screens import floor, live, me_views, table_view, tile_preview, views
 
 urlpatterns = [
+    # The floor tablet: drawn by floor.js from the snapshot it carries.
+    path("tournaments/<int:tournament_id>/floor/", floor.floor_map, name="floor-map"),
     path("healthz", views.healthz, name="healthz"),
     path("display/<int:tournament_id>/", views.display, name="screens-display"),
     path(
@@ -27,6 +29,5 @@ urlpatterns = [
         {"audience": live.FLOOR},
         name="screens-live-floor",
     ),
-    path("tables/<int:table_id>/view/", views.table_view, name="screens-table-view"),
-    path("tables/<int:table_id>/view/panel/", views.table_panel, name="screens-table-panel"),
+    path("tables/<int:table_id>/view/", table_view.table_view, name="screens-table-view"),
 ]

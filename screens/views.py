@@ -1,4 +1,4 @@
-"""The public display board and lobby, and the staff table view.
+"""The public display board and lobby, and the screens' snapshots over HTTP.
 
 Public pages carry display names only (the public snapshot), never e-mail,
 phone or notes, and load nothing from outside the server.
@@ -6,23 +6,19 @@ phone or notes, and load nothing from outside the server.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import connection
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.middleware.csrf import get_token
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from layouts.selectors import layout_by_id_or_preset
-from rulings.services.penalties import seat_penalties
 from screens import fanout, live
 from screens.consumers import DATABASE_DOWN
-from screens.live_data import clock_calls, clock_data, final_results, pending_moves
+from screens.live_data import clock_data, final_results
 from screens.pages import LANGUAGES as LANGUAGES  # signage reads it here
 from screens.pages import localised
 from screens.pages import page_language as _language
@@ -31,8 +27,6 @@ from screens.seats import seat_page
 from screens.snapshots import screen_snapshot, snapshot
 from screens.tiles import tile_board
 from tables.floor_tablet import AREA_REFUSED, area_numbers
-from tables.models import Table
-from tables.presenters import tables_payload
 from tournament import unavailable
 from tournament.api.fields import DB_BIGINT_MAX as VERSION_MAX
 from tournament.errors import TOURNAMENT_NOT_FOUND
@@ -40,8 +34,6 @@ from tournament.models import ActionLog, Tournament
 from tournament.roles import STAFF, has_role
 from tournament.summary import tournament_summary
 from tournament.web.addresses import public_address
-from tournament.web.decorators import role_required
-from tournament.web.labels import screen_labels
 from tournament.web.whole_numbers import NumberRefused, whole_number
 
 FLOOR_NEEDS_STAFF = _("Sign in as staff to follow the floor.")
@@ -144,66 +136,6 @@ def lobby(request: HttpRequest, tournament_id: int) -> HttpResponse:
         },
     }
     return localised(request, "screens/lobby.html", context, lang)
-
-
-def _table_context(request: HttpRequest, table: Table) -> dict[str, Any]:
-    tournament = table.tournament
-    row = tables_payload(tournament, public=False, table_ids=[table.pk])[0]
-    penalties = table_penalties(tournament, [p["entry"] for p in row["players"]])
-    by_seat = {p["seat"]: p for p in row["players"]}
-    seats = []
-    for number in range(1, row["seats"] + 1):
-        player = by_seat.get(number)
-        seats.append(
-            {
-                "number": number,
-                "player": player,
-                "penalty": penalties.get(player["entry"]) if player else None,
-                "button": number == row["button_seat"],
-                "small_blind": number == row["small_blind_seat"],
-                "big_blind": number == row["big_blind_seat"],
-            }
-        )
-    moves = pending_moves(tournament, public=False)
-    return {
-        "tournament": tournament,
-        "table": row,
-        "seats": seats,
-        "arriving": [m for m in moves if m["to_table"] == row["number"]],
-        "leaving": [m for m in moves if m["from_table"] == row["number"]],
-        "calls": [c for c in clock_calls(tournament) if c["table"] == row["number"]],
-        "hand_for_hand": tournament.hand_for_hand,
-        "summary": tournament_summary(tournament),
-    }
-
-
-def table_penalties(tournament: Tournament, entry_ids: list[int]) -> dict[int, dict[str, Any]]:
-    """Running sit-out penalties with hands left."""
-    return seat_penalties(tournament, entry_ids)
-
-
-@role_required(*STAFF)
-def table_view(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = get_object_or_404(Table.objects.select_related("tournament"), pk=table_id)
-    context = _table_context(request, table)
-    context["config"] = {
-        "tournament": table.tournament_id,
-        "table": table.pk,
-        "number": table.number,
-        "panel": reverse("screens-table-panel", args=[table.pk]),
-        "hand_finished": f"/api/v1/tables/{table.pk}/hand-finished",
-        "floor_call": f"/api/v1/tables/{table.pk}/floor-call",
-        "csrf": get_token(request),
-    }
-    context["labels"] = screen_labels()
-    return render(request, "screens/table_view.html", context)
-
-
-@role_required(*STAFF)
-def table_panel(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The live part of the table view, fetched again when the floor group reports a change."""
-    table = get_object_or_404(Table.objects.select_related("tournament"), pk=table_id)
-    return render(request, "screens/_table_panel.html", _table_context(request, table))
 
 
 @require_GET

@@ -88,7 +88,7 @@ def _out(request: HttpRequest, screen: Screen) -> dict[str, Any]:
 @router.post("/screens", response={201: ScreenCreated})
 def create_screen(request: HttpRequest, payload: ScreenIn):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_SCREENS)
-    screen = services.screen_create(settings=_settings(payload))
+    screen = services.screen_create(settings=_settings(payload), by=request.user)
     return Status(201, {"id": screen.pk, "code": screen.code, "url": _url(request, screen)})
 
 
@@ -110,12 +110,14 @@ def get_screen(request: HttpRequest, screen_id: int):
 @router.patch("/screens/{screen_id}", response=ScreenOut)
 def update_screen(request: HttpRequest, screen_id: int, payload: ScreenPatch):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_SCREENS)
-    screen = services.screen_update(screen_id=screen_id, settings=_settings(payload))
+    screen = services.screen_update(
+        screen_id=screen_id, settings=_settings(payload), by=request.user
+    )
     return _out(request, screen)
 
 
 @router.delete("/screens/{screen_id}", response={204: None})
 def delete_screen(request: HttpRequest, screen_id: int):
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR_SCREENS)
-    services.screen_delete(screen_id=screen_id)
+    services.screen_delete(screen_id=screen_id, by=request.user)
     return Status(204, None)

@@ -5,8 +5,3 @@ class SignageConfig(AppConfig):
     name = "signage"
     verbose_name = "Named screens"
     default_auto_field = "django.db.models.BigAutoField"
-
-    def ready(self) -> None:
-        from signage import changes, push
-
-        changes.tell_with(push.screen_changed)

@@ -25,12 +25,12 @@ from screens.consumers import (
     NOT_FOUND,
     TRY_AGAIN_LATER,
 )
+from screens.live import ROOM_SCREENS_GROUP, screen_group
 from screens.snapshots import snapshot
 from signage import services
 from signage.listen import Subscription
 from signage.models import Screen
 from signage.presenters import recent_boundaries, screen_settings
-from signage.push import screen_group
 from signage.rules.events import Event, Watch
 from signage.selectors import screen_by_code, screen_tournament_ids
 from signage.speech import speech_text
@@ -68,17 +68,23 @@ class ScreenConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         self.own = Subscription(screen_group(screen.pk), self.on_screen_message)
         await self.own.start()
+        # A layout or the room's look changed: every TV compares what it would show.
+        self.room = Subscription(ROOM_SCREENS_GROUP, self.on_screen_message)
+        await self.room.start()
         await self.send_settings(replay=True)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "own"):
             await self.own.stop()
+        if hasattr(self, "room"):
+            await self.room.stop()
         for subscription in getattr(self, "subscriptions", []):
             await subscription.stop()
 
     async def send_settings(self, *, replay: bool = False) -> None:
         """Send the screen's settings, unless the TV has them already (a change
-        published before this socket opened may still reach it)."""
+        published before this socket opened may still reach it, and a layout or
+        the room's look changed may leave this screen as it was)."""
         try:
             settings, ids, snapshots = await database_sync_to_async(_announcements)(self.screen_id)
         except Screen.DoesNotExist:
@@ -86,7 +92,7 @@ class ScreenConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=NOT_FOUND)
             return
         sent = getattr(self, "settings", None)
-        if sent is not None and sent["settings_version"] == settings["settings_version"]:
+        if sent == settings:
             return
         self.settings = settings
         await self.listen_to(ids, snapshots)

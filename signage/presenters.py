@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from clock.models import BoundaryFired
 from clock.services.boundaries import announcement_facts, parse_key
+from layouts.models import Layout, RoomLook
 from screens.live_data import clock_data
 from signage.models import Screen
 from signage.rules.settings import screen_views
@@ -39,13 +40,14 @@ def screen_settings(screen: Screen) -> dict[str, Any]:
         drawn = layout_drawn(view.layout)
         if drawn is None:  # a layout of the rotation deleted since
             continue
+        edited = _edited(drawn[1])
         shown.append(
             {
                 "layout": drawn[0],
                 "layout_id": drawn[1],
                 "tournament": view.tournament,
                 "seconds": view.seconds,
-                "url": f"{board}?layout={view.layout}&tournament={view.tournament}{look}",
+                "url": f"{board}?layout={view.layout}&tournament={view.tournament}{look}{edited}",
             }
         )
     return {
@@ -56,6 +58,22 @@ def screen_settings(screen: Screen) -> dict[str, Any]:
         "views": shown,
         "sound": {**sound, "on": bool(screen.speaker and sound.get("events"))},
     }
+
+
+def _edited(layout_id: int | None) -> str:
+    """A room's own layout is drawn with its tiles and the room's look: a layout
+    or a look saved since is a new address, so the TV fetches its board again
+    (README "Named screens")."""
+    if layout_id is None:
+        return ""
+    layout = (
+        Layout.objects.filter(pk=layout_id, preset__isnull=True).values_list("updated_at").first()
+    )
+    if layout is None:
+        return ""
+    look = RoomLook.objects.values_list("updated_at", flat=True).first()
+    saved = f"{layout[0].isoformat()}|{look.isoformat() if look else ''}"
+    return f"&edited={zlib.crc32(saved.encode())}"
 
 
 def recent_boundaries(tournament_ids: list[int]) -> list[dict[str, Any]]:

@@ -1,8 +1,10 @@
 """Creating and changing named screens (README "Named screens").
 
-Every change bumps the screen's ``settings_version`` and, after the commit,
-tells the open TV (:mod:`signage.changes`): it follows without a reload. One
-screen of the room speaks: making one the speaker makes the others quiet.
+Every change is a write on the screen's scope: it bumps the screen's
+``settings_version`` and records "screen 7 changed"; after the commit the
+screens layer tells the open TV, which follows without a reload. One screen of
+the room speaks: making one the speaker makes the others quiet (and records
+them changed too).
 """
 
 from __future__ import annotations
@@ -12,14 +14,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from layouts.selectors import layout_by_id_or_preset
 from layouts.services import LOOK_WORDS
-from signage import changes
 from signage.models import DEFAULT_LAYOUT, Screen
 from signage.rules.look import look_clean
 from signage.rules.settings import (
@@ -30,8 +31,9 @@ from signage.rules.settings import (
     sound_clean,
 )
 from signage.selectors import layout_known
-from tournament.errors import Conflict, FieldInvalid, FieldNotFound, NotFound
+from tournament.errors import Conflict, FieldInvalid, FieldNotFound
 from tournament.models import Tournament
+from tournament.writes import Write, scopes, write
 
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read off a note
 CODE_LENGTH = 8
@@ -127,15 +129,16 @@ def _apply(screen: Screen, settings: ScreenSettings) -> list[int] | None:
     return ids
 
 
-def _save(screen: Screen, tournaments: list[int] | None) -> list[int]:
-    """Save under the screens' lock; the screens told after the commit."""
+def _save(w: Write, screen: Screen, tournaments: list[int] | None) -> list[int]:
+    """Save inside the screen's write; every TV whose settings changed is told
+    after the commit (README "Named screens")."""
     quieted: list[int] = []
     if screen.speaker:
         others = Screen.objects.filter(speaker=True).exclude(pk=screen.pk)
         quieted = list(others.values_list("pk", flat=True))
         others.update(speaker=False, settings_version=F("settings_version") + 1)
     try:
-        with transaction.atomic():
+        with w.attempt():
             screen.save()
     except IntegrityError:
         named = Screen.objects.filter(name=screen.name).exclude(pk=screen.pk).exists()
@@ -143,39 +146,40 @@ def _save(screen: Screen, tournaments: list[int] | None) -> list[int]:
         raise Conflict(NAME_TAKEN if named else SPEAKER_CHANGING) from None
     if tournaments is not None:
         screen.tournaments.set(tournaments)
-    for pk in [screen.pk, *quieted]:
-        changes.screen_changed(pk)
+    w.record("screen", screens=[screen.pk, *quieted])
     return quieted
 
 
-def screen_create(*, settings: ScreenSettings) -> Screen:
+def screen_create(*, settings: ScreenSettings, by: Any = None) -> Screen:
     screen = Screen(code=new_code(), layout=layout_by_id_or_preset(DEFAULT_LAYOUT))
-    with transaction.atomic():
+    with write(by=by) as w:
         tournaments = _apply(screen, settings)
         if screen.sound == {}:
             screen.sound = sound_clean({}, screen.language)
         while Screen.objects.filter(code=screen.code).exists():
             screen.code = new_code()
-        _save(screen, tournaments or [])
+        _save(w, screen, tournaments or [])
+        w.adopt(screen)
+        w.log("screen_created", {"name": screen.name})
     return screen
 
 
-def screen_update(*, screen_id: int, settings: ScreenSettings) -> Screen:
-    with transaction.atomic():
-        screen = Screen.objects.select_for_update().filter(pk=screen_id).first()
-        if screen is None:
-            raise NotFound(SCREEN_NOT_FOUND)
+def screen_update(*, screen_id: int, settings: ScreenSettings, by: Any = None) -> Screen:
+    with write(scopes.screen(screen_id, missing=SCREEN_NOT_FOUND), by=by) as w:
+        screen = w.row(scopes.screen(screen_id))
         tournaments = _apply(screen, settings)
         screen.settings_version += 1
-        _save(screen, tournaments)
+        _save(w, screen, tournaments)
+        w.log("screen_changed", {"name": screen.name})
     return screen
 
 
-def screen_delete(*, screen_id: int) -> None:
-    deleted, _rows = Screen.objects.filter(pk=screen_id).delete()
-    if not deleted:
-        raise NotFound(SCREEN_NOT_FOUND)
-    changes.screen_changed(screen_id)
+def screen_delete(*, screen_id: int, by: Any = None) -> None:
+    with write(scopes.screen(screen_id, missing=SCREEN_NOT_FOUND), by=by) as w:
+        name = w.row(scopes.screen(screen_id)).name
+        Screen.objects.filter(pk=screen_id).delete()
+        w.log("screen_deleted", {"name": name})
+        w.record("screen", screens=[screen_id])
 
 
 def screen_report(*, screen_id: int, showing: str) -> bool:

@@ -121,9 +121,11 @@ def screen_form(request: HttpRequest, screen_id: int | None = None) -> HttpRespo
         if form.is_valid():
             try:
                 if screen is None:
-                    services.screen_create(settings=form.screen_settings())
+                    services.screen_create(settings=form.screen_settings(), by=request.user)
                 else:
-                    services.screen_update(screen_id=screen.pk, settings=form.screen_settings())
+                    services.screen_update(
+                        screen_id=screen.pk, settings=form.screen_settings(), by=request.user
+                    )
             except DomainError as refused:
                 form.add_error(None, str(refused))
             else:

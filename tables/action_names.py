@@ -77,6 +77,11 @@ ACTION_NAMES: Mapping[str, Any] = {
     "day_reopened": _("Day reopened"),
     "day_drawn": _("Next day drawn"),
     "td3_import": _("Imported from TD3"),
+    # The audit trail's own lines (README "Audit trail"): the lines of a TD3
+    # file saved again, and the room's lines (privacy events, ledger rows).
+    "lines_withdrawn": _("Earlier import replaced"),
+    "privacy": _("Player data"),
+    "ledger": _("Ledger row"),
     "tournament_finished": _("Tournament finished"),
     "phone_link_made": _("Phone link made"),
     "phone_link_revoked": _("Phone link revoked"),

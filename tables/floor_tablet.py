@@ -1,10 +1,12 @@
 """What the floor tablet's JavaScript needs to draw the map (README "Screen messages").
 
-The server decides, the tablet draws: ``floor.js`` applies each floor message
-(table rows, moves, summary, clock calls) to the map in the page and draws a
-table as ``tables/_map.html`` does. Its words come from here, translated from
-the template's own texts, so the JavaScript never holds a word of any language;
-its links come from here as patterns (``0`` stands for a table or move id).
+The server decides, the tablet draws: ``floor.js`` draws the map from the
+snapshot the page carries and applies each floor message to it (table rows,
+moves, alerts, summary, clock calls) with the same code. Its words come from
+here, in the reader's language, so the JavaScript never holds a word of any
+language; its links come from here as patterns (``0`` stands for a table,
+move or log line id). The tablet's own actions go to the same form endpoints
+with ``fetch`` and come back as JSON: the words to show, or why not.
 
 A large floor is shown one area at a time (``?tables=1-40``): the first load
 stays small at any field size, and a search jumps to the area of a table
@@ -30,28 +32,28 @@ AREA_REFUSED = gettext_lazy('Name the tables as "1-10" or "1,3,5".')
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
 
-def _braces(text: str) -> str:
+def braces(text: str) -> str:
     """``%(table)s`` -> ``{table}``: the placeholders live.js fills."""
     return _PLACEHOLDER.sub(r"{\1}", text).replace("%%", "%")
 
 
-def _counted(singular: str, plural: str) -> dict[str, str]:
+def counted(singular: str, plural: str) -> dict[str, str]:
     """A text with a count in both forms, as ``Live.fill`` takes them."""
     return {
-        "one": _braces(ngettext(singular, plural, 1)),
-        "other": _braces(ngettext(singular, plural, 2)),
+        "one": braces(ngettext(singular, plural, 1)),
+        "other": braces(ngettext(singular, plural, 2)),
     }
 
 
 def tablet_labels() -> dict[str, Any]:
-    """The map's words in the reader's language: the msgids of ``tables/_map.html``."""
+    """The map's words in the reader's language."""
     return {
-        "counts": _counted(
+        "counts": counted(
             "%(remaining)s of %(entries)s player left · average stack %(avg)s",
             "%(remaining)s of %(entries)s players left · average stack %(avg)s",
         ),
         "hand_for_hand": _("Hand for hand"),
-        "alternates": _counted("%(n)s alternate waiting", "%(n)s alternates waiting"),
+        "alternates": counted("%(n)s alternate waiting", "%(n)s alternates waiting"),
         "table": _("Table"),
         "seat": _("Seat"),
         "hand": _("Hand"),
@@ -68,19 +70,19 @@ def tablet_labels() -> dict[str, Any]:
         "big_blind": _("Big blind"),
         "waits": _("waits"),
         "penalty_title": _("Sit-out penalty"),
-        "hands_left": _counted("%(left)s hand left", "%(left)s hands left"),
+        "hands_left": counted("%(left)s hand left", "%(left)s hands left"),
         "clock_called": _("Clock called"),
-        "moves": _counted("%(n)s move to carry out", "%(n)s moves to carry out"),
-        "from_table": _braces(_("From table %(table)s")),
+        "moves": counted("%(n)s move to carry out", "%(n)s moves to carry out"),
+        "from_table": braces(_("From table %(table)s")),
         "from_rail": _("Back in play: from the rail to the seat"),
-        "all_done": _counted("All %(n)s done", "All %(n)s done"),
-        "confirm_group": _counted(
+        "all_done": counted("All %(n)s done", "All %(n)s done"),
+        "confirm_group": counted(
             "Carry out this move from table %(table)s?",
             "Carry out these %(count)s moves from table %(table)s?",
         ),
-        "confirm_move": _braces(_("%(name)s to table %(table)s seat %(seat)s")),
+        "confirm_move": braces(_("%(name)s to table %(table)s seat %(seat)s")),
         "wait_for_button": _("wait for button"),
-        "after": _braces(_("after %(name)s")),
+        "after": braces(_("after %(name)s")),
         "done": _("Done"),
         "cancel": _("Cancel"),
         "cancel_break": _(
@@ -90,6 +92,33 @@ def tablet_labels() -> dict[str, Any]:
         "cancel_balance": _(
             "Cancel this balance move? The tables stay out of balance: the floor plans "
             "the move again, possibly for another player."
+        ),
+        **_alert_labels(),
+        # The tablet's own actions, sent with fetch (README "Screen messages").
+        "undo": _("Undo"),
+        "close": _("Close"),
+        "undo_confirm": _("Undo this bust? The player gets his seat back."),
+        "not_sent": _("Not sent: the tablet has no connection to the server. Try again."),
+        "refused": braces(_("Not done: the server answered %(status)s. Try again.")),
+    }
+
+
+def _alert_labels() -> dict[str, Any]:
+    """The words of the floor's alerts (the ``floor_alerts`` part), by kind."""
+    return {
+        "back_in_play_title": _("A broken table is back in play"),
+        "back_in_play": braces(
+            _(
+                "Table %(tables)s plays on: its players had no free seat at the other "
+                "tables. Break it again when seats free up."
+            )
+        ),
+        "kept_apart_title": _("Players to be kept apart sit at one table"),
+        "kept_apart": braces(
+            _(
+                "%(first)s and %(second)s at table %(table)s: no other seat keeps the "
+                "tables balanced; move one of them by hand when a seat frees up."
+            )
         ),
     }
 
@@ -108,6 +137,7 @@ def tablet_links() -> dict[str, str]:
         "moves_done": _pattern("floor-table-moves-done", 0),
         "move_done": _pattern("floor-move", 0, "done"),
         "move_cancel": _pattern("floor-move", 0, "cancel"),
+        "undo": _pattern("floor-undo", 0),
     }
 
 

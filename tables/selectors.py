@@ -12,8 +12,8 @@ from typing import Any
 
 from django.db.models import Count, Max, Q, Sum
 
-from tables.models import ChipCount, ColourUpRecord, Move, Seat, Table
-from tournament.models import LIVE_STATUSES, Bag, Entry, Player, Tournament
+from tables.models import ChipCount, ColourUpRecord, KeepApart, Move, Seat, Table
+from tournament.models import LIVE_STATUSES, ActionLog, Bag, Entry, Player, Tournament
 from tournament.rules import names
 from tournament.summary import tournament_summary
 
@@ -330,3 +330,67 @@ def alternates_waiting(tournament: Tournament) -> list[dict[str, Any]]:
         {"entry": entry, "name": name, "position": position}
         for position, (entry, name) in enumerate(waiting, start=1)
     ]
+
+
+# The floor's alerts (README "Screen messages", part ``floor_alerts``): what the
+# floor must act on that is neither a move nor an alternate. Each is a dict
+# with its ``kind``; a screen draws the kinds it knows.
+BACK_IN_PLAY = "table_back_in_play"
+KEPT_APART_TOGETHER = "kept_apart_together"
+
+
+def _tables_back_in_play(tournament: Tournament) -> list[int]:
+    """Broken tables put back in play because their players had no seat
+    elsewhere (the last such line of the log), while they still play."""
+    last = (
+        ActionLog.objects.filter(tournament=tournament, kind=BACK_IN_PLAY)
+        .order_by("-pk")
+        .values_list("data", flat=True)
+        .first()
+    )
+    if not last:
+        return []
+    return list(
+        Table.objects.filter(
+            tournament=tournament, number__in=last["tables"], status=Table.Status.OPEN
+        )
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+def _kept_apart_together(tournament: Tournament) -> list[dict[str, Any]]:
+    """Keep-apart pairs that sit at one table now (BDPV Sitzordnung 4): the
+    seats of the pairs' players only, never the whole field."""
+    pairs = list(
+        KeepApart.objects.filter(tournament=tournament)
+        .order_by("pk")
+        .values_list("first_id", "second_id", "first__player__name", "second__player__name")
+    )
+    if not pairs:
+        return []
+    entries = {entry for pair in pairs for entry in pair[:2]}
+    table_of = dict(
+        Seat.objects.filter(entry_id__in=entries, table__tournament=tournament).values_list(
+            "entry_id", "table__number"
+        )
+    )
+    together = []
+    for first, second, first_name, second_name in pairs:
+        table = table_of.get(first)
+        if table is not None and table == table_of.get(second):
+            together.append({"first": first_name, "second": second_name, "table": table})
+    return sorted(together, key=lambda pair: pair["table"])
+
+
+def floor_alerts(tournament: Tournament) -> list[dict[str, Any]]:
+    """``[{kind: "table_back_in_play", tables: [3]}, {kind: "kept_apart_together",
+    pairs: [{first, second, table}]}]``: only the kinds that have something to say."""
+    alerts: list[dict[str, Any]] = []
+    back = _tables_back_in_play(tournament)
+    if back:
+        alerts.append({"kind": BACK_IN_PLAY, "tables": back})
+    together = _kept_apart_together(tournament)
+    if together:
+        alerts.append({"kind": KEPT_APART_TOGETHER, "pairs": together})
+    return alerts

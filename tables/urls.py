@@ -3,7 +3,6 @@ from django.urls import path
 from tables import views
 
 urlpatterns = [
-    path("tournaments/<int:tournament_id>/floor/", views.floor_map, name="floor-map"),
     path("tournaments/<int:tournament_id>/floor/moves/", views.moves_list, name="floor-moves"),
     path("tournaments/<int:tournament_id>/floor/history/", views.history, name="floor-history"),
     path(

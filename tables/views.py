@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -16,10 +16,10 @@ from django.views.decorators.http import require_POST
 
 from clock.services.player_clock import clock_calls_current
 from rulings.services.penalties import seat_penalties
-from tables import floor_tablet, selectors
+from tables import selectors
 from tables.history import described, seat_change_text
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
-from tables.presenters import move_payload, pending_moves_in_order, tables_payload
+from tables.presenters import move_payload, pending_moves_in_order
 from tables.services import chip_counts, days
 from tables.services import moves as move_services
 from tables.services.back_in_play import entry_unbust
@@ -43,9 +43,7 @@ from tournament.errors import DomainError, Invalid
 from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
 from tournament.selectors import bounty_settings_for
-from tournament.summary import tournament_summary
 from tournament.web.decorators import back_to, role_required, run_action
-from tournament.web.labels import screen_labels
 from tournament.web.whole_numbers import NumberRefused, whole_number
 
 
@@ -64,109 +62,9 @@ def _pending_moves(tournament: Tournament) -> list[dict]:
     return pending_moves_in_order([move_payload(m, public=False) for m in moves])
 
 
-def _area(text: str | None) -> list[int] | None:
-    """``?tables=1-10,14``: the tables of one area of the floor; None for all."""
-    try:
-        return floor_tablet.area_numbers(text)
-    except ValueError as exc:
-        raise Invalid(str(floor_tablet.AREA_REFUSED)) from exc
-
-
-def _floor_tables(tournament: Tournament, area: list[int] | None, moves: list[dict]) -> list[dict]:
-    # A broken table stays on the map while its players still sit there waiting to move.
-    tables = [
-        t
-        for t in tables_payload(tournament, table_numbers=area)
-        if t["status"] == "open" or t["players"]
-    ]
-    arriving = {(m["to_table"], m["to_seat"]): m for m in moves}
-    leaving = {(m["from_table"], m["from_seat"]): m for m in moves}
-    for table in tables:
-        by_seat = {p["seat"]: p for p in table["players"]}
-        table["seat_rows"] = [
-            {
-                "number": n,
-                "player": by_seat.get(n),
-                "arriving": arriving.get((table["number"], n)),
-                "leaving": leaving.get((table["number"], n)),
-                "button": n == table["button_seat"],
-                "small_blind": n == table["small_blind_seat"],
-                "big_blind": n == table["big_blind_seat"],
-            }
-            for n in range(1, table["seats"] + 1)
-        ]
-    return tables
-
-
-def _pairs_together(tournament: Tournament) -> list[dict]:
-    """Keep-apart pairs that sit at one table now: the floor must be told (BDPV Sitzordnung 4)."""
-    table_of = dict(
-        Seat.objects.filter(table__tournament=tournament, entry__isnull=False).values_list(
-            "entry_id", "table__number"
-        )
-    )
-    together = []
-    for pair in KeepApart.objects.filter(tournament=tournament).select_related(
-        "first__player", "second__player"
-    ):
-        table = table_of.get(pair.first_id)
-        if table is not None and table == table_of.get(pair.second_id):
-            together.append(
-                {"first": pair.first.player.name, "second": pair.second.player.name, "table": table}
-            )
-    return together
-
-
-def _tables_back_in_play(tournament: Tournament) -> list[int]:
-    """Broken tables put back in play because their players had no seat elsewhere."""
-    last = (
-        ActionLog.objects.filter(tournament=tournament, kind="table_back_in_play")
-        .values_list("data", flat=True)
-        .first()
-    )
-    if not last:
-        return []
-    return list(
-        tournament.tables.filter(number__in=last["tables"], status=Table.Status.OPEN)
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
-
-
-def _moves_by_table(moves: list[dict], tables: list[dict]) -> list[dict]:
-    """Pending moves grouped by the table the players leave, for "all moves done"."""
-    table_ids = {table["number"]: table["id"] for table in tables}
-    groups: dict[int | None, list[dict]] = {}
-    for move in moves:
-        groups.setdefault(move["from_table"], []).append(move)
-    return [
-        {
-            "number": number,
-            "id": table_ids.get(number) if number is not None else None,
-            "moves": grouped,
-            "confirm": "\n".join(
-                [
-                    ngettext(
-                        "Carry out this move from table %(table)s?",
-                        "Carry out these %(count)s moves from table %(table)s?",
-                        len(grouped),
-                    )
-                    % {"count": len(grouped), "table": number},
-                    *(
-                        _("%(name)s to table %(table)s seat %(seat)s")
-                        % {"name": m["name"], "table": m["to_table"], "seat": m["to_seat"]}
-                        for m in grouped
-                    ),
-                ]
-            ),
-        }
-        for number, grouped in sorted(groups.items(), key=lambda item: item[0] or 0)
-    ]
-
-
 def _called_seats(tournament: Tournament) -> dict[tuple[int, int], dict]:
     """The running clock calls by (table, seat), each with the time left as the
-    tablet first shows it (0:45) before floor.js counts on."""
+    seat panel first shows it (0:45) before floor.js counts on."""
     calls = {}
     for call in clock_calls_current(tournament=tournament):
         if call["phase"] == "cancelled":
@@ -179,70 +77,14 @@ def _called_seats(tournament: Tournament) -> dict[tuple[int, int], dict]:
     return calls
 
 
-def _floor_context(tournament: Tournament, area: list[int] | None = None) -> dict:
-    moves = _pending_moves(tournament)
-    tables = _floor_tables(tournament, area, moves)
-    if area is not None:
-        # One area's tablet: the moves that leave or reach its tables.
-        moves = [m for m in moves if m["from_table"] in area or m["to_table"] in area]
-    called = _called_seats(tournament)
-    for table in tables:
-        for row in table["seat_rows"]:
-            row["clock_call"] = called.get((table["number"], row["number"]))
+def _director_context(tournament: Tournament) -> dict:
+    """The director's page: the draw's state and what is open."""
     return {
-        "pairs_together": _pairs_together(tournament),
-        "back_in_play": _tables_back_in_play(tournament),
         "tournament": tournament,
-        "summary": tournament_summary(tournament),
-        "alternates": selectors.alternates_waiting(tournament),
-        "tables": tables,
-        "moves": moves,
-        "move_groups": _moves_by_table(moves, tables),
         "drawn": seats_are_drawn(tournament),
         "registered": tournament.entries.filter(status=Entry.Status.REGISTERED).count(),
         "table_count": tournament.tables.filter(status=Table.Status.OPEN).count(),
     }
-
-
-@role_required(*STAFF)
-def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    try:
-        area = _area(request.GET.get("tables"))
-    except Invalid as exc:
-        return HttpResponseBadRequest(str(exc))
-    shown = request.GET.get("tables", "")
-    area_names = floor_tablet.areas(tournament)
-    query = request.GET.get("find", "")[:100]
-    hit = floor_tablet.found(tournament, query) if query else None
-    if hit is not None and area_names:
-        shown = floor_tablet.area_of_table(hit[0])
-        area = _area(shown)
-    elif area is None and area_names:
-        # A large floor loads one area: the first load stays small at any field size.
-        shown = area_names[0]
-        area = _area(shown)
-    context = {**_floor_context(tournament, area), "area": shown}
-    if request.headers.get("HX-Request"):
-        return render(request, "tables/_map.html", context)
-    tablet = {
-        "labels": floor_tablet.tablet_labels(),
-        "links": floor_tablet.tablet_links(),
-        "area": area,
-        "found": hit,
-    }
-    return render(
-        request,
-        "tables/floor.html",
-        {
-            **context,
-            "live_labels": screen_labels(),
-            "tablet": tablet,
-            "areas": area_names,
-            "query": query,
-            "not_found": bool(query) and hit is None,
-        },
-    )
 
 
 @role_required(*FLOOR_STAFF)
@@ -570,7 +412,7 @@ def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
         request,
         "tables/director.html",
         {
-            **_floor_context(tournament),
+            **_director_context(tournament),
             "entries": live_entries,
             "pairs": pairs,
             "breaking_order": breaking_order(open_tables),

@@ -25,6 +25,8 @@ from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 SHOTS = ROOT / "var" / "screenshots"
@@ -37,6 +39,11 @@ VIEWPORTS = {
     "phone": {"width": 390, "height": 844},
     "laptop": {"width": 1366, "height": 768},
 }
+# A browser test module's marks: ``pytestmark = BROWSER_TEST``.
+BROWSER_TEST = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium"),
+]
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -309,6 +316,20 @@ def submit(page: Any, control: Any) -> None:
     page.evaluate("() => { window.__before_submit = true; }")
     control.click()
     page.wait_for_function("() => !window.__before_submit && document.readyState !== 'loading'")
+
+
+def send_from_the_floor(page: Any, control: Any) -> None:
+    """Tap a control the floor tablet sends with fetch (README "Screen messages"):
+    wait for the answer, then until the tablet has applied a message after it.
+    Nothing loads: the page stays as it is, the map follows the socket."""
+    from playwright.sync_api import expect
+
+    live = page.locator("#floor-live")
+    before = live.get_attribute("data-version")
+    with page.expect_response(lambda response: response.request.method == "POST") as sent:
+        control.click()
+    assert sent.value.ok, f"{sent.value.status} {sent.value.text()}"
+    expect(live).not_to_have_attribute("data-version", before)
 
 
 def do_every_move(server: Server, token: str, tid: int) -> None:

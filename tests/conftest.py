@@ -127,8 +127,9 @@ def _fast_password_hashing(settings):
 @pytest.fixture(autouse=True)
 def _writes_must_record(settings):
     # A write that changes rows and tells the screens nothing fails the test
-    # (tournament/writes.py).
+    # (tournament/writes); a lock asked for out of the room's order fails it too.
     settings.WRITES_MUST_RECORD = True
+    settings.WRITES_LOCK_ORDER_CHECKED = True
 
 
 @pytest.fixture(autouse=True)

@@ -168,3 +168,87 @@ def test_no_import_circle_hides_in_a_function():
         if name not in state:
             visit(name, [name])
     assert circles == []
+
+
+# README "Audit trail": every line of the trail is written by tournament/audit.py
+# (w.log calls it), every privacy event with its line there, every ledger row by
+# ledger_append with its line; nothing else creates those rows or INSERTs them.
+TRAIL_WRITERS = {
+    "ActionLog": {"tournament/audit.py"},
+    "PrivacyLog": {"tournament/audit.py"},
+    "LedgerRow": {"cashdesk/services/ledger.py"},
+}
+CREATING = {"create", "bulk_create", "get_or_create", "update_or_create", "save"}
+TRAIL_TABLES = {"actionlog": "ActionLog", "privacylog": "PrivacyLog", "ledgerrow": "LedgerRow"}
+
+
+def every_project_module() -> list[Path]:
+    """Every module of every app (a package at the top of the repository), tests
+    and migrations left out."""
+    return [
+        path
+        for package in sorted(ROOT.iterdir())
+        if (package / "__init__.py").exists() and package.name != "tests"
+        for path in package.rglob("*.py")
+        if "migrations" not in path.relative_to(ROOT).parts
+    ]
+
+
+def trail_writes(path: Path, relative: str) -> list[str]:
+    """Where a module creates a trail row itself or names a trail table in SQL."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        name = None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            name = node.func.id if node.func.id in TRAIL_WRITERS else None
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            if (
+                node.func.attr in CREATING
+                and isinstance(owner, ast.Attribute)
+                and owner.attr == "objects"
+                and isinstance(owner.value, ast.Name)
+                and owner.value.id in TRAIL_WRITERS
+            ):
+                name = owner.value.id
+        elif isinstance(node, ast.Attribute) and node.attr == "_meta":
+            name = (
+                getattr(node.value, "id", None)
+                if getattr(node.value, "id", None) in TRAIL_WRITERS
+                else None
+            )
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value.lower()
+            if "insert" in text:
+                name = next((model for table, model in TRAIL_TABLES.items() if table in text), None)
+        if name and relative not in TRAIL_WRITERS.get(name, set()):
+            found.append((node.lineno, f"{relative}:{node.lineno} {name}"))
+    return [use for _line, use in sorted(found)]
+
+
+def test_only_the_audit_module_writes_the_trail():
+    found = [
+        write
+        for path in every_project_module()
+        for write in trail_writes(path, str(path.relative_to(ROOT)))
+    ]
+    assert found == []
+
+
+def test_the_trail_shape_test_finds_what_it_forbids(tmp_path):
+    module = tmp_path / "writer.py"
+    module.write_text(
+        "ActionLog.objects.create(kind='x')\n"
+        "PrivacyLog(player_id=1)\n"
+        "LedgerRow.objects.bulk_create([])\n"
+        "table = ActionLog._meta.db_table\n"
+        "sql = 'INSERT INTO tournament_actionlog (kind) VALUES (%s)'\n"
+    )
+    assert [use.split(" ")[1] for use in trail_writes(module, "tables/writer.py")] == [
+        "ActionLog",
+        "PrivacyLog",
+        "LedgerRow",
+        "ActionLog",
+        "ActionLog",
+    ]
+    assert trail_writes(module, "tournament/audit.py") == ["tournament/audit.py:3 LedgerRow"]

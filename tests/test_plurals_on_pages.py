@@ -11,6 +11,7 @@ import re
 
 import pytest
 from django.test import Client
+from floor_page import filled, floor_page
 
 from tables.models import Table
 
@@ -64,9 +65,21 @@ def test_the_floor_the_table_view_and_the_lobby_count_players(
 ):
     tid = field_of(api, players)
     api.post(f"/tournaments/{tid}/draw")
-    assert floor in text(floor_user, f"/tournaments/{tid}/floor/", language)
+    client = Client()
+    client.force_login(floor_user)
+    client.cookies["django_language"] = language
+    tablet = floor_page(client, tid)
+    summary = tablet.snapshot["summary"]
+    counts = {"remaining": summary["remaining"], "entries": summary["entries"]}
+    said = filled(tablet.tablet["labels"]["counts"], **counts, avg=0, count=summary["entries"])
+    assert said.startswith(floor)
     table = Table.objects.filter(tournament_id=tid).first()
-    assert public in text(floor_user, f"/tables/{table.pk}/view/", language)
+    view = client.get(f"/tables/{table.pk}/view/").content.decode()
+    labels = json.loads(
+        re.search(r'<script id="screen-labels" type="application/json">(.*?)</script>', view)[1]
+    )
+    counts = {**counts, "count": summary["entries"]}
+    assert filled(labels["players"], **counts) == public
     assert public in text(None, "/lobby/", language)
 
 

@@ -44,6 +44,9 @@ PURCHASES = "purchases"
 # The alternates waiting for a seat, in the order they sit down; staff screens
 # only; follows the summary (every change of the entries carries it).
 ALTERNATES = "alternates"
+# What the floor must act on beside the moves (a broken table back in play,
+# players kept apart at one table); staff screens only; follows the tables.
+FLOOR_ALERTS = "floor_alerts"
 PARTS = frozenset(
     {
         SUMMARY,
@@ -61,9 +64,10 @@ PARTS = frozenset(
         BOUNTIES,
         PURCHASES,
         ALTERNATES,
+        FLOOR_ALERTS,
     }
 )
-STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES})
+STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS})
 
 
 @dataclass(frozen=True)
@@ -77,13 +81,31 @@ class Change:
     public_facts: dict[str, Any] = field(default_factory=dict)  # for every screen
 
 
+@dataclass(frozen=True)
+class RoomChange:
+    """A room-level write changed what a TV shows (README "Named screens"): the
+    settings of named screens, the tiles of layouts, the room's look. No
+    version: a TV asks for its settings again and compares."""
+
+    event: str
+    screens: frozenset[int] = frozenset()
+    layouts: frozenset[int] = frozenset()
+    look: bool = False
+
+    def says_something(self) -> bool:
+        return bool(self.screens or self.layouts or self.look)
+
+
 Composer = Callable[[Change], None]
+RoomComposer = Callable[[RoomChange], None]
 _composer: list[Composer] = []
+_room_composer: list[RoomComposer] = []
 
 
-def compose_with(composer: Composer) -> None:
+def compose_with(composer: Composer, room: RoomComposer | None = None) -> None:
     """The screens layer registers here (at start-up); the core never imports it."""
     _composer[:] = [composer]
+    _room_composer[:] = [room] if room is not None else []
 
 
 def announce(change: Change) -> None:
@@ -101,6 +123,17 @@ def announce(change: Change) -> None:
 
     def tell_the_screens() -> None:
         for composer in _composer:
+            composer(change)
+
+    transaction.on_commit(tell_the_screens, robust=True)
+
+
+def announce_room(change: RoomChange) -> None:
+    """Hand a room-level change to the screens once the write commits (called by
+    tournament.writes.Write.record)."""
+
+    def tell_the_screens() -> None:
+        for composer in _room_composer:
             composer(change)
 
     transaction.on_commit(tell_the_screens, robust=True)

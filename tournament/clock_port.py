@@ -28,6 +28,9 @@ class Clock(Protocol):
     def play_started(self, tournament: Tournament) -> bool:
         """Whether play has begun: the clock has been started (a level is played)."""
 
+    def late_entries_expected(self, tournament: Tournament) -> bool:
+        """Play has begun and registration is open: late entries may still come."""
+
     def pause_within(self, tournament: Tournament, by: object, reason: str) -> bool:
         """Pause a running clock inside the caller's write; False when not running."""
 
@@ -47,6 +50,9 @@ class NoClock:
     def play_started(self, tournament: Tournament) -> bool:
         # Without a clock, play begins with the seat draw.
         return tournament.status != Tournament.Status.PLANNED
+
+    def late_entries_expected(self, tournament: Tournament) -> bool:
+        return self.play_started(tournament) and self.registration_open(tournament)
 
     def pause_within(self, tournament: Tournament, by: object, reason: str) -> bool:
         return False

@@ -83,6 +83,7 @@ class Conflict(DomainError):
 
 BUSY = _("Another action on this tournament is in progress. Please try again.")
 TOURNAMENT_NOT_FOUND = _("Tournament not found.")
+ENTRY_NOT_FOUND = _("Entry not found.")
 
 
 # The largest id a row can have (a 64-bit key). The ORM answers "no such row"

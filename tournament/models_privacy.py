@@ -4,8 +4,6 @@ the data it is about. Imported at the end of ``tournament.models``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -14,7 +12,8 @@ __all__ = ["PrivacyLog"]
 
 
 class PrivacyLog(models.Model):
-    """Who did what with a player's data, and when; erased data is never written here."""
+    """Who did what with a player's data, and when; erased data is never written here.
+    Written with its line in the audit trail (``tournament.audit.privacy_record``)."""
 
     class Kind(models.TextChoices):
         CONSENT_GIVEN = "consent_given", _("Consent given")
@@ -39,14 +38,3 @@ class PrivacyLog(models.Model):
         ordering = ["-at", "-id"]
         verbose_name = _("privacy log entry")
         verbose_name_plural = _("privacy log")
-
-    @classmethod
-    def record(
-        cls, player_ids: Iterable[int], kind: str, *, by: object, note: str = ""
-    ) -> list[PrivacyLog]:
-        """One line per player; ``by`` is the staff member, or none for the daily run."""
-        user = by if getattr(by, "pk", None) else None
-        return cls.objects.bulk_create(
-            cls(player_id=player_id, kind=kind, note=note[:500], by=user)
-            for player_id in player_ids
-        )

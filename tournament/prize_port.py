@@ -31,7 +31,7 @@ class PaidPrize:
     entry_id: int
     place: int | None
     amount: Decimal
-    receipt_number: int
+    receipt: str  # as printed (README "Cash desk")
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import PURCHASE_KINDS, Kind, LedgerRow, Method
@@ -19,13 +19,13 @@ from cashdesk.services.ledger import Split, ledger_append
 from cashdesk.services.payments import Payment, check_payment
 from cashdesk.services.prizes import prize_reversal_check
 from tables.services.withdraw import entry_withdraw, never_played, play_started
-from tournament.errors import Conflict, FieldInvalid, Forbidden, NotFound
+from tournament.errors import Conflict, FieldInvalid, Forbidden
 from tournament.models import Entry
 from tournament.roles import DIRECTOR, has_role
 from tournament.services.entries import entry_get
 from tournament.services.fixed_prizes import pool_change_check
 from tournament.services.prize_pool import PurchaseKind, purchases_reversed
-from tournament.writes import Write, tournament_write
+from tournament.writes import Scope, Write, scopes, tournament_write, write
 
 ROW_NOT_FOUND = _("Ledger row not found.")
 ALREADY_REVERSED = _("This ledger row has already been reversed.")
@@ -46,24 +46,22 @@ def _reason(reason: str) -> str:
     return reason[:500]
 
 
-def _tournament_of(row_id: int) -> int | None:
-    found = LedgerRow.objects.filter(pk=row_id).values_list("tournament_id", flat=True)
-    if not found:
-        raise NotFound(ROW_NOT_FOUND)
-    return found[0]
+def _scope_of(row_id: int) -> Scope:
+    """The row's tournament; the room's for a row of none (a pot's, a ticket's)."""
+    return write.for_row_or_room(LedgerRow, row_id, ROW_NOT_FOUND) or scopes.room()
 
 
-def _in_write(tournament_id: int | None, by: Any, step: Any) -> LedgerRow:
-    """Run ``step(w)`` in the tournament's write (a row without a tournament: a
-    plain transaction) and record the change for the money screens."""
+def _in_write(scope: Scope, by: Any, step: Any) -> LedgerRow:
+    """Run ``step(w)`` in the write of the row's scope and record the change for
+    the money screens (a row of no tournament is on none)."""
     try:
-        if tournament_id is None:
-            with transaction.atomic():
-                return step(None)
-        with tournament_write(tournament_id, by=by) as w:
-            row = step(w)
-            w.log(f"ledger_{row.kind}", {"row": row.pk, "receipt": row.receipt_number})
-            w.record("ledger", facts={"ledger_row": row.pk})
+        with write(scope, by=by) as w:
+            row: LedgerRow = step(w)
+            w.log(f"ledger_{row.kind}", {"row": row.pk, "receipt": row.receipt})
+            if w.held_tournament is None:
+                w.keep_quiet("a row of no tournament is on no screen")
+            else:
+                w.record("ledger", facts={"ledger_row": row.pk})
             return row
     except IntegrityError as exc:  # the database's one-reversal, one-settlement rule
         raise Conflict(ALREADY_REVERSED) from exc
@@ -72,9 +70,9 @@ def _in_write(tournament_id: int | None, by: Any, step: Any) -> LedgerRow:
 def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
     """Book the row's money the other way, linked to it, with a reason."""
     reason = _reason(reason)
-    tournament_id = _tournament_of(row_id)
+    scope = _scope_of(row_id)
 
-    def step(w: Write | None) -> LedgerRow:
+    def step(w: Write) -> LedgerRow:
         row = LedgerRow.objects.select_related("entry").get(pk=row_id)
         if LedgerRow.objects.filter(reverses=row).exists():
             raise Conflict(ALREADY_REVERSED)
@@ -87,12 +85,17 @@ def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
         if row.prize_pool and row.tournament is not None:
             pool_change_check(row.tournament)
         split = Split(row.prize_pool, row.fee, row.bounty).negated()
-        if w is not None and row.entry_id is not None and row.kind in PURCHASE_COUNTERS:
+        if (
+            w.held_tournament is not None
+            and row.entry_id is not None
+            and row.kind in PURCHASE_COUNTERS
+        ):
             # The purchase leaves the entry with its money, in this one write.
             purchases_reversed(
                 w, entry_id=row.entry_id, kind=PURCHASE_COUNTERS[row.kind], count=_count_of(row)
             )
         return ledger_append(
+            w,
             kind=Kind.REVERSAL,
             amount=-row.amount,
             split=split,
@@ -106,7 +109,7 @@ def ledger_reverse(*, row_id: int, reason: str, by: Any) -> LedgerRow:
             count=None if row.count is None else -row.count,
         )
 
-    return _in_write(tournament_id, by, step)
+    return _in_write(scope, by, step)
 
 
 PURCHASE_COUNTERS: dict[str, PurchaseKind] = {Kind.REBUY: "rebuy", Kind.ADD_ON: "addon"}
@@ -136,9 +139,9 @@ def ledger_settle(*, row_id: int, method: str, by: Any, reference: str = "") -> 
     check_payment(payment, by)
     if method not in (Method.CASH, Method.CARD, Method.VOUCHER):
         raise FieldInvalid("method", SETTLE_WITH)
-    tournament_id = _tournament_of(row_id)
+    scope = _scope_of(row_id)
 
-    def step(w: Write | None) -> LedgerRow:
+    def step(w: Write) -> LedgerRow:
         row = LedgerRow.objects.select_related("entry").get(pk=row_id)
         if row.method != Method.ACCOUNT or row.kind == Kind.REVERSAL:
             raise Conflict(NOT_OPEN)
@@ -147,6 +150,7 @@ def ledger_settle(*, row_id: int, method: str, by: Any, reference: str = "") -> 
         if _settled(row):
             raise Conflict(ALREADY_SETTLED)
         return ledger_append(
+            w,
             kind=Kind.SETTLEMENT,
             amount=row.amount,
             method=method,
@@ -157,7 +161,7 @@ def ledger_settle(*, row_id: int, method: str, by: Any, reference: str = "") -> 
             reference=payment.voucher_number if method == Method.VOUCHER else "",
         )
 
-    return _in_write(tournament_id, by, step)
+    return _in_write(scope, by, step)
 
 
 def entry_refund(*, entry_id: int, reason: str, by: Any) -> list[LedgerRow]:
@@ -175,7 +179,7 @@ def entry_refund(*, entry_id: int, reason: str, by: Any) -> list[LedgerRow]:
         purchases = _unanswered_purchases(entry)
         if any(row.prize_pool for row in purchases):
             pool_change_check(w.tournament)
-        rows = [_refund_row(row, reason, by) for row in purchases]
+        rows = [_refund_row(w, row, reason, by) for row in purchases]
         withdrawn = never_played(w.tournament, entry)
         if not rows and not withdrawn:
             raise Conflict(NOTHING_TO_REFUND)
@@ -205,9 +209,10 @@ def _unanswered_purchases(entry: Entry) -> list[LedgerRow]:
     return [row for row in paid if row.pk not in answered and row.amount]
 
 
-def _refund_row(row: LedgerRow, reason: str, by: Any) -> LedgerRow:
+def _refund_row(w: Write, row: LedgerRow, reason: str, by: Any) -> LedgerRow:
     # Money paid later and not settled is not handed back: the refund cancels it.
     return ledger_append(
+        w,
         kind=Kind.REFUND,
         amount=-row.amount if row.amount else Decimal(0),
         split=Split(row.prize_pool, row.fee, row.bounty).negated(),

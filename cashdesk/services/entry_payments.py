@@ -77,6 +77,6 @@ def entry_pay(*, entry_id: int, payment: Payment, by: Any) -> LedgerRow:
         row = payment_take(w, entry=entry, kind=kind, payment=payment)
         if row is None:
             raise Conflict(NOTHING_TO_PAY)
-        w.log(f"ledger_{row.kind}", {"row": row.pk, "receipt": row.receipt_number})
+        w.log(f"ledger_{row.kind}", {"row": row.pk, "receipt": row.receipt})
         w.record("ledger", facts={"entry": entry.pk, "ledger_row": row.pk})
     return row

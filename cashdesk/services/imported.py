@@ -28,6 +28,7 @@ def imported_sales_book(w: Write, *, sales: Mapping[str, Split], reason: str) ->
     )
     for row in earlier:
         ledger_append(
+            w,
             kind=Kind.REVERSAL,
             amount=-row.amount,
             split=Split(row.prize_pool, row.fee, row.bounty).negated(),
@@ -40,6 +41,7 @@ def imported_sales_book(w: Write, *, sales: Mapping[str, Split], reason: str) ->
         )
     return [
         ledger_append(
+            w,
             kind=kind,
             amount=split.total,
             split=split,

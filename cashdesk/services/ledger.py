@@ -1,11 +1,13 @@
 """Writing the ledger (README "Cash desk"): every money movement one row, with
-the next receipt number of the room.
+the next receipt number of its series.
 
 :func:`ledger_append` is called inside the write of the action that moves the
 money (a registration, a rebuy, a payout): the row commits or rolls back with
-it, and so does its receipt number, so the sequence has no gap. Lock order, as
-everywhere: the tournament first (the write helper), then the cashier's shift,
-then the room's receipt counter.
+it, and so does its receipt number, so each series has no gap. The series is
+the cash box the money passed (numbered under the box's lock, which the write
+takes in the room's order: after the tournament, before the shift), else the
+row's tournament when the write holds it, else the room's. Two tournaments'
+desks at two boxes never wait for each other's numbers.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import connection
 from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 
@@ -26,14 +28,16 @@ from cashdesk.models import (
     Kind,
     LedgerRow,
     Method,
-    ReceiptSequence,
     Shift,
     Ticket,
 )
+from tournament import audit
 from tournament.errors import Conflict
 from tournament.models import Entry, Tournament
 from tournament.models_room import RoomSettings
 from tournament.prize_port import Taken
+from tournament.rules.payouts import money
+from tournament.writes import Scope, Write, scopes
 
 SHIFT_CLOSED = _("This shift has been closed meanwhile; open a new shift.")
 OPEN_A_SHIFT = _(
@@ -68,32 +72,49 @@ class Split:
         return Split(-self.prize_pool, -self.fee, -self.bounty)
 
 
-def receipt_number_take() -> int:
-    """The room's next receipt number. Call inside the transaction that writes
-    the row: the counter stays locked until it commits (gapless)."""
-    if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("a receipt number is taken inside the write that uses it")
-    room = RoomSettings.current()
-    ReceiptSequence.objects.get_or_create(room=room)
-    sequence = ReceiptSequence.objects.select_for_update().get(room=room)
-    sequence.last += 1
-    sequence.save(update_fields=["last"])
-    return sequence.last
+def receipt_number_take(series: Scope) -> int:
+    """The next number of a series whose scope the write holds: one statement,
+    committed or rolled back with the row that uses it (gapless)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_NEXT_NUMBER, [str(series)])
+        return int(cursor.fetchone()[0])
 
 
-def open_shift_of(user: Any) -> Shift | None:
-    """The cashier's open shift, locked (a close waits for the payment), or None."""
+_NEXT_NUMBER = (
+    "INSERT INTO cashdesk_receiptcounter (series, last) VALUES (%s, 1) "
+    "ON CONFLICT (series) DO UPDATE SET last = cashdesk_receiptcounter.last + 1 "
+    "RETURNING last"
+)
+
+
+def open_shift_of(w: Write, user: Any) -> Shift | None:
+    """The cashier's open shift, locked with its box (a close waits for the
+    payment), or None."""
     if getattr(user, "pk", None) is None:
         return None
-    return (
-        Shift.objects.select_for_update()
-        .filter(cashier_id=user.pk, closed_at__isnull=True)
-        .select_related("box")
-        .first()
-    )
+    found = Shift.objects.filter(cashier_id=user.pk, closed_at__isnull=True).first()
+    return None if found is None else _locked_open(w, found.box_id, found.pk)
+
+
+def _locked_open(w: Write, box_id: int, shift_id: int) -> Shift | None:
+    """The shift locked after its cash box (the room's order), if still open."""
+    w.lock(scopes.cashbox(box_id))
+    shift: Shift | None = w.lock(scopes.shift(shift_id))
+    return shift if shift is not None and shift.closed_at is None else None
+
+
+def _series(w: Write, box: CashBox | None, tournament: Tournament | None) -> Scope:
+    """The scope whose series numbers the row (see the module's docstring)."""
+    if box is not None:
+        return scopes.cashbox(box.pk)
+    if tournament is not None and w.holds(scopes.tournament(tournament.pk)):
+        return scopes.tournament(tournament.pk)
+    w.lock(scopes.room())
+    return scopes.room()
 
 
 def ledger_append(
+    w: Write,
     *,
     kind: str,
     amount: Decimal,
@@ -111,21 +132,25 @@ def ledger_append(
     no_shift: bool = False,
     reference: str = "",
 ) -> LedgerRow:
-    """One ledger row with the next receipt number, booked to the cashier's open
-    shift (or the shift given) and its cash box; ``no_shift``: to none (no money
-    passed a drawer). Inside a write."""
+    """One ledger row with the next receipt number of its series, booked to the
+    cashier's open shift (or the shift given) and its cash box; ``no_shift``: to
+    none (no money passed a drawer). Inside the write ``w``; ``by`` is its actor
+    unless given."""
+    by = by if by is not None else w.user
     user = by if getattr(by, "pk", None) is not None else None
     if no_shift:
         shift = None
     elif shift is None:
-        shift = open_shift_of(user)
-    elif not Shift.objects.select_for_update().filter(pk=shift.pk, closed_at__isnull=True).exists():
+        shift = open_shift_of(w, user)
+    elif _locked_open(w, shift.box_id, shift.pk) is None:
         raise Conflict(SHIFT_CLOSED)
     if shift is None and user is not None and _needs_a_shift(kind, method):
         raise ShiftNeeded(OPEN_A_SHIFT)
-    box: CashBox | None = shift.box if shift is not None else None
-    return LedgerRow.objects.create(
-        tournament=tournament or (entry.tournament if entry is not None else None),
+    box: CashBox | None = w.row(scopes.cashbox(shift.box_id)) if shift is not None else None
+    tournament = tournament or (entry.tournament if entry is not None else None)
+    series = _series(w, box, tournament)
+    row = LedgerRow.objects.create(
+        tournament=tournament,
         entry=entry,
         kind=kind,
         amount=amount,
@@ -133,7 +158,8 @@ def ledger_append(
         fee=split.fee,
         bounty=split.bounty,
         method=method,
-        receipt_number=receipt_number_take(),
+        receipt_number=receipt_number_take(series),
+        receipt_series=str(series),
         by=user,
         cash_box=box,
         shift=shift,
@@ -144,6 +170,43 @@ def ledger_append(
         count=count,
         reference=reference,
     )
+    # Its line in the chain of its receipt series (README "Audit trail"): the
+    # scope the write holds already, so two tournaments' desks never race for
+    # one chain; the row's facts, hashed, beside the database's append-only guard.
+    audit.append(
+        scope=str(series),
+        tournament=None,
+        kind=audit.LEDGER,
+        data=ledger_facts(row),
+        by=user,
+        at=row.at,
+    )
+    return row
+
+
+def ledger_facts(row: LedgerRow) -> dict[str, Any]:
+    """What a ledger row's line in the trail records of it (``audit verify``
+    compares the row with it)."""
+    return {
+        "ledger": row.pk,
+        "receipt": row.receipt_number,
+        "kind": row.kind,
+        "amount": money(row.amount),
+        "prize_pool": money(row.prize_pool),
+        "fee": money(row.fee),
+        "bounty": money(row.bounty),
+        "method": row.method,
+        "tournament": row.tournament_id,
+        "entry": row.entry_id,
+        "cash_box": row.cash_box_id,
+        "shift": row.shift_id,
+        "reverses": row.reverses_id,
+        "settles": row.settles_id,
+        "ticket": row.ticket_id,
+        "reason": row.reason,
+        "count": row.count,
+        "reference": row.reference,
+    }
 
 
 def pool_taken(tournament_ids: Sequence[int]) -> Taken:

@@ -121,6 +121,7 @@ def payment_take(
     if payment.method == Method.TICKET:
         return ticket_pay(w, entry=entry, payment=payment, split=split, kind=kind)
     return ledger_append(
+        w,
         kind=kind,
         amount=split.total,
         split=split,
@@ -179,6 +180,7 @@ def payment_payload(row: LedgerRow | None) -> dict[str, Any] | None:
     return {
         "id": row.pk,
         "receipt_number": row.receipt_number,
+        "receipt": row.receipt,
         "amount": f"{row.amount:.2f}",
         "method": row.method,
         "reference": row.reference,

@@ -60,6 +60,7 @@ def prize_pay(*, entry_id: int, method: str, by: Any) -> PrizePayout:
             if result is None or result.prize <= 0:
                 raise Conflict(NO_PRIZE)
             row = ledger_append(
+                w,
                 kind=Kind.PRIZE_PAYOUT,
                 amount=-result.prize,
                 method=method,

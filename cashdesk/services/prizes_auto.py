@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import Kind, LedgerRow, Pot, PotMovement, PrizesFixed, Ticket
@@ -47,7 +46,7 @@ class CashdeskPrizes(SatellitePrizes):
         # The floor's bust must stand whatever the money says: prizes that cannot
         # be fixed now (the payouts do not fit the places) wait for the director.
         try:
-            with transaction.atomic():
+            with w.attempt():
                 prizes_fix_within(w)
         except DomainError:
             logger.warning("prizes of tournament %s not fixed at its end", w.tournament.pk)
@@ -64,7 +63,7 @@ class CashdeskPrizes(SatellitePrizes):
                 entry_id=p.entry_id,
                 place=p.place,
                 amount=p.amount,
-                receipt_number=p.ledger_row.receipt_number,
+                receipt=p.ledger_row.receipt,
             )
             for p in payouts_of(tournament).values()
         ]
@@ -81,11 +80,14 @@ def prizes_unfix_within(w: Write) -> None:
         raise Conflict(TICKETS_USED)
     reason = str(REOPENED)
     kept = PotMovement.objects.filter(tournament=tournament, amount__gt=0, ledger_row__isnull=False)
-    for movement in kept.exclude(ledger_row__reversed_by__isnull=False).select_related(
-        "ledger_row"
-    ):
+    movements = list(
+        kept.exclude(ledger_row__reversed_by__isnull=False).select_related("ledger_row")
+    )
+    # Every pot before the first row booked back (the room's lock order).
+    pots = {pot.pk: pot for pot in w.lock(Pot.objects.filter(pk__in=[m.pot_id for m in movements]))}
+    for movement in movements:
         row = movement.ledger_row
-        pot = Pot.objects.select_for_update().get(pk=movement.pot_id)
+        pot = pots[movement.pot_id]
         if pot_balance(pot) < movement.amount:
             raise Conflict(POT_SPENT)
         if row is None:  # filtered out above; for the type checker
@@ -110,6 +112,7 @@ def prizes_unfix_within(w: Write) -> None:
 
 def _reverse(w: Write, row: LedgerRow, reason: str) -> LedgerRow:
     return ledger_append(
+        w,
         kind=Kind.REVERSAL,
         amount=-row.amount,
         method=row.method,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import Kind, Method, PrizesFixed, SatelliteSettings, Ticket
 from cashdesk.services.ledger import ledger_append, pool_taken
-from cashdesk.services.pots import kept_back_into_pot
+from cashdesk.services.pots import kept_back_into_pot, pot_to_keep_back
 from tournament import changes
 from tournament.errors import Conflict, FieldInvalid, NotFound, RuleBeyondSchema
 from tournament.models import Event, Tournament
@@ -202,10 +202,13 @@ def prizes_fix_within(w: Write) -> list[Ticket]:
     settings = SatelliteSettings.objects.filter(tournament=tournament).first()
     view, _rows = results_compute(tournament)
     issued = _issue_tickets(w, settings) if settings is not None else []
+    # The pot before the cash box its rows are booked to (the room's lock order).
+    pot = pot_to_keep_back(w, view.kept_back, view.kept_back_reason)
     if view.pool.overlay > 0:
         # The house pays the guarantee's overlay into the prize pool: not money
         # taken, so no split (prize pool taken + overlay = prizes).
         ledger_append(
+            w,
             kind=Kind.OVERLAY,
             amount=view.pool.overlay,
             method=Method.COMP,
@@ -213,7 +216,7 @@ def prizes_fix_within(w: Write) -> list[Ticket]:
             tournament=tournament,
             reason=str(OVERLAY_REASON),
         )
-    kept_back_into_pot(w, view.kept_back, view.kept_back_reason)
+    kept_back_into_pot(w, pot, view.kept_back)
     w.log(
         "prizes_fixed",
         {

@@ -19,10 +19,10 @@ from cashdesk.selectors import special_payouts_standing
 from cashdesk.services.ledger import ledger_append
 from cashdesk.services.payments import Payment, check_method
 from cashdesk.services.prizes import PAID_BY_THE_FILE, PAY_PRIZES_WITH, PRIZE_METHODS
-from tournament.errors import Conflict, FieldInvalid, NotFound
+from tournament.errors import Conflict, FieldInvalid
 from tournament.models import Entry, SpecialPrize
 from tournament.services.special_prizes import PRIZE_NOT_FOUND, shares
-from tournament.writes import tournament_write
+from tournament.writes import Write, write
 
 NOT_AWARDED = _("This special prize has not been awarded yet.")
 ALL_PAID = _("This special prize has already been paid out.")
@@ -35,11 +35,9 @@ def special_prize_pay(*, prize_id: int, method: str, by: Any) -> list[LedgerRow]
     check_method(Payment(method), by)
     if method not in PRIZE_METHODS:
         raise FieldInvalid("method", PAY_PRIZES_WITH)
-    found = SpecialPrize.objects.filter(pk=prize_id).values_list("tournament_id", flat=True).first()
-    if found is None:
-        raise NotFound(PRIZE_NOT_FOUND)
+    scope = write.for_row(SpecialPrize, prize_id, PRIZE_NOT_FOUND)
     try:
-        with tournament_write(found, by=by) as w:
+        with write(scope, by=by) as w:
             if w.tournament.imported_from:
                 raise Conflict(PAID_BY_THE_FILE)
             prize = SpecialPrize.objects.get(pk=prize_id)
@@ -48,7 +46,7 @@ def special_prize_pay(*, prize_id: int, method: str, by: Any) -> list[LedgerRow]
             winners = sorted(prize.winners.select_related("player"), key=lambda e: e.pk)
             if not prize.awarded or not winners:
                 raise Conflict(NOT_AWARDED)
-            rows = _pay_shares(prize, winners, method, by)
+            rows = _pay_shares(w, prize, winners, method, by)
             if not rows:
                 raise Conflict(ALL_PAID)
             w.log(
@@ -61,7 +59,9 @@ def special_prize_pay(*, prize_id: int, method: str, by: Any) -> list[LedgerRow]
     return rows
 
 
-def _pay_shares(prize: SpecialPrize, winners: list[Entry], method: str, by: Any) -> list[LedgerRow]:
+def _pay_shares(
+    w: Write, prize: SpecialPrize, winners: list[Entry], method: str, by: Any
+) -> list[LedgerRow]:
     paid = special_payouts_standing([prize.pk])
     before = {
         p.entry_id: p
@@ -72,6 +72,7 @@ def _pay_shares(prize: SpecialPrize, winners: list[Entry], method: str, by: Any)
         if (prize.pk, entry.pk) in paid or share <= 0:
             continue
         row = ledger_append(
+            w,
             kind=Kind.SPECIAL_PAYOUT,
             amount=-share,
             method=method,

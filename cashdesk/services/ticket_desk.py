@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import LedgerRow, Method, Ticket
@@ -13,6 +12,7 @@ from cashdesk.services.payments import Payment, entry_register_paid
 from cashdesk.services.tickets import TICKET_NOT_FOUND, check_open
 from tournament.errors import Conflict, NotFound
 from tournament.models import Entry
+from tournament.writes import write
 
 FIELD_FULL = _("The field is full: pay with the ticket when a seat is free.")
 
@@ -24,7 +24,8 @@ def ticket_buy_in(*, ticket_id: int, tournament_id: int, by: Any) -> tuple[Entry
         raise NotFound(TICKET_NOT_FOUND)
     # Said before registering; checked again under the lock when it pays.
     check_open(ticket)
-    with transaction.atomic():
+    # One transaction: an entry that would wait is refused and rolled back whole.
+    with write(by=by):
         entry, row = entry_register_paid(
             tournament_id=tournament_id,
             by=by,

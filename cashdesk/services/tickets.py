@@ -2,9 +2,9 @@
 payment method at the target's desk, used once.
 
 :func:`ticket_pay` is called inside the write that registers the entry (the
-desk's payment with method "ticket"): it locks the ticket row (select_for_update,
-after the tournament, as the lock order says), checks it may pay this buy-in and
-marks it used, so two desks using one ticket at once get one entry and one 409.
+desk's payment with method "ticket"): it locks the ticket's scope (after the
+tournament, in the room's lock order), checks it may pay this buy-in and marks
+it used, so two desks using one ticket at once get one entry and one 409.
 """
 
 from __future__ import annotations
@@ -12,18 +12,16 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import Kind, LedgerRow, Method, Ticket, TicketRoomSettings
 from cashdesk.services.ledger import Split, ledger_append
-from tournament import audit
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.models import Entry, Player, Tournament
 from tournament.rules.payouts import money
 from tournament.rules.satellites import SatelliteError, ticket_change
-from tournament.writes import Write
+from tournament.writes import Write, scopes, write
 
 TICKET_NOT_FOUND = _("Ticket not found.")
 TICKET_USED = _("This ticket has already been used.")
@@ -52,10 +50,12 @@ def check_open(ticket: Ticket) -> None:
         raise Conflict(TICKET_EXPIRED % {"date": ticket.expires})
 
 
-def ticket_locked(ticket_id: int) -> Ticket:
-    ticket = Ticket.objects.select_for_update().filter(pk=ticket_id).first()
-    if ticket is None:
-        raise NotFound(TICKET_NOT_FOUND)
+def ticket_scope(ticket_id: int) -> scopes.Scope:
+    return scopes.ticket(ticket_id, missing=TICKET_NOT_FOUND)
+
+
+def ticket_locked(w: Write, ticket_id: int) -> Ticket:
+    ticket: Ticket = w.lock(ticket_scope(ticket_id))
     return ticket
 
 
@@ -78,7 +78,7 @@ def ticket_pay(w: Write, *, entry: Entry, payment: Any, split: Split, kind: str)
     if payment.ticket is None:
         raise FieldInvalid("payment", TICKET_NEEDED)
     tournament = w.tournament
-    ticket = ticket_locked(payment.ticket)
+    ticket = ticket_locked(w, payment.ticket)
     check_open(ticket)
     valid = ticket_valid_for(ticket, tournament)
     if not valid:
@@ -97,6 +97,7 @@ def ticket_pay(w: Write, *, entry: Entry, payment: Any, split: Split, kind: str)
     ticket.status = Ticket.Status.USED
     ticket.save(update_fields=["status"])
     row = ledger_append(
+        w,
         kind=kind,
         amount=price,
         split=split,
@@ -108,6 +109,7 @@ def ticket_pay(w: Write, *, entry: Entry, payment: Any, split: Split, kind: str)
     )
     if change > 0:
         ledger_append(
+            w,
             kind=Kind.REFUND,
             amount=-change,
             method=Method.CASH,
@@ -121,19 +123,16 @@ def ticket_pay(w: Write, *, entry: Entry, payment: Any, split: Split, kind: str)
     return row
 
 
-def _logged(ticket: Ticket, kind: str, facts: dict[str, Any], by: Any) -> None:
-    """The line in the action log of the tournament that issued the ticket (else its target)."""
-    issued = ticket.issued_by.tournament_id if ticket.issued_by is not None else None
-    tournament_id = issued or ticket.target_tournament_id
-    if tournament_id is None:
-        return
-    audit.append(
-        scope=audit.tournament_scope(tournament_id),
-        tournament=Tournament.objects.get(pk=tournament_id),
-        kind=kind,
-        data={"ticket": ticket.pk, "number": ticket.number, **facts},
-        by=by,
+def _logged(w: Write, ticket: Ticket, kind: str, facts: dict[str, Any]) -> None:
+    """The line in the ticket's scope, shown in the history of the tournament
+    that issued it (else of its target)."""
+    issued = ticket.issued_by.tournament if ticket.issued_by is not None else None
+    w.log(
+        kind,
+        {"ticket": ticket.pk, "number": ticket.number, **facts},
+        tournament=issued or ticket.target_tournament,
     )
+    w.keep_quiet("no screen shows a ticket")
 
 
 def _reason(reason: str) -> str:
@@ -146,17 +145,17 @@ def _reason(reason: str) -> str:
 def ticket_transfer(*, ticket_id: int, player_id: int, reason: str, by: Any) -> Ticket:
     """A director gives an unused ticket to another player (logged with the reason)."""
     reason = _reason(reason)
-    with transaction.atomic():
-        ticket = ticket_locked(ticket_id)
+    with write(ticket_scope(ticket_id), by=by) as w:
+        ticket = w.row(ticket_scope(ticket_id))
         check_open(ticket)
         player = Player.objects.filter(pk=player_id).first()
         if player is None:
             raise NotFound(PLAYER_NOT_FOUND)
         _logged(
+            w,
             ticket,
             "ticket_transferred",
             {"from": ticket.holder_id, "to": player.pk, "reason": reason},
-            by,
         )
         ticket.holder = player
         ticket.save(update_fields=["holder"])
@@ -166,13 +165,15 @@ def ticket_transfer(*, ticket_id: int, player_id: int, reason: str, by: Any) -> 
 def ticket_refund(*, ticket_id: int, reason: str, by: Any) -> Ticket:
     """A director refunds an unused ticket (its value paid in cash; logged)."""
     reason = _reason(reason)
-    with transaction.atomic():
-        ticket = ticket_locked(ticket_id)
+    # The room's scope first: a refund paid from no cash box counts in the room's series.
+    with write(scopes.room(), ticket_scope(ticket_id), by=by) as w:
+        ticket = w.row(ticket_scope(ticket_id))
         if ticket.status != Ticket.Status.ISSUED:
             raise Conflict(TICKET_NOT_OPEN)
         ticket.status = Ticket.Status.REFUNDED
         ticket.save(update_fields=["status"])
         ledger_append(
+            w,
             kind=Kind.REFUND,
             amount=-ticket.value,
             method=Method.CASH,
@@ -181,7 +182,7 @@ def ticket_refund(*, ticket_id: int, reason: str, by: Any) -> Ticket:
             ticket=ticket,
             reason=reason,
         )
-        _logged(ticket, "ticket_refunded", {"value": money(ticket.value), "reason": reason}, by)
+        _logged(w, ticket, "ticket_refunded", {"value": money(ticket.value), "reason": reason})
     return ticket
 
 
@@ -196,9 +197,10 @@ def tickets_expire(today: datetime.date | None = None) -> int:
 def ticket_settings_set(*, ticket_change: bool, by: Any) -> TicketRoomSettings:
     """A director sets the room's ticket rule: a ticket worth more than the
     buy-in leaves the difference in cash, or not (README "Satellites and tickets")."""
-    with transaction.atomic():
+    with write(scopes.room(), by=by) as w:
         room = TicketRoomSettings.current()
-        room = TicketRoomSettings.objects.select_for_update().get(pk=room.pk)
         room.ticket_change = ticket_change
         room.save(update_fields=["ticket_change"])
+        w.log("ticket_change_set", {"ticket_change": ticket_change})
+        w.keep_quiet("no screen shows the room's ticket rule")
     return room

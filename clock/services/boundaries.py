@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 
 from clock.models import BoundaryFired
 from clock.rules import clock as rules
@@ -54,7 +54,7 @@ def boundary_fire(*, tournament_id: int, key: str, now_ms: int | None = None) ->
         with tournament_write(tournament_id, by=HOUSE) as w:
             tournament = w.tournament
             try:
-                with transaction.atomic():
+                with w.attempt():
                     BoundaryFired.objects.create(
                         tournament=tournament,
                         key=key,

@@ -257,6 +257,25 @@ def play_started_now(*, tournament: Tournament) -> bool:
     return status != ClockState.Status.STOPPED or level_index > 0
 
 
+def late_entries_expected_now(*, tournament: Tournament, now_ms: int | None = None) -> bool:
+    """Play has begun and registration is still open (README "Breaking during
+    registration"): what the two answers above say together, from one read of
+    the structure and one of the clock, for the planner of every bust."""
+    structure = structure_entries(tournament)
+    row = ClockState.objects.filter(tournament=tournament).first()
+    if row is None:
+        started = not structure and tournament.status != Tournament.Status.PLANNED
+    else:
+        started = row.status != ClockState.Status.STOPPED or row.level_index > 0
+    if not started:
+        return False
+    now_ms = now() if now_ms is None else now_ms
+    state = rule_state(row, structure) if structure else None
+    if state is not None and state.level_index >= len(structure):
+        state = rules.normalise(state, structure, now_ms)
+    return bool(payload_for(tournament, structure, state, now_ms)["registration_open"])
+
+
 # -- boundaries --------------------------------------------------------------
 
 

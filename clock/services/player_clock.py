@@ -16,7 +16,7 @@ from tables.models import Table
 from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Tournament
-from tournament.writes import tournament_write
+from tournament.writes import tournament_write, write
 
 TABLE_NOT_FOUND = _("There is no open table with that number.")
 SEAT_NOT_AT_TABLE = _("That seat does not exist at this table.")
@@ -128,11 +128,7 @@ def clock_call_start(
 
 def clock_call_cancel(*, call_id: int, by: Any, now_ms: int | None = None) -> dict[str, Any]:
     now_ms = clock_state.now() if now_ms is None else now_ms
-    tournament_id = (
-        ClockCall.objects.filter(pk=call_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(CALL_NOT_FOUND)
+    tournament_id = write.for_row(ClockCall, call_id, CALL_NOT_FOUND).id
     with tournament_write(tournament_id, by=by) as w:
         tournament = w.tournament
         row = ClockCall.objects.get(pk=call_id)

@@ -23,7 +23,7 @@ from tables.models import Seat, Table
 from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Tournament
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, tournament_write, write
 
 SHOT_CLOCK_OFF = _("The shot clock is off for this tournament.")
 TABLE_NOT_FOUND = _("There is no open table with that id.")
@@ -229,11 +229,7 @@ def shot_clock_turn_start(
     A new turn at a table ends the one running there (one decision at a time).
     """
     now_ms = clock_state.now() if now_ms is None else now_ms
-    tournament_id = (
-        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(TABLE_NOT_FOUND)
+    tournament_id = write.for_row(Table, table_id, TABLE_NOT_FOUND).id
     with tournament_write(tournament_id, by=by) as w:
         tournament = w.tournament
         settings = settings_for(tournament)
@@ -276,11 +272,7 @@ def shot_clock_turn_start(
 
 
 def _tournament_of_turn(turn_id: int) -> int:
-    tournament_id = (
-        ShotClockTurn.objects.filter(pk=turn_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(TURN_NOT_FOUND)
+    tournament_id = write.for_row(ShotClockTurn, turn_id, TURN_NOT_FOUND).id
     return tournament_id
 
 

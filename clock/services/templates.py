@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext_lazy as _
 
 from clock.models import SavedTemplate
@@ -27,6 +27,7 @@ from clock.rules.structure import (
 from clock.services import clock_state
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.services.tournaments import tournament_get
+from tournament.writes import scopes, write
 
 UNKNOWN_TEMPLATE = _("There is no such template.")
 NO_STRUCTURE_TO_SAVE = _("This tournament has no blind structure to save yet.")
@@ -159,22 +160,28 @@ def template_save(
         "source": tournament,
     }
     taken = TemplateNameTaken(cleaned)
-    try:
-        with transaction.atomic():
-            existing = (
-                SavedTemplate.objects.select_for_update().filter(name__iexact=cleaned).first()
-            )
-            if existing is not None and not replace:
-                raise taken
-            if existing is not None:
-                for field, value in {**values, "name": cleaned}.items():
-                    setattr(existing, field, value)
-                existing.save()
-                return SavedOutcome(_saved_choice(existing), created=False)
-            row = SavedTemplate.objects.create(name=cleaned, created_by=_user(by), **values)
-    except IntegrityError as exc:  # saved under the same name at the same moment
-        raise taken from exc
+    # The room's catalogue of templates: one save at a time (a name is looked up
+    # before it is taken), the template itself locked when it is replaced.
+    with write(scopes.room(), by=by) as w:
+        w.keep_quiet(NO_SCREEN)
+        found = SavedTemplate.objects.filter(name__iexact=cleaned).values_list("pk").first()
+        if found is not None and not replace:
+            raise taken
+        if found is not None:
+            existing: SavedTemplate = w.lock(scopes.template(found[0]))
+            for field, value in {**values, "name": cleaned}.items():
+                setattr(existing, field, value)
+            existing.save()
+            return SavedOutcome(_saved_choice(existing), created=False)
+        try:
+            with w.attempt():
+                row = SavedTemplate.objects.create(name=cleaned, created_by=_user(by), **values)
+        except IntegrityError as exc:  # saved under the same name at the same moment
+            raise taken from exc
     return SavedOutcome(_saved_choice(row), created=True)
+
+
+NO_SCREEN = "no screen shows the room's templates"
 
 
 def _user(by: Any) -> Any:
@@ -183,7 +190,6 @@ def _user(by: Any) -> Any:
 
 def template_delete(*, template_id: int, by: Any) -> None:
     """Delete a saved template (the built-in ones stay); 404 when there is none."""
-    with transaction.atomic():
-        deleted, _rows = SavedTemplate.objects.filter(pk=template_id).delete()
-    if not deleted:
-        raise NotFound(UNKNOWN_TEMPLATE)
+    with write(scopes.template(template_id, missing=UNKNOWN_TEMPLATE), by=by) as w:
+        SavedTemplate.objects.filter(pk=template_id).delete()
+        w.keep_quiet(NO_SCREEN)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -45,7 +45,7 @@ from imports.services.td3_types import (
 from imports.services.td3_write import td3_tournament_create, td3_tournament_fill
 from tournament.errors import Conflict
 from tournament.models import Player
-from tournament.writes import Actor
+from tournament.writes import Actor, scopes, write
 
 IMPORT_RUNNING = _("Another import of these files is running; try again in a moment.")
 CORRECTIONS_LEFT = _(
@@ -138,8 +138,13 @@ def td3_import(
 ) -> Td3Report:
     """Import the files in one transaction (see the module's docstring)."""
     read, warnings = td3_files_read(files)
+    # One write: the tournaments the files update are locked first, in id order;
+    # the ones they create come after them (newer, higher ids) and nobody sees them
+    # before the commit (README "How a floor action flows").
+    updated = [scopes.tournament(link.tournament_id) for link in _links(read).values()]
     try:
-        with transaction.atomic():
+        with write(*updated, by=by) as w:
+            w.keep_quiet("an import writes each tournament through its own write")
             return _import(read, warnings, by=by, merge=merge or {})
     except IntegrityError as exc:  # two imports of one new tournament at the same time
         raise Conflict(IMPORT_RUNNING) from exc

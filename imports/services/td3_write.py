@@ -16,6 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Case, Value, When
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cashdesk.models import Kind
@@ -59,6 +60,7 @@ HOUSE_NOTE = "TD3: house contribution"
 FROM_TD3 = "from TD3"
 ABOVE_POOL_NOTE = "TD3: prizes above the pool"
 IMPORTED_FROM = "td3"  # Tournament.imported_from
+WITHDRAWN_WHY = "td3_saved_again"  # why a later save takes the earlier save's lines out
 
 
 def _settings(plan: Td3Plan) -> dict[str, Any]:
@@ -83,13 +85,21 @@ def td3_tournament_create(plan: Td3Plan, *, by: Any) -> Tournament:
     return tournament_create(settings=TournamentSettings(**values), by=by)
 
 
-def _clear(tournament: Tournament) -> None:
-    """The rows a previous import of this tournament wrote."""
+def _clear(w: Write) -> None:
+    """The rows a previous import of this tournament wrote; its lines leave the
+    trail on purpose, named by a line of their own (README "Audit trail")."""
+    tournament = w.tournament
     Deal.objects.filter(tournament=tournament).delete()
     PrizeAddition.objects.filter(tournament=tournament).delete()
     SpecialPrize.objects.filter(tournament=tournament, imported=True).delete()
     Entry.objects.filter(tournament=tournament).delete()
-    ActionLog.objects.filter(tournament=tournament, kind__in=OWN_LOG_KINDS).delete()
+    audit.withdraw(
+        ActionLog.objects.filter(tournament=tournament, kind__in=OWN_LOG_KINDS),
+        scope=audit.tournament_scope(tournament.pk),
+        tournament=tournament,
+        why=WITHDRAWN_WHY,
+        by=w.user,
+    )
 
 
 def _entry(tournament: Tournament, planned: PlannedEntry, plan: Td3Plan, player: int) -> Entry:
@@ -125,30 +135,24 @@ def _spent(purchases: Iterable[Td3Purchase]) -> Split:
     )
 
 
-Timed = tuple[int, ActionLog]  # TD3's time (ms) and the line
+Timed = tuple[int, str, dict[str, Any]]  # TD3's time (ms), the line's kind and data
 
 
-def _logs(w: Write, plan: Td3Plan, entries: list[Entry]) -> list[Timed]:
+def _logs(plan: Td3Plan, entries: list[Entry]) -> list[Timed]:
     """The history of the evening as the floor would have logged it, at TD3's times."""
 
-    def line(kind: str, data: dict[str, Any]) -> ActionLog:
-        return ActionLog(
-            tournament=w.tournament,
-            scope=audit.tournament_scope(w.tournament.pk),
-            kind=kind,
-            data={**data, "td3": True},
-            by=w.user,
-        )
+    def line(time: int, kind: str, data: dict[str, Any]) -> Timed:
+        return time, kind, {**data, "td3": True}
 
     lines: list[Timed] = []
     for planned, entry in zip(plan.entries, entries, strict=True):
         registered = {"entry": entry.pk, "level": planned.bought.level}
-        lines.append((planned.bought.time, line("entry_registered", registered)))
+        lines.append(line(planned.bought.time, "entry_registered", registered))
         for kind, purchases in (("entry_rebuy", planned.rebuys), ("entry_addon", planned.addons)):
             for total, purchase in enumerate(purchases, start=1):
                 bought = {"count": 1, "total": total, "level": purchase.level}
                 data = {"entry": entry.pk, **bought, "amount": money(purchase.amount)}
-                lines.append((purchase.time, line(kind, data)))
+                lines.append(line(purchase.time, kind, data))
     for bust in plan.busts:
         entry = entries[bust.entry]
         out: dict[str, Any] = {
@@ -162,15 +166,27 @@ def _logs(w: Write, plan: Td3Plan, entries: list[Entry]) -> list[Timed]:
             "level_index": bust.level_index,
             "place": entry.place,
         }
-        lines.append((plan.entries[bust.entry].until or 0, line("bust", out)))
+        lines.append(line(plan.entries[bust.entry].until or 0, "bust", out))
     live = [entry for entry in entries if entry.status != Entry.Status.BUSTED]
     if plan.finished and len(live) == 1:
-        last = max((time for time, _line in lines), default=0)
-        lines.append((last, line("winner", {"entry": live[0].pk})))
+        last = max((time for time, _kind, _data in lines), default=0)
+        lines.append(line(last, "winner", {"entry": live[0].pk}))
     return sorted(lines, key=lambda timed: timed[0])
 
 
-def _stamp(model: type[Entry] | type[ActionLog], field: str, times: dict[int, int]) -> None:
+def _log(w: Write, timed: list[Timed]) -> None:
+    """The lines at TD3's times (a line without one: now), hashed as stored."""
+    now = timezone.now()
+    audit.append_many(
+        scope=audit.tournament_scope(w.tournament.pk),
+        tournament=w.tournament,
+        lines=[(kind, data) for _time, kind, data in timed],
+        by=w.user,
+        times=[datetime_from_ms(ms) if ms > 0 else now for ms, _kind, _data in timed],
+    )
+
+
+def _stamp(model: type[Entry], field: str, times: dict[int, int]) -> None:
     """Set each row's time (its id -> TD3's ms) where the model stamps its own on insert."""
     stamped = {pk: datetime_from_ms(ms) for pk, ms in times.items() if ms > 0}
     if stamped:
@@ -308,7 +324,7 @@ def td3_tournament_fill(
     warnings: list[str] = []
     with tournament_write(tournament_id, by=by) as w:
         tournament = w.tournament
-        _clear(tournament)
+        _clear(w)
         for name, value in _settings(plan).items():
             setattr(tournament, name, value)
         # A file saved before its end stays running, its players still in
@@ -332,11 +348,7 @@ def td3_tournament_fill(
             "created_at",
             {e.pk: p.bought.time for p, e in zip(plan.entries, entries, strict=True)},
         )
-        timed = _logs(w, plan, entries)
-        logged = ActionLog.objects.bulk_create([line for _time, line in timed])
-        _stamp(
-            ActionLog, "at", {line.pk: time for (time, _), line in zip(timed, logged, strict=True)}
-        )
+        _log(w, _logs(plan, entries))
         _sales_book(w, plan, entries, filename)
         _payouts(w, plan, season, guarantee)
         _specials(w, plan, entries)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
@@ -14,7 +13,7 @@ from rulings.models import HouseRule
 from rulings.rules import catalog
 from rulings.rules.catalog import Rule
 from tournament.errors import Invalid
-from tournament.writes import Actor
+from tournament.writes import Actor, scopes, write
 
 HOUSE_RULE_FIELDS_REQUIRED = _("A house rule needs a title and a summary in German and English.")
 
@@ -76,10 +75,11 @@ def house_rule_create(
     summaries = [s.strip() for s in (summary_de, summary_en)]
     if not all(texts) or not all(summaries):
         raise Invalid(HOUSE_RULE_FIELDS_REQUIRED)
-    with transaction.atomic():
-        # House rules belong to the card room, not to one tournament: no tournament lock;
-        # the unique number is the guard against two directors adding one at once.
+    # House rules belong to the card room, not to one tournament: the room's scope;
+    # the unique number stays the guard as well.
+    with write(scopes.room(), by=by) as w:
         number = (HouseRule.objects.aggregate(n=Max("number"))["n"] or 0) + 1
+        w.keep_quiet("the rule catalogue is read when a page opens; no screen shows it")
         return HouseRule.objects.create(
             number=number,
             title_de=texts[0],

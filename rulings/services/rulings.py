@@ -29,7 +29,7 @@ from tables.services.busts import disqualify
 from tournament import changes
 from tournament.errors import Conflict, FieldInvalid, FieldNotFound, Invalid, NotFound
 from tournament.models import Entry, Tournament
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, tournament_write, write
 
 UNKNOWN_CATEGORY = _("Unknown category.")
 SITUATION_REQUIRED = _("Describe the situation.")
@@ -312,10 +312,7 @@ def amendment_add(*, ruling_id: int, text: str, by: Any) -> Amendment:
     text = text.strip()
     if not text:
         raise Invalid(AMENDMENT_REQUIRED)
-    tournament_id = Ruling.objects.filter(pk=ruling_id).values_list("tournament_id", flat=True)
-    if not tournament_id:
-        raise NotFound(RULING_NOT_FOUND)
-    with tournament_write(tournament_id[0], by=by) as w:
+    with write(write.for_row(Ruling, ruling_id, RULING_NOT_FOUND), by=by) as w:
         amendment = Amendment.objects.create(ruling_id=ruling_id, text=text, created_by=w.user)
         w.log("ruling_amended", {"ruling": ruling_id, "amendment": amendment.pk})
         w.record(

@@ -393,6 +393,13 @@
     });
   }
 
+  /* Text for innerHTML: every screen that draws from a part escapes with this. */
+  function escape(value) {
+    return String(value === null || value === undefined ? "" : value).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
   function readJson(id) {
     var node = document.getElementById(id);
     return node ? JSON.parse(node.textContent) : null;
@@ -456,6 +463,7 @@
     applyParts: applyParts,
     formatDuration: formatDuration,
     fill: fill,
+    escape: escape,
     readJson: readJson,
     unlockAudio: unlockAudio,
     beep: beep,

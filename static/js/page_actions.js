@@ -14,7 +14,8 @@
 //   <details data-nav-group>     a menu group: opening one closes the others,
 //                               a tap elsewhere closes it
 //   <form method="post">         the page keeps its scroll position when the post
-//                               comes back to it (a bust on the floor map)
+//                               comes back to it (one marked data-fetch is sent by
+//                               the page's script, tables/floor.js: no page comes back)
 (function () {
   "use strict";
   var placeKey = "page-place";
@@ -28,6 +29,7 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (event.defaultPrevented || (form.method || "").toLowerCase() !== "post") return;
+    if (form.hasAttribute("data-fetch")) return; // sent by the page's script: no page comes back
     try {
       window.sessionStorage.setItem(placeKey, JSON.stringify({ path: window.location.pathname, y: window.scrollY }));
     } catch (e) { /* private mode */ }

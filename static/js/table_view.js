@@ -1,11 +1,11 @@
-/* table_view.js: the tablet lying at one table. Follows the floor group
- * (staff session) and fetches the server-rendered panel again when something
- * that concerns the table changes; counts a called clock down locally.
- *
- * Every message goes the same way, whatever its type (README "Screen
- * messages"): for each part it carries, the slice the panel shows of that part
- * (this table's row, its moves and clock calls, the player count) is compared
- * with the slice last seen; the panel is fetched again when one differs. */
+/* table_view.js: the tablet lying at one table (README "Screens"). One renderer:
+ * the page carries the floor snapshot of this table (#table-snapshot), the
+ * panel is drawn from it, and every floor message is applied to the same state
+ * (Live.applyParts, whatever its type; README "Screen messages") and drawn by
+ * the same code: this table's row, its moves, the clock calls at it and the
+ * player count. Nothing is fetched after a message. A called clock counts down
+ * locally; the two buttons post to the API and the message of the write
+ * redraws the panel, as on every other screen. */
 (function () {
   "use strict";
 
@@ -13,49 +13,101 @@
   var config = Live.readJson("screen-config") || {};
   var panel = document.getElementById("tv-panel");
   var feedback = document.getElementById("tv-feedback");
-  var refreshTimer = null;
+  var esc = Live.escape;
   var connection = null;
-  var seen = {};
+  var state = null;
+  var drawn = null;
 
-  function refresh() {
-    clearTimeout(refreshTimer);
-    refreshTimer = setTimeout(function () {
-      fetch(config.panel, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
-        .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
-        .then(function (html) { panel.innerHTML = html; tick(); })
-        .catch(function () { /* the next message or reconnect tries again */ });
-    }, 80);
+  function ours(rows) { return (rows || []).filter(function (t) { return t.id === config.table; }); }
+
+  function fromSnapshot(snapshot) {
+    state = {
+      tables: ours(snapshot.tables),
+      moves: snapshot.moves || [],
+      clock_calls: snapshot.clock_calls || [],
+      summary: snapshot.summary || {}
+    };
   }
 
-  function atThisTable(m) { return m.to_table === config.number || m.from_table === config.number; }
-
-  /* What the panel shows of each part; undefined: the message says nothing about it. */
-  var SLICES = {
-    tables: function (rows) {
-      var ours = rows.filter(function (t) { return t.id === config.table; });
-      return ours.length ? ours : undefined; // rows of other tables only
-    },
-    summary: function (s) { return [s.remaining, s.entries, s.hand_for_hand]; },
-    moves: function (moves) { return moves.filter(atThisTable); },
-    clock_calls: function (calls) {
-      return calls.filter(function (c) { return c.table === config.number; }).map(function (c) {
-        return [c.id, c.status, c.seat, c.countdown_at, c.expires_at];
-      });
+  function statusHtml(table, summary) {
+    var html = "<span>" + esc(Live.fill(L.hand, { hand: table.hand })) + "</span>";
+    if (table.status === "broken") html += ' <span class="pill danger">' + esc(L.broken) + "</span>";
+    if (table.halted) html += ' <span class="pill danger">' + esc(L.halt) + "</span>";
+    if (summary.hand_for_hand) {
+      html += ' <span class="pill warn">' + esc(L.hand_for_hand) +
+        (table.hand_finished ? " · " + esc(L.hand_finished) : "") + "</span>";
     }
-  };
+    return '<div class="tv-status">' + html + " <span>" + esc(Live.fill(L.players, {
+      remaining: summary.remaining, entries: summary.entries, count: summary.entries
+    })) + "</span></div>";
+  }
 
-  /* Note what the panel shows of the parts in `data`; true when some of it changed. */
-  function changed(data) {
-    var differs = false;
-    Object.keys(SLICES).forEach(function (part) {
-      if (!(part in data) || !data[part]) return;
-      var slice = SLICES[part](data[part]);
-      if (slice === undefined) return;
-      var text = JSON.stringify(slice);
-      if (seen[part] !== text) differs = true;
-      seen[part] = text;
+  function callsHtml(table) {
+    return (state.clock_calls || []).filter(function (c) {
+      return c.table === table.number && c.status === "active";
+    }).map(function (c) {
+      return '<div class="banner banner-call tv-call" data-expires-at="' + esc(c.expires_at) +
+        '" data-countdown-at="' + esc(c.countdown_at) + '" data-hide-at="' + esc(c.hide_at) + '">' +
+        esc(Live.fill(L.call, { seat: c.seat })) + ': <b class="tv-call-time"></b></div>';
+    }).join("");
+  }
+
+  function seatHtml(table, n, player) {
+    var chip = function (kind, text, title) {
+      return ' <b class="chip chip-' + kind + '" title="' + esc(title) + '">' + text + "</b>";
+    };
+    var badges = (n === table.button_seat ? chip("button", "D", L.button) : "") +
+      (n === table.small_blind_seat ? chip("sb", "SB", L.small_blind) : "") +
+      (n === table.big_blind_seat ? chip("bb", "BB", L.big_blind) : "") +
+      (player && player.wait_for_button ? ' <b class="pill warn">' + esc(L.wait_for_button) + "</b>" : "");
+    var penalty = player && player.penalty;
+    return '<li class="tv-seat' + (player ? "" : " empty") + (penalty ? " penalised" : "") + '">' +
+      '<span class="tv-seat-no">' + n + '</span> <span class="tv-seat-name">' +
+      (player ? esc(player.name) : "–") + '</span> <span class="tv-badges">' + badges + "</span>" +
+      (penalty ? ' <span class="tv-penalty">' + esc(Live.fill(L.sits_out, {
+        hands: penalty.hands_left, count: penalty.hands_left
+      })) + "</span>" : "") + "</li>";
+  }
+
+  function movesHtml(table) {
+    var moves = state.moves || [];
+    var arriving = moves.filter(function (m) { return m.to_table === table.number; }).map(function (m) {
+      var said = m.from_table ?
+        Live.fill(L.arrives_from, { name: m.name, table: m.from_table, from_seat: m.from_seat, seat: m.to_seat }) :
+        Live.fill(L.arrives, { name: m.name, seat: m.to_seat });
+      return '<p class="tv-arriving">→ ' + esc(said) + "</p>";
     });
-    return differs;
+    var leaving = moves.filter(function (m) { return m.from_table === table.number; }).map(function (m) {
+      return '<p class="tv-leaving">← ' + esc(Live.fill(L.leaves, {
+        name: m.name, seat: m.from_seat, table: m.to_table, to_seat: m.to_seat
+      })) + "</p>";
+    });
+    var all = arriving.concat(leaving);
+    return all.length ? '<div class="tv-moves">' + all.join("") + "</div>" : "";
+  }
+
+  function panelHtml() {
+    var table = state.tables[0];
+    if (!table) return "";
+    var summary = state.summary || {};
+    var at = {};
+    table.players.forEach(function (p) { at[p.seat] = p; });
+    var seats = "";
+    for (var n = 1; n <= table.seats; n++) seats += seatHtml(table, n, at[n]);
+    return statusHtml(table, summary) + callsHtml(table) + '<ol class="tv-seats">' + seats + "</ol>" +
+      movesHtml(table) + '<div class="tv-actions">' +
+      (summary.hand_for_hand && !table.hand_finished ?
+        '<button type="button" class="primary big" data-action="hand-finished">' + esc(L.hand_finished_button) + "</button> " : "") +
+      '<button type="button" class="danger big" data-action="floor-call">' + esc(L.floor_call) + "</button></div>";
+  }
+
+  function draw() {
+    var html = panelHtml();
+    if (html !== drawn) {
+      panel.innerHTML = html;
+      drawn = html;
+    }
+    tick();
   }
 
   function tick() {
@@ -84,7 +136,6 @@
       return r.json().catch(function () { return {}; }).then(function (body) {
         feedback.textContent = r.ok ? message : (body.detail || L.failed);
         feedback.className = "tv-feedback " + (r.ok ? "ok" : "error");
-        if (r.ok) refresh();
       });
     }).catch(function () {
       feedback.textContent = L.failed;
@@ -100,11 +151,22 @@
     if (action === "floor-call") post(config.floor_call, L.floor_called);
   });
 
+  // The first paint: the snapshot the page carries, drawn as any message is.
+  var first = Live.readJson("table-snapshot");
+  if (first) {
+    fromSnapshot(first);
+    draw();
+  }
   connection = Live.connect({
-    path: "/ws/tournaments/" + config.tournament + "/floor",
+    // This table's row only, in the snapshots as in the messages.
+    path: "/ws/tournaments/" + config.tournament + "/floor?tables=" + config.number,
     labels: L,
-    onSnapshot: function (snapshot) { seen = {}; changed(snapshot); refresh(); },
-    onMessage: function (m) { if (changed(m)) refresh(); }
+    onSnapshot: function (snapshot) { fromSnapshot(snapshot); draw(); },
+    onMessage: function (message) {
+      if (!state) return;
+      var mine = message.tables ? Object.assign({}, message, { tables: ours(message.tables) }) : message;
+      if (Live.applyParts(state, mine).length) draw();
+    }
   });
   setInterval(tick, 250);
   tick();

@@ -157,16 +157,14 @@ def _sit_down_where_he_left(
 
     His table may have broken since (his bust broke it): he sits down there
     again, and the plan gives him a move or the table back."""
-    seat = (
-        Seat.objects.select_for_update()
-        .filter(
+    seat = w.lock_one(
+        Seat.objects.filter(
             table__tournament=w.tournament,
             table__number=where[0],
             table__status__in=(Table.Status.OPEN, Table.Status.BROKEN),
             number=where[1],
             entry=None,
         )
-        .first()
     )
     if seat is None:
         return None

@@ -3,10 +3,11 @@
 Built by the ORM, the action-log lines, the seat update and the seat-change
 rows of a bust cost more processor time than the database took to store them;
 these statements are the same rows, written once: one ``INSERT`` of the log
-lines, one ``UPDATE`` of the seats, one ``INSERT`` of the seat changes,
-whatever the number of busts in the hand. The values go through each field's
-own conversion for the database (the log's JSON, the timestamps), so the rows
-read back exactly as the ORM's would.
+lines (``tournament.audit.append_plain``, after one read of the chain's head),
+one ``UPDATE`` of the seats, one ``INSERT`` of the seat changes, whatever the
+number of busts in the hand. The values go through each field's own
+conversion for the database (the log's JSON, the timestamps), so the rows read
+back exactly as the ORM's would.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.utils import timezone
 
 from tables.models import Seat, SeatChange
 from tournament import audit
-from tournament.models import ActionLog, Entry
+from tournament.models import Entry
 from tournament.writes import Write
 
 
@@ -38,23 +39,23 @@ def log_busts_and_free_seats(
 ) -> None:
     """The bust lines of the action log; the freed seats emptied, each with its
     seat change (reason ``bust``)."""
-    connection = connections[ActionLog.objects.db]
-    at = connection.ops.adapt_datetimefield_value(timezone.now())
-    data = ActionLog._meta.get_field("data")
+    connection = connections[SeatChange.objects.db]
+    now = timezone.now()
+    at = connection.ops.adapt_datetimefield_value(now)
     tournament_id, by = w.tournament.pk, w.actor.user_id
-    scope = audit.tournament_scope(tournament_id)
+    # The lines go into the tournament's chain (README "Audit trail"): one read
+    # of its head, one INSERT of the lines.
+    audit.append_plain(
+        scope=audit.tournament_scope(tournament_id),
+        tournament_id=tournament_id,
+        kind="bust",
+        lines=lines,
+        by_id=by,
+        at=now,
+    )
+    if not freed:
+        return
     with connection.cursor() as cursor:
-        _insert(
-            cursor,
-            ActionLog._meta.db_table,
-            ("tournament_id", "scope", "kind", "data", "by_id", "at"),
-            [
-                (tournament_id, scope, "bust", data.get_db_prep_save(line, connection), by, at)
-                for line in lines
-            ],
-        )
-        if not freed:
-            return
         seats = [seat.pk for _entry, seat in freed]
         cursor.execute(
             f"UPDATE {connection.ops.quote_name(Seat._meta.db_table)} SET entry_id = NULL "

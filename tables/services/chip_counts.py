@@ -17,10 +17,10 @@ from django.utils.translation import gettext_lazy as _
 from tables.models import ChipCount, ColourUpRecord, Seat, Table
 from tournament import changes
 from tournament.clock_port import clock
-from tournament.errors import FieldInvalid, Invalid, NotFound
+from tournament.errors import FieldInvalid, Invalid
 from tournament.models import Entry, Tournament
 from tournament.services.events import ensure_day_open
-from tournament.writes import tournament_write
+from tournament.writes import tournament_write, write
 
 TABLE_NOT_FOUND = _("Table not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -82,11 +82,7 @@ def table_chips_count(*, table_id: int, counts: Sequence[SeatCount], by: Any) ->
     """The counts of one table's seats (all or some), in one go."""
     if not counts:
         raise Invalid(NO_COUNTS)
-    tournament_id = (
-        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(TABLE_NOT_FOUND)
+    tournament_id = write.for_row(Table, table_id, TABLE_NOT_FOUND).id
     for count in counts:
         _check_chips(count.chips)
     seats = [count.seat for count in counts]
@@ -129,11 +125,7 @@ def table_chips_count(*, table_id: int, counts: Sequence[SeatCount], by: Any) ->
 def entry_chips_set(*, entry_id: int, chips: int, by: Any) -> ChipCount:
     """One player's count, wherever he sits."""
     _check_chips(chips)
-    tournament_id = (
-        Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(ENTRY_NOT_FOUND)
+    tournament_id = write.for_row(Entry, entry_id, ENTRY_NOT_FOUND).id
     with tournament_write(tournament_id, by=by) as w:
         tournament = w.tournament
         ensure_day_open(tournament)
@@ -160,11 +152,7 @@ def colour_up_record(
 ) -> ColourUpRecord:
     """Keep what a table's colour-up changed, for the count check; the table's
     colour-up of the same chip worked out again replaces it."""
-    tournament_id = (
-        Table.objects.filter(pk=table_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(TABLE_NOT_FOUND)
+    tournament_id = write.for_row(Table, table_id, TABLE_NOT_FOUND).id
     with tournament_write(tournament_id, by=by) as w:
         tournament = w.tournament
         table = Table.objects.get(pk=table_id)

@@ -16,7 +16,6 @@ from decimal import Decimal
 from itertools import combinations
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -41,7 +40,7 @@ from tournament.services import events
 from tournament.services.bounties import bounty_settings_set
 from tournament.services.events import event_get, settings_of
 from tournament.services.tournaments import tournament_create
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, scopes, tournament_write, write
 
 NOT_AN_EVENT = _("Only a flight or a day of an event ends a day.")
 COUNTS_MISSING = _("Count these players' chips before the day can end: %(names)s.")
@@ -159,9 +158,11 @@ def day_next(
     ``spread`` the biggest stacks, one per table, start at different tables."""
     event = event_get(event_id)
     # The event's days are locked first (two desks drawing the next day at once),
-    # then the new day is written under its own tournament write.
-    with transaction.atomic():
-        days = list(Tournament.objects.select_for_update().filter(event=event).order_by("pk"))
+    # then read again: a day another desk drew meanwhile is seen, and not ended.
+    # The new day is written under its own write (a newer, higher id).
+    locked = Tournament.objects.filter(event=event).values_list("pk", flat=True)
+    with write(*[scopes.tournament(pk) for pk in locked], by=by):
+        days = list(Tournament.objects.filter(event=event).order_by("pk"))
         last = max(day.day or 1 for day in days)
         previous = [day for day in days if (day.day or 1) == last]
         still_open = next((day for day in previous if day.day_closed_at is None), None)

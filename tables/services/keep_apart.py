@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tables.models import KeepApart
 from tables.services.rows import entry_in
+from tournament import changes
 from tournament.errors import Conflict, Invalid
 from tournament.writes import tournament_write
 
@@ -28,5 +29,6 @@ def keep_apart_add(*, tournament_id: int, entries: Sequence[int], by: Any) -> Ke
             raise Conflict(KEEP_APART_EXISTS)
         pair = KeepApart.objects.create(tournament=w.tournament, first_id=first, second_id=second)
         w.log("keep_apart", {"entries": [first, second]})
-        w.record("keep_apart", facts={"entries": [first, second]})
+        # A pair already at one table: the floor's alert says so at once.
+        w.record("keep_apart", parts=(changes.FLOOR_ALERTS,), facts={"entries": [first, second]})
     return pair

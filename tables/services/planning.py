@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -132,12 +132,12 @@ def _create_moves(w: Write, plan: balancing.Plan, floor: Floor) -> None:
             )
         )
     if created:
-        _insert_moves(created)
+        _insert_moves(w, created)
 
 
-def _insert_moves(moves: list[Move]) -> None:
+def _insert_moves(w: Write, moves: list[Move]) -> None:
     try:
-        with transaction.atomic():
+        with w.attempt():
             Move.objects.bulk_create(moves)
     except IntegrityError as exc:
         raise Conflict(SEAT_RESERVED) from exc
@@ -168,12 +168,12 @@ def _planning_options(
     re-entry never reopens the table just broken; a room that breaks no table
     then (`break_during_registration` off) only balances."""
     options = seating_options(tournament)
-    if not clock().registration_open(tournament):
-        return options
     if not tournament.break_during_registration:
-        return replace(options, may_break=False)
-    if not clock().play_started(tournament):
-        return options  # nobody plays yet: no late entry to keep a seat for
+        if clock().registration_open(tournament):
+            return replace(options, may_break=False)
+        return options
+    if not clock().late_entries_expected(tournament):
+        return options  # registration closed, or nobody plays yet
     free_seats = int(tournament.rule_options.get("late_entry_seats", 1))
     return replace(
         options,
@@ -293,7 +293,7 @@ def _seat_players_left_at_broken_tables(
             players={**seated.players, choice.seat: entry_id},
             reserved=seated.reserved | {choice.seat},
         )
-    _insert_moves(moves)
+    _insert_moves(w, moves)
     floor = floor_now(tournament)  # the moves just made are pending now
     return [read.get(count.number, count) for count in floor.counts()], floor
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection
 from django.utils.translation import gettext_lazy as _
 
 from tables.models import Seat, Table
-from tournament.errors import Conflict, NotFound, can_be_a_row_id
+from tournament.errors import ENTRY_NOT_FOUND, Conflict, NotFound
 from tournament.models import Entry
+from tournament.writes import write
 
-ENTRY_NOT_FOUND = _("Entry not found.")
 TABLE_NOT_FOUND = _("Table not found.")
 TABLE_BROKEN = _("This table is no longer in play.")
 NOT_SEATED = _("Only a seated player can bust.")
@@ -27,26 +26,14 @@ def entry_in(tournament_id: int | None, entry_id: int) -> Entry:
     return entry
 
 
-def _tournament_of(model: type[Entry] | type[Table], pk: int, missing: Any) -> int:
-    # Read before every floor action's lock: one plain query (README "Benchmarks").
-    if not can_be_a_row_id(pk):
-        raise NotFound(missing)
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT tournament_id FROM {model._meta.db_table} WHERE id = %s", [pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise NotFound(missing)
-    return row[0]
-
-
 def tournament_of_entry(entry_id: int) -> int:
     """The tournament an entry plays, read before locking that tournament."""
-    return _tournament_of(Entry, entry_id, ENTRY_NOT_FOUND)
+    return write.for_entry(entry_id).id
 
 
 def tournament_of_table(table_id: int) -> int:
     """The tournament a table belongs to, read before locking that tournament."""
-    return _tournament_of(Table, table_id, TABLE_NOT_FOUND)
+    return write.for_row(Table, table_id, TABLE_NOT_FOUND).id
 
 
 def open_table(tournament: Any, table_id: int) -> Table:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -199,7 +199,7 @@ def seat_late_entry(w: Write, entry: Entry, reason: str = "late") -> bool:
         return False
     seat_pk = seat_row_id(tournament, choice.table, choice.seat)
     try:
-        with transaction.atomic():
+        with w.attempt():
             taken = Seat.objects.filter(pk=seat_pk, entry__isnull=True).update(entry=entry)
     except IntegrityError as exc:
         raise Conflict(SEAT_TAKEN) from exc

@@ -75,12 +75,10 @@ def _seated_as_alternate_since(w: Write, entry_id: int, since: int) -> Seat | No
     )
     if last is None or last[0] <= since or last[1] != "alternate":
         return None
-    return (
-        Seat.objects.select_for_update()
-        .filter(table__tournament=w.tournament, table__number=last[2], number=last[3])
+    return w.lock_one(
+        Seat.objects.filter(table__tournament=w.tournament, table__number=last[2], number=last[3])
         .filter(entry_id=entry_id)
         .select_related("table")
-        .first()
     )
 
 

@@ -15,9 +15,9 @@ from tables.services.back_in_play import entry_unbust
 from tables.services.field import after_field_change
 from tables.services.hands import publish_blinds
 from tables.services.move_steps import move_cancel
-from tournament.errors import Conflict, NotFound
+from tournament.errors import Conflict
 from tournament.models import ActionLog
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, tournament_write, write
 
 ACTION_NOT_FOUND = _("History entry not found.")
 ALREADY_UNDONE = _("This action has already been undone.")
@@ -38,11 +38,7 @@ UNDOABLE = {
 
 
 def action_undo(*, action_id: int, by: Any) -> ActionLog:
-    tournament_id = (
-        ActionLog.objects.filter(pk=action_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(ACTION_NOT_FOUND)
+    tournament_id = write.for_row(ActionLog, action_id, ACTION_NOT_FOUND).id
     with tournament_write(tournament_id, by=by) as w:
         action = w.lock(ActionLog.objects.filter(pk=action_id))[0]
         if action.undone_by_id is not None:
@@ -107,7 +103,9 @@ def _undo_move_done(w: Write, action: ActionLog) -> None:
         raise Conflict(MOVE_NOT_UNDOABLE)
     # A move away from a table names the seat too (both come from the seat row).
     assert move.from_seat is not None
-    old = Seat.objects.select_for_update().get(table=move.from_table, number=move.from_seat)
+    old = w.lock_one(Seat.objects.filter(table=move.from_table, number=move.from_seat))
+    if old is None:
+        raise Conflict(MOVE_NOT_UNDOABLE)
     # The old seat must be free and not held for a player on his way there.
     held = Move.objects.filter(
         to_table_id=move.from_table_id, to_seat=move.from_seat, status=Move.Status.PENDING

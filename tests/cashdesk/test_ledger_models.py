@@ -5,34 +5,48 @@ from decimal import Decimal
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from cashdesk.models import Kind, LedgerRow, Method
+from cashdesk.models import Kind, LedgerRow, Method, receipt_label
 from cashdesk.services.ledger import Split, ledger_append
 from cashdesk.triggers import guards_missing
+from tournament.writes import scopes, write
 
 
 def _row(**fields) -> LedgerRow:
-    with transaction.atomic():
-        return ledger_append(
+    # No cashier, no box, no tournament: the room's series.
+    with write(scopes.room(), by=None) as w:
+        row = ledger_append(
+            w,
             kind=Kind.BUY_IN,
             amount=Decimal("55.00"),
             split=Split(Decimal("50.00"), Decimal("5.00")),
             **fields,
         )
+        w.keep_quiet("a row of no tournament")
+    return row
 
 
 @pytest.mark.django_db
 def test_receipt_numbers_follow_each_other_without_a_gap():
-    numbers = [_row().receipt_number for _ in range(5)]
-    assert numbers == list(range(numbers[0], numbers[0] + 5))
+    rows = [_row() for _ in range(5)]
+    assert [row.receipt_number for row in rows] == [1, 2, 3, 4, 5]
+    assert {row.receipt_series for row in rows} == {"room"}
+    assert [row.receipt for row in rows[:2]] == ["R-1", "R-2"]
 
 
 @pytest.mark.django_db
 def test_a_receipt_number_taken_in_a_write_that_fails_is_given_again():
     first = _row().receipt_number
-    with pytest.raises(RuntimeError), transaction.atomic():
-        ledger_append(kind=Kind.BUY_IN, amount=Decimal("1"))
+    with pytest.raises(RuntimeError), write(scopes.room(), by=None) as w:
+        ledger_append(w, kind=Kind.BUY_IN, amount=Decimal("1"))
         raise RuntimeError("the registration failed")
     assert _row().receipt_number == first + 1
+
+
+def test_a_receipt_reads_as_its_series_and_number_and_old_ones_as_they_were():
+    assert receipt_label("cashbox:3", 17) == "3-17"
+    assert receipt_label("tournament:12", 4) == "T12-4"
+    assert receipt_label("room", 2) == "R-2"
+    assert receipt_label("", 317) == "317"  # booked before the series
 
 
 @pytest.mark.django_db

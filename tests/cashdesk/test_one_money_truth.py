@@ -97,7 +97,7 @@ def test_an_add_on_sold_on_the_payouts_page_is_a_ledger_row_with_its_receipt(
     row = LedgerRow.objects.get(entry_id=entry, kind=Kind.ADD_ON)
     assert (row.amount, row.prize_pool, row.fee, row.method) == (45, 40, 5, "card")
     body = sold.content.decode()
-    assert f"receipt {row.receipt_number}" in body
+    assert f"receipt {row.receipt}" in body
     assert f"/cash/receipts/{row.pk}/" in body
     assert Entry.objects.get(pk=entry).addons == 1
     assert pools_agree(api, tid) == Decimal("440.00")

@@ -54,7 +54,7 @@ def test_a_paid_winner_keeps_his_prize_when_the_structure_is_changed(api, won):
     assert refused.status_code == 409
     detail = refused.json()["detail"]
     assert "Platz 1 wurde bereits ausgezahlt" in detail and "nicht mehr geändert" in detail
-    assert f"Beleg {row.receipt_number}, 210,00\xa0€" in detail
+    assert f"Beleg {row.receipt}, 210,00\xa0€" in detail
     assert _ok(api.get(f"/tournaments/{tid}/payouts")) == before
 
 
@@ -72,7 +72,7 @@ def test_the_winning_bust_is_not_undone_while_the_winner_is_paid(api, won):
     refused = _german(api).post(f"/entries/{second}/unbust")
     assert refused.status_code == 409
     assert refused.json()["detail"] == (
-        f"Platz 1 wurde bereits ausgezahlt (Beleg {row.receipt_number}, 210,00\xa0€): "
+        f"Platz 1 wurde bereits ausgezahlt (Beleg {row.receipt}, 210,00\xa0€): "
         "erst die Auszahlung stornieren."
     )
     assert _ok(api.get(f"/tournaments/{tid}"))["status"] == "finished"
@@ -129,7 +129,7 @@ def test_no_addition_moves_the_prizes_once_the_winner_is_paid(api, won):
     assert refused.status_code == 409
     assert refused.json()["detail"] == (
         f"Der Preispool kann sich nicht mehr ändern: Platz 1 wurde bereits ausgezahlt "
-        f"(Beleg {row.receipt_number}, 210,00\xa0€). Erst die Auszahlung stornieren."
+        f"(Beleg {row.receipt}, 210,00\xa0€). Erst die Auszahlung stornieren."
     )
     assert _ok(api.get(f"/tournaments/{tid}/results")) == before
 

@@ -30,6 +30,7 @@ from browser_support import (
     message,
     nav,
     open_own_shift,
+    send_from_the_floor,
     server_env,
     sign_in,
     staff_token,
@@ -166,7 +167,7 @@ def carry_out_moves(floor) -> int:
     button = floor.locator(".moves-alert").get_by_role("button", name="Erledigt", exact=True)
     while button.count():
         assert done < 30, "the moves never end"
-        submit(floor, button.first)
+        send_from_the_floor(floor, button.first)
         done += 1
     return done
 
@@ -176,7 +177,9 @@ def bust(floor, name: str) -> None:
     floor.locator("#floor-live .seat-button.taken").filter(has_text=name).click()
     dialog = floor.locator("#seat-dialog")
     expect(dialog.locator(".big-name")).to_have_text(name)
-    submit(floor, dialog.get_by_role("button", name="Spieler ausgeschieden", exact=True))
+    send_from_the_floor(
+        floor, dialog.get_by_role("button", name="Spieler ausgeschieden", exact=True)
+    )
     # The message names him and his place, with its undo beside it.
     expect(message(floor)).to_contain_text(
         re.compile(rf"^{re.escape(name)} ausgeschieden – Platz \d+")
@@ -206,7 +209,7 @@ def create_and_register(desk, server) -> int:
     # seat free for late entries (README "Breaking during registration"; new
     # tournaments keep one).
     desk.locator("[name=break_during_registration]").first.select_option("True")
-    desk.get_by_label("Freie Sitze für Nachmeldungen", exact=True).fill("0")
+    desk.locator("[name=late_entry_seats]").fill("0")
     submit(desk, desk.locator("main").get_by_role("button", name="Speichern", exact=True))
     expect(message(desk)).to_have_text("Turnier angelegt.")
     match = re.search(r"/tournaments/(\d+)/$", desk.url)

@@ -26,6 +26,7 @@ from browser_support import (
     message,
     nav,
     open_own_shift,
+    send_from_the_floor,
     server_env,
     staff_token,
     submit,
@@ -255,7 +256,7 @@ def test_director_runs_a_whole_event_from_registration_to_final_standings(server
         if done.count():
             if not moves_done:
                 shot(page, lang, "5-moves")
-            submit(page, done.first)
+            send_from_the_floor(page, done.first)
             moves_done += 1
             continue
         seat = seats.first
@@ -264,7 +265,7 @@ def test_director_runs_a_whole_event_from_registration_to_final_standings(server
         dialog = page.locator("#seat-dialog")
         expect(dialog).to_be_visible()
         expect(dialog.locator(".big-name")).to_have_text(player)
-        submit(page, dialog.get_by_role("button", name=t["bust"], exact=True))
+        send_from_the_floor(page, dialog.get_by_role("button", name=t["bust"], exact=True))
         expect(message(page)).to_contain_text(f"{player} {t['busted']}")
         expect(seats.filter(has_text=player)).to_have_count(0)
         busted.append(player)

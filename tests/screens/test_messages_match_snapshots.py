@@ -233,6 +233,12 @@ def act(api, tid: int, action: str, rng: random.Random) -> None:
         api.put(f"/entries/{entry}/chips", {"chips": rng.randint(1, 90) * 1000})
     elif action == "prize_addition":
         api.post(f"/tournaments/{tid}/prize-additions", {"amount": "10", "note": "bonus"})
+    elif action == "keep_apart" and tables:
+        # Two players at one table kept apart: the floor's alert says so.
+        players = rng.choice(tables)["players"]
+        if len(players) >= 2:
+            pair = [p["entry"] for p in rng.sample(players, 2)]
+            api.post(f"/tournaments/{tid}/keep-apart", {"entries": pair})
 
 
 ACTIONS = st.sampled_from(
@@ -274,6 +280,7 @@ ACTIONS = st.sampled_from(
         "count_table",
         "count_table",
         "count_player",
+        "keep_apart",
     ]
 )
 

@@ -108,3 +108,28 @@ async def test_only_the_rooms_speaker_announces(director):
     former = await database_sync_to_async(Screen.objects.get)(pk=speaker.pk)
     assert former.speaker is False
     await socket.disconnect()
+
+
+async def test_a_layout_or_the_rooms_look_saved_reaches_the_tvs_that_show_it(director):
+    """The composer is the only way out: a layout or the look saved is recorded by
+    its write and the screens layer tells every TV, which fetches its board again
+    only when what it shows changed (README "Named screens")."""
+    from layouts.services import layout_create, layout_update, look_update
+
+    tournament, screen = await speaking_screen(director)
+    own = await database_sync_to_async(layout_create)(name="Bar", tiles=[], by=director)
+    other = await database_sync_to_async(layout_create)(name="Eingang", tiles=[], by=director)
+    await database_sync_to_async(screen_update)(
+        screen_id=screen.pk, settings=ScreenSettings(layout=str(own.pk))
+    )
+    socket, settings = await opened(screen.code)
+    before = settings["views"][0]["url"]
+    await database_sync_to_async(layout_update)(layout_id=other.pk, name="Lobby", by=director)
+    assert await socket.receive_nothing(timeout=0.5)  # another layout: nothing to draw again
+    await database_sync_to_async(layout_update)(layout_id=own.pk, name="Bar 2", by=director)
+    edited = (await socket.receive_json_from(timeout=5))["views"][0]["url"]
+    assert edited != before and edited.startswith(before.split("&edited=")[0])
+    await database_sync_to_async(look_update)(values={"accent_colour": "#ff0000"}, by=director)
+    looked = (await socket.receive_json_from(timeout=5))["views"][0]["url"]
+    assert looked not in (before, edited)
+    await socket.disconnect()

@@ -98,30 +98,55 @@ def test_the_floor_map_lists_the_waiting_alternates_and_does_not_count_them_as_p
 
 
 def bust_from_the_map(floor, seat) -> str:
-    """Tap a seat on the floor map and bust its player; his name."""
+    """Tap a seat on the floor map and bust its player; his name. The tablet
+    sends it with fetch and says what happened in place (no page comes back)."""
     player = seat.locator(".seat-name").inner_text().strip()
     seat.click()
     dialog = floor.locator("#seat-dialog")
     expect(dialog.locator(".big-name")).to_have_text(player)
-    submit(floor, dialog.get_by_role("button", name="Spieler ausgeschieden", exact=True))
+    dialog.get_by_role("button", name="Spieler ausgeschieden", exact=True).click()
+    expect(message(floor).first).to_contain_text(f"{player} ausgeschieden")
     return player
 
 
-def test_a_bust_names_the_player_and_his_place_and_offers_its_undo_where_the_map_was(site, floor):
+def page_loads(page) -> list[str]:
+    """Every page the tab loads from now on (a form post and its redirect would be two)."""
+    loads: list[str] = []
+    page.on("framenavigated", lambda frame: frame == page.main_frame and loads.append(frame.url))
+    return loads
+
+
+def test_a_bust_names_the_player_and_his_place_and_offers_its_undo_where_the_map_was(
+    site, floor, tmp_path
+):
     tid = evening(site, "Ausscheiden", 18)
     floor.goto(f"{site.server.url}/tournaments/{tid}/floor/")
-    player = bust_from_the_map(floor, floor.locator("#table-2 .seat-button.taken").first)
+    expect(floor.locator("#floor-counts")).to_contain_text("18 von 18 Spielern übrig")
+    loads = page_loads(floor)
+    seat = floor.locator("#table-2 .seat-button.taken").first
+    player = bust_from_the_map(floor, seat)
     said = message(floor)
     expect(said).to_have_text(
-        re.compile(rf"^{re.escape(player)} ausgeschieden – Platz 18 · Rückgängig$")
+        re.compile(rf"^{re.escape(player)} ausgeschieden – Platz 18 · Rückgängig ×$")
     )
-    assert "#" not in floor.url
+    # The tablet that busted him applies the message as every tablet does: the
+    # seat is free and the counts follow, and no page was loaded for it.
+    table = floor.locator("#table-2")
+    expect(table).not_to_contain_text(player)
+    expect(table.locator(".table-head")).to_contain_text("8/9")
+    expect(floor.locator("#floor-counts")).to_contain_text("17 von 18 Spielern übrig")
+    expect(floor.locator("#seat-dialog")).not_to_have_attribute("open", "")
     expect(said).to_be_in_viewport()
     expect(floor.locator("header.topbar")).to_be_in_viewport()
+    floor.screenshot(path=str(tmp_path / "bust-said.png"))
     shot(floor, "bust-said")
     floor.once("dialog", lambda dialog: dialog.accept())
-    submit(floor, said.get_by_role("button", name="Rückgängig", exact=True))
+    said.get_by_role("button", name="Rückgängig", exact=True).click()
     expect(message(floor)).to_contain_text(f"Ausscheiden zurückgenommen: {player} sitzt an Tisch 2")
+    expect(table).to_contain_text(player)
+    expect(floor.locator("#floor-counts")).to_contain_text("18 von 18 Spielern übrig")
+    floor.screenshot(path=str(tmp_path / "unbust-said.png"))
+    assert loads == []
     assert floor.url.endswith(f"/tournaments/{tid}/floor/")
 
 
@@ -132,7 +157,7 @@ def test_undoing_a_bust_whose_seat_an_alternate_took_says_who_stands_up(site, fl
     card = floor.locator("#floor-alternates")
     expect(card.locator("li")).to_have_count(0)
     floor.once("dialog", lambda dialog: dialog.accept())
-    submit(floor, message(floor).get_by_role("button", name="Rückgängig", exact=True))
+    message(floor).get_by_role("button", name="Rückgängig", exact=True).click()
     said = message(floor)
     expect(said).to_contain_text("Wartend18 Nr18 steht auf und ist wieder Erster")
     expect(said).to_contain_text(f"{player} sitzt wieder an Tisch 1")

@@ -6,6 +6,7 @@ import re
 
 import pytest
 from django.test import Client
+from floor_page import floor_page
 
 from tables.models import Move
 from tests.tables.test_floor_api import start
@@ -30,19 +31,22 @@ def signed_in(user) -> Client:
 
 
 def test_floor_map_shows_every_table_with_button_and_blinds(game, floor_user):
-    page = signed_in(floor_user).get(f"/tournaments/{game['id']}/floor/")
-    assert page.status_code == 200
-    html = page.content.decode()
-    assert "Table 1" in html and "Table 2" in html
-    assert html.count('title="Button in the hand now being played"') == 2
+    page = floor_page(signed_in(floor_user), game["id"])
+    assert page.status == 200
+    assert page.cards == [1, 2]
+    for number in (1, 2):
+        table = page.table(number)
+        assert table["button_seat"] and table["small_blind_seat"] and table["big_blind_seat"]
+    assert page.tablet["labels"]["button_title"] == "Button in the hand now being played"
 
 
 def test_floor_map_speaks_german(game, floor_user):
     client = signed_in(floor_user)
     client.cookies["django_language"] = "de"
-    html = client.get(f"/tournaments/{game['id']}/floor/").content.decode()
-    assert "Tisch 1" in html
-    assert "Spieler" in html
+    page = floor_page(client, game["id"])
+    assert page.tablet["labels"]["table"] == "Tisch"
+    assert "Spieler" in page.tablet["labels"]["counts"]["other"]
+    assert "<h1>Floor" in page.html and 'lang="de"' in page.html
 
 
 def test_busting_from_the_seat_panel_plans_the_balancing_move(game, api, floor_user):
@@ -54,8 +58,8 @@ def test_busting_from_the_seat_panel_plans_the_balancing_move(game, api, floor_u
         response = client.post(f"/floor/entries/{player['entry']}/bust/")
         assert response.status_code == 302
     move = Move.objects.get(status="pending")
-    html = client.get(f"/tournaments/{game['id']}/floor/").content.decode()
-    assert move.entry.player.name in html and "move to carry out" in html
+    page = floor_page(client, game["id"])
+    assert [m["name"] for m in page.snapshot["moves"]] == [move.entry.player.name]
     assert client.post(f"/floor/moves/{move.pk}/done/").status_code == 302
     move.refresh_from_db()
     assert move.status == "done"
@@ -142,9 +146,9 @@ def test_a_breaking_table_stays_on_the_map_until_its_players_have_moved(api, dir
         if t["status"] == "broken"
     ]
     assert len(broken) == 1 and broken[0]["players"]
-    html = signed_in(director).get(f"/tournaments/{tournament['id']}/floor/").content.decode()
-    assert f'id="table-{broken[0]["number"]}"' in html
-    assert "Breaking: players move" in html
+    page = floor_page(signed_in(director), tournament["id"])
+    assert broken[0]["number"] in page.cards
+    assert page.table(broken[0]["number"])["status"] == "broken"
 
 
 def test_the_floor_is_told_when_a_keep_apart_pair_cannot_be_kept_apart(api, director):
@@ -154,9 +158,12 @@ def test_the_floor_is_told_when_a_keep_apart_pair_cannot_be_kept_apart(api, dire
     b = api.post(f"/tournaments/{tournament['id']}/entries", {"name": "Felix Hoffmann"}).json()
     api.post(f"/tournaments/{tournament['id']}/keep-apart", {"entries": [a["id"], b["id"]]})
     api.post(f"/tournaments/{tournament['id']}/draw")
-    html = signed_in(director).get(f"/tournaments/{tournament['id']}/floor/").content.decode()
-    assert "Players to be kept apart sit at one table" in html
-    assert "Eva Hoffmann and Felix Hoffmann at table 1" in html
+    page = floor_page(signed_in(director), tournament["id"])
+    assert page.alert("kept_apart_together") == {
+        "kind": "kept_apart_together",
+        "pairs": [{"first": "Eva Hoffmann", "second": "Felix Hoffmann", "table": 1}],
+    }
+    assert page.tablet["labels"]["kept_apart_title"] == "Players to be kept apart sit at one table"
 
 
 def test_the_seat_panel_has_no_stack_field_for_a_single_bust(game, api, floor_user):
@@ -216,8 +223,8 @@ def test_the_seat_shows_a_running_penalty_and_the_clock_can_be_called_from_it(
             "penalty": {"entry": player["entry"], "kind": "missed_rounds", "count": 1},
         },
     )
-    floor = client.get(f"/tournaments/{game['id']}/floor/").content.decode()
-    assert "9 hands left" in floor
+    seated = floor_page(client, game["id"]).table(table["number"])["players"]
+    assert next(p for p in seated if p["seat"] == player["seat"])["penalty"]["hands_left"] == 9
     panel = client.get(f"/floor/tables/{table['id']}/seats/{player['seat']}/").content.decode()
     assert "Penalty: 9 hands left" in panel
     back = f"/tournaments/{game['id']}/floor/#table-{table['number']}"
@@ -254,15 +261,14 @@ def test_all_moves_of_a_broken_table_are_done_at_once(api, floor_user):
     )
     assert len(pending) == len(broken["players"]) == 5
     client = signed_in(floor_user)
-    html = client.get(f"/tournaments/{tournament['id']}/floor/").content.decode()
-    assert "All 5 done" in html
-    # The confirmation lists every move before anything is carried out.
-    confirm = re.search(r'moves-done/" class="inline" data-confirm="([^"]*)"', html).group(1)
-    assert "Carry out these 5 moves from table 3?" in confirm
-    for move in pending:
-        assert f"{move.entry.player.name} to table {move.to_table.number} seat {move.to_seat}" in (
-            confirm
-        )
+    # The tablet offers "All 5 done" with every move listed in its confirmation
+    # (floor.js, from these; tests/screens/test_floor_tablet_browser.py).
+    page = floor_page(client, tournament["id"])
+    assert {m["entry"] for m in page.snapshot["moves"]} == {m.entry_id for m in pending}
+    assert {m["from_table"] for m in page.snapshot["moves"]} == {3}
+    assert page.tablet["labels"]["confirm_group"]["other"] == (
+        "Carry out these {count} moves from table {table}?"
+    )
     response = client.post(f"/floor/tables/{broken['id']}/moves-done/", follow=True)
     assert "5 moves carried out." in response.content.decode()
     assert not Move.objects.filter(status="pending").exists()
@@ -325,9 +331,8 @@ def test_a_table_size_change_before_the_draw_saves_without_a_warning(api, direct
 
 def test_a_tablet_can_show_one_area_of_the_floor(game, api, floor_user):
     client = signed_in(floor_user)
-    html = client.get(f"/tournaments/{game['id']}/floor/", {"tables": "2"}).content.decode()
-    assert 'id="table-2"' in html and 'id="table-1"' not in html
-    assert "?tables=2" in html  # the live refresh keeps to the area
+    page = floor_page(client, game["id"], "?tables=2")
+    assert page.cards == [2] and page.tablet["area"] == [2]  # the socket keeps to the area
     bad = client.get(f"/tournaments/{game['id']}/floor/", {"tables": "x-3"})
     assert bad.status_code == 400 and "1-10" in bad.content.decode()
 
@@ -342,3 +347,42 @@ def test_undoing_a_bust_from_the_history_asks_first_naming_the_player(game, api,
     asks = re.search(r'data-confirm="([^"]*)"', rows)
     assert asks is not None
     assert player["name"] in asks[1] and "back in play" in asks[1]
+
+
+def test_the_tablet_sends_its_actions_with_fetch_and_reads_the_answer_in_its_language(
+    game, api, floor_user, desk_user
+):
+    """floor.js sends the seat panel's and the map's forms with fetch (README
+    "Screen messages"): the same endpoints answer JSON, never a redirect."""
+    from tournament.models import ActionLog
+
+    client = signed_in(floor_user)
+    client.cookies["django_language"] = "de"
+    player = api.get(f"/tournaments/{game['id']}/tables").json()[0]["players"][0]
+    url = f"/floor/entries/{player['entry']}/bust/"
+    answer = client.post(url, HTTP_ACCEPT="application/json")
+    assert answer.status_code == 200
+    bust = ActionLog.objects.get(kind="bust")
+    assert answer.json() == {
+        "messages": [
+            {
+                "level": "success",
+                "text": f"{player['name']} ausgeschieden – Platz 18",
+                "tags": f"undo-{bust.pk}",
+            }
+        ]
+    }
+    # Said once: the next page does not say it again.
+    assert "ausgeschieden – Platz" not in client.get(f"/tournaments/{game['id']}/").content.decode()
+    again = client.post(url, HTTP_ACCEPT="application/json")
+    assert again.status_code == 409
+    assert again.json() == {"detail": "Dieser Spieler ist bereits aus dem Turnier ausgeschieden."}
+    refused = signed_in(desk_user).post(url, HTTP_ACCEPT="application/json")
+    assert refused.status_code == 403 and refused.json()["detail"]
+    signed_out = Client().post(url, HTTP_ACCEPT="application/json")
+    assert signed_out.status_code == 401 and signed_out.json()["detail"]
+    undone = client.post(f"/floor/history/{bust.pk}/undo/", HTTP_ACCEPT="application/json")
+    assert undone.status_code == 200
+    assert undone.json()["messages"][0]["text"].startswith("Ausscheiden zurückgenommen")
+    statuses = {e["id"]: e["status"] for e in api.get(f"/tournaments/{game['id']}/entries").json()}
+    assert statuses[player["entry"]] == "seated"

@@ -4,6 +4,7 @@ at a broken table without a move."""
 from __future__ import annotations
 
 import pytest
+from floor_page import floor_page
 
 from tables.models import Move, Seat, Table
 from tests.tables.test_floor_api import start
@@ -141,12 +142,17 @@ def test_a_player_left_at_a_broken_table_with_no_seat_elsewhere_puts_it_back_in_
     )
     seat_invariants(tid)
     client.force_login(floor_user)
-    page = client.get(f"/tournaments/{tid}/floor/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Table 2 plays on: its players had no free seat at the other tables." in page
+    page = floor_page(client, tid)
+    assert page.alert("table_back_in_play") == {"kind": "table_back_in_play", "tables": [2]}
+    assert page.tablet["labels"]["back_in_play"].startswith(
+        "Table {tables} plays on: its players had no free seat at the other tables."
+    )
 
 
 def test_the_floor_page_says_which_move_must_be_carried_out_first(chain, client, floor_user):
     tid, _move_a, move_b = chain
     client.force_login(floor_user)
-    page = client.get(f"/tournaments/{tid}/floor/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
-    assert f"nach {move_b['name']}" in page
+    client.cookies["django_language"] = "de"
+    page = floor_page(client, tid)
+    assert [m["after"]["name"] for m in page.snapshot["moves"] if m["after"]] == [move_b["name"]]
+    assert page.tablet["labels"]["after"] == "nach {name}"

@@ -6,6 +6,7 @@ that seat, until it is carried out, and the floor stays balanced around it."""
 from __future__ import annotations
 
 import pytest
+from floor_page import floor_page
 
 from tests.tables.test_floor_api import start, tables_of
 from tests.tables.test_floor_defects import assert_floor_whole, table_numbered
@@ -41,11 +42,14 @@ def test_the_player_seated_away_from_his_old_seat_gets_a_move_from_the_rail(api)
 def test_the_floor_page_lists_his_move(api, client, director):
     game, victim, back = undone_after_the_break(api)
     client.force_login(director)
-    page = client.get(f"/tournaments/{game['id']}/floor/", HTTP_ACCEPT_LANGUAGE="de").content
-    moves = page.decode().split('class="card moves-alert"')[1].split("</section>")[0]
-    assert "Zurück ins Spiel: vom Rail an den Sitz" in moves
-    assert victim["name"] in moves
-    assert f"Tisch 3 Sitz {back['seat']}" in moves
+    client.cookies["django_language"] = "de"
+    page = floor_page(client, game["id"])
+    his = [m for m in page.snapshot["moves"] if m["entry"] == victim["entry"]]
+    assert [(m["name"], m["from_table"], m["to_table"], m["to_seat"]) for m in his] == [
+        (victim["name"], None, 3, back["seat"])
+    ]
+    # floor.js heads such a move so, above the player's name and his seat.
+    assert page.tablet["labels"]["from_rail"] == "Zurück ins Spiel: vom Rail an den Sitz"
 
 
 def test_his_move_counts_him_once_so_the_tables_end_level(api):

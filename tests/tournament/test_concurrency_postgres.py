@@ -72,7 +72,7 @@ def test_without_the_lock_the_database_constraint_still_allows_only_one_entry(di
     def no_lock(tournament_id):
         return Tournament.objects.get(pk=tournament_id)
 
-    with mock.patch("tournament.writes.lock_tournament", side_effect=no_lock):
+    with mock.patch("tournament.writes.locks.lock_tournament", side_effect=no_lock):
         statuses = register_same_player_50_times(token, tournament["id"], known)
     assert statuses[201] == 1
     assert statuses[500] == 0

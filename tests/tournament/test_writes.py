@@ -1,4 +1,4 @@
-"""The one write helper (tournament/writes.py): one lock, one log line per
+"""The one write unit (tournament/writes), on one tournament: one lock, one log line per
 call, the touched tables kept on the write, one version, the change handed to
 the screens after the commit, and a loud failure for a write that tells the
 screens nothing (README "How a floor action flows")."""

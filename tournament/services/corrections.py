@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament import changes
 from tournament.errors import FieldInvalid, NotFound
 from tournament.models import Entry, ResultCorrection, Tournament
-from tournament.writes import tournament_write
+from tournament.writes import tournament_write, write
 
 ENTRY_NOT_FOUND = _("Entry not found.")
 CORRECTION_NOT_FOUND = _("Correction not found.")
@@ -56,11 +56,7 @@ def correction_add(
         raise FieldInvalid("reason", REASON_REQUIRED)
     if not points and not hits:
         raise FieldInvalid("points", NOTHING_CORRECTED)
-    tournament_id = (
-        Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(ENTRY_NOT_FOUND)
+    tournament_id = write.for_row(Entry, entry_id, ENTRY_NOT_FOUND).id
     with tournament_write(tournament_id, by=by) as w:
         correction = ResultCorrection.objects.create(
             entry_id=entry_id, points=points or 0, hits=hits or 0, reason=reason, by=w.user

@@ -8,7 +8,7 @@ from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament import changes
+from tournament import audit, changes
 from tournament.clock_port import clock
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import LIVE_STATUSES, Entry, Player, PrivacyLog, Tournament
@@ -17,7 +17,7 @@ from tournament.rules import places as place_rules
 from tournament.services.buy_ins import buy_in_taken
 from tournament.services.events import check_other_flights, ensure_day_open
 from tournament.services.players import check_contact_consent, consent_given
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, scopes, tournament_write, write
 
 PLAYER_NOT_FOUND = _("Player not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -75,12 +75,19 @@ def player_search(query: str, limit: int = 20) -> list[Player]:
     return list(Player.objects.filter(condition).order_by("search_key", "id")[:limit])
 
 
+# The contact data shown is logged in the privacy log; no screen shows it.
+CONTACTS_SHOWN = "the contact data shown is logged in the privacy log"
+
+
 def player_contacts_search(*, query: str, by: Any, limit: int = 20) -> list[Player]:
     """The player search for a director, who sees e-mail and phone: every player
     whose contact data it shows gets a line in the privacy log (README "Player data")."""
     players = player_search(query, limit=limit)
     shown = [player.pk for player in players if player.email or player.phone]
-    PrivacyLog.record(shown, PrivacyLog.Kind.CONTACT_READ, by=by)
+    if shown:
+        with write(*(scopes.player(pk) for pk in shown), by=by) as w:
+            audit.privacy_record(shown, PrivacyLog.Kind.CONTACT_READ, by=by)
+            w.keep_quiet(CONTACTS_SHOWN)
     return players
 
 

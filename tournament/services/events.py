@@ -10,14 +10,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournament import audit
 from tournament.errors import Conflict, FieldInvalid, NotFound, RuleBeyondSchema
 from tournament.models import Bag, Event, Player, Tournament
 from tournament.services.tournaments import TournamentSettings, tournament_create
-from tournament.writes import Actor
+from tournament.writes import Actor, scopes, write
 
 EVENT_NOT_FOUND = _("Event not found.")
 NO_FLIGHTS = _("An event needs at least one Day 1 flight, each with a name.")
@@ -66,7 +64,7 @@ def event_create(
     if stack_rule not in Event.StackRule.values:
         raise FieldInvalid("stack_rule", Event.StackRule.BEST.label)
     # New tournaments have no screens and no other writer yet: nothing to lock or tell.
-    with transaction.atomic():
+    with write(by=by) as w:
         event = Event.objects.create(name=name, stack_rule=stack_rule, created_by=Actor.of(by).user)
         made = []
         for flight in names:
@@ -76,13 +74,12 @@ def event_create(
             tournament.event, tournament.day = event, 1
             tournament.save(update_fields=["event", "day"])
             made.append(tournament)
-        audit.append(
-            scope=audit.tournament_scope(made[0].pk),
-            tournament=made[0],
-            kind="event_created",
-            data={"event": event.pk, "flights": names},
-            by=by,
+        w.log(
+            "event_created",
+            {"event": event.pk, "flights": names},
+            scope=scopes.tournament(made[0].pk),
         )
+        w.keep_quiet("new tournaments are on no screen yet")
     return event, made
 
 

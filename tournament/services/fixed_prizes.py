@@ -57,7 +57,7 @@ def _named(message: object, tournament: Tournament, paid: PaidPrize) -> Conflict
         str(message)
         % {
             "place": paid.place if paid.place is not None else "?",
-            "receipt": paid.receipt_number,
+            "receipt": paid.receipt,
             "amount": _amount(tournament, paid),
         }
     )

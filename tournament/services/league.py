@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any, cast
 
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
@@ -41,6 +40,7 @@ from tournament.services.league_formula import (
 )
 from tournament.services.prize_pool import PAID_STATUSES, payout_settings_for
 from tournament.services.results import results_compute
+from tournament.writes import scopes, write
 
 SEASON_NOT_FOUND = _("League season not found.")
 SEASON_NAME_REQUIRED = _("A season needs a name.")
@@ -104,6 +104,10 @@ def _checked(fields: SeasonFields) -> dict[str, Any]:
     }
 
 
+# No live screen shows a season: its pages compute the standings when read.
+STANDINGS_ON_READ = "a season's standings are computed when read"
+
+
 def season_create(
     *,
     name: str,
@@ -119,8 +123,10 @@ def season_create(
     A ``td3`` season's formula text is read first: a 422 names what is wrong."""
     given = SeasonFields(name, formula, formula_text, scale, table, participation, best_of)
     columns = _checked(given)
-    with transaction.atomic():
-        return LeagueSeason.objects.create(**columns)
+    with write(by=by) as w:
+        season = LeagueSeason.objects.create(**columns)
+        w.keep_quiet(STANDINGS_ON_READ)
+    return season
 
 
 def season_update(
@@ -139,14 +145,13 @@ def season_update(
     on read, so they follow at once."""
     given = SeasonFields(name, formula, formula_text, scale, table, participation, best_of)
     columns = _checked(given)
-    with transaction.atomic():
-        season = LeagueSeason.objects.select_for_update().filter(pk=season_id).first()
-        if season is None:
-            raise NotFound(SEASON_NOT_FOUND)
+    with write(scopes.season(season_id, missing=SEASON_NOT_FOUND), by=by) as w:
+        season: LeagueSeason = w.row(scopes.season(season_id))
         for key, value in columns.items():
             setattr(season, key, value)
         season.save(update_fields=list(columns))
-        return season
+        w.keep_quiet(STANDINGS_ON_READ)
+    return season
 
 
 def formula_preview(

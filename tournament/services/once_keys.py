@@ -5,8 +5,9 @@ A write that carries a one-time key claims the key inside its own transaction
 (:func:`once_answer_store`) before the commit: the work and the answer commit
 together or not at all. A second request with the key finds the stored answer;
 one sent while the first is still running waits on the key's unique index and
-then reads what the first committed. Must be called inside
-``transaction.atomic()``.
+then reads what the first committed. Called inside the request's write (the
+write unit, README "How a floor action flows"), before any lock of the request's
+own writes: a key is claimed before every other lock.
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import IntegrityError, OperationalError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Conflict, Invalid
-from tournament.locking import LOCK_TIMEOUT_MS
 from tournament.models import IdempotentRequest
 from tournament.models_once import KEY_MAX, KEY_MIN
+from tournament.writes import Write
+from tournament.writes.locks import LOCK_TIMEOUT_MS
 
 # Kept at least this long (README "Sent twice, done once"); the daily run removes older keys.
 KEEP = timedelta(hours=72)
@@ -57,16 +59,14 @@ def once_key_checked(key: str) -> str:
     return key
 
 
-def once_key_claim(claim: Claim) -> IdempotentRequest | None:
+def once_key_claim(w: Write, claim: Claim) -> IdempotentRequest | None:
     """Claim the key for this request: None when it is new (do the work, then
     store the answer), else the stored answer of its first request. Raises
     :class:`Invalid` when the key was used by another user, for another
     operation or with another body, and a 409 when its first request is still
     running after :data:`CLAIM_WAIT_MS`."""
-    if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("once_key_claim() needs an open transaction")
     try:
-        with transaction.atomic():
+        with w.attempt():
             _wait_at_most(CLAIM_WAIT_MS)
             IdempotentRequest.objects.create(
                 key=claim.key,
@@ -80,7 +80,7 @@ def once_key_claim(claim: Claim) -> IdempotentRequest | None:
     except OperationalError as exc:  # waited too long for the first request
         raise Conflict(KEY_BUSY % {"key": claim.key}) from exc
     if stored is None:  # removed by the daily run between the two statements
-        return once_key_claim(claim)
+        return once_key_claim(w, claim)
     if (stored.user_id, stored.operation, stored.body_hash) != (
         claim.user_id,
         claim.operation,

@@ -9,14 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import FieldInvalid, Invalid, NotFound
+from tournament import audit
+from tournament.errors import FieldInvalid, Invalid
 from tournament.models import Player, PrivacyLog
 from tournament.rules import player_import as rules
+from tournament.writes import Write, scopes, write
 
 UNREADABLE = {
     rules.EMPTY: _("The file is empty."),
@@ -76,36 +77,44 @@ def consent_given(player: Player, *, contact: bool, by: Any, news: bool = False)
     player.consent_at = timezone.now()
     player.consent_by = by if getattr(by, "pk", None) else None
     player.save(update_fields=["consent_contact", "consent_news", "consent_at", "consent_by"])
-    PrivacyLog.record([player.pk], PrivacyLog.Kind.CONSENT_GIVEN, by=by)
+    audit.privacy_record([player.pk], PrivacyLog.Kind.CONSENT_GIVEN, by=by)
 
 
-def player_lock(player_id: int) -> Player:
-    """The player's row, locked for this transaction (404 if there is none)."""
-    player = Player.objects.select_for_update().filter(pk=player_id).first()
-    if player is None:
-        raise NotFound(PLAYER_NOT_FOUND)
+def player_scope(player_id: int) -> scopes.Scope:
+    return scopes.player(player_id, missing=PLAYER_NOT_FOUND)
+
+
+def player_lock(w: Write, player_id: int) -> Player:
+    """The player's row, locked by the write (404 if there is none)."""
+    player: Player = w.lock(player_scope(player_id))
     return player
+
+
+# Consent and contact data show on no live screen; the privacy log keeps them.
+IN_THE_PRIVACY_LOG = "kept in the privacy log; no screen shows contact data"
 
 
 def consent_record(*, player_id: int, news: bool, by: Any) -> Player:
     """The player agrees to be contacted (and, if he says so, to league news)."""
-    with transaction.atomic():
-        player = player_lock(player_id)
+    with write(player_scope(player_id), by=by) as w:
+        player = w.row(player_scope(player_id))
         consent_given(player, contact=True, news=news, by=by)
+        w.keep_quiet(IN_THE_PRIVACY_LOG)
     return player
 
 
 def consent_withdraw(*, player_id: int, by: Any) -> Player:
     """The player withdraws his consent: his e-mail and phone go with it."""
-    with transaction.atomic():
-        player = player_lock(player_id)
+    with write(player_scope(player_id), by=by) as w:
+        player = w.row(player_scope(player_id))
         player.consent_contact = player.consent_news = False
         player.consent_at = timezone.now()
         player.email = player.phone = ""
         player.save(
             update_fields=["consent_contact", "consent_news", "consent_at", "email", "phone"]
         )
-        PrivacyLog.record([player.pk], PrivacyLog.Kind.CONSENT_WITHDRAWN, by=by)
+        audit.privacy_record([player.pk], PrivacyLog.Kind.CONSENT_WITHDRAWN, by=by)
+        w.keep_quiet(IN_THE_PRIVACY_LOG)
     return player
 
 
@@ -116,7 +125,7 @@ def players_import(
     Their e-mail and phone are kept only when the desk confirms the players'
     consent (``consent``; ``news`` if they also agreed to league news);
     otherwise they are left out."""
-    with transaction.atomic():
+    with write(by=by) as w:
         preview = players_import_preview(text)
         new = [
             Player(
@@ -134,6 +143,7 @@ def players_import(
         for player in made:
             if player.email or player.phone:
                 consent_given(player, contact=True, news=news, by=by)
+        w.keep_quiet("new players play in no tournament yet")
     return ImportReport(created=len(new), skipped=len(preview) - len(new))
 
 

@@ -37,7 +37,7 @@ from tournament.rules import purchases as purchase_rules
 from tournament.rules.payouts import PayoutError, PrizePool, money
 from tournament.selectors import bounty_to_pool
 from tournament.services.fixed_prizes import pool_change_check
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, tournament_write, write
 
 AMOUNT_INVALID = _("Amounts must be zero or more, in whole cents.")
 ENTRY_NOT_FOUND = _("Entry not found.")
@@ -301,11 +301,7 @@ def entry_purchase(*, entry_id: int, kind: PurchaseKind, count: int = 1, by: Any
     field = {"rebuy": "rebuys", "addon": "addons"}.get(kind)
     if field is None:
         raise Invalid(PURCHASE_KIND_UNKNOWN)
-    tournament_id = (
-        Entry.objects.filter(pk=entry_id).values_list("tournament_id", flat=True).first()
-    )
-    if tournament_id is None:
-        raise NotFound(ENTRY_NOT_FOUND)
+    tournament_id = write.for_row(Entry, entry_id, ENTRY_NOT_FOUND).id
     with tournament_write(tournament_id, by=by) as w:
         tournament, settings = w.tournament, payout_settings_stored(w)
         entry = Entry.objects.select_related("player").get(pk=entry_id)

@@ -15,15 +15,16 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tournament import audit
 from tournament.errors import FieldInvalid
 from tournament.models import Player, PrivacyLog, RoomSettings
 from tournament.models_room import RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN
 from tournament.selectors import held_contacts, holding_contact_data
+from tournament.writes import scopes, write
 
 
 def _contact_data_remove(player_ids: list[int], *, kind: str, note: str, by: Any) -> int:
@@ -34,8 +35,12 @@ def _contact_data_remove(player_ids: list[int], *, kind: str, note: str, by: Any
     Player.objects.filter(pk__in=player_ids).update(
         email="", phone="", consent_contact=False, consent_news=False
     )
-    PrivacyLog.record(player_ids, kind, by=by, note=note)
+    audit.privacy_record(player_ids, kind, by=by, note=note)
     return len(player_ids)
+
+
+# Kept in the privacy log (README "Player data"); no screen shows contact data.
+PRIVACY_LOG = "logged in the privacy log; no screen shows contact data"
 
 
 def contact_retention_run(*, now: datetime | None = None) -> int:
@@ -43,11 +48,10 @@ def contact_retention_run(*, now: datetime | None = None) -> int:
     many players lost it. Idempotent: a second run finds nothing due."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    with transaction.atomic():
-        # One run at a time: the room's row is the lock (two clock processes,
-        # or the daily run and a director's button, may start together).
-        RoomSettings.current()
-        room = RoomSettings.objects.select_for_update().get(pk=1)
+    # One run at a time: the room's scope is the lock (two clock processes, or
+    # the daily run and a director's button, may start together).
+    with write(scopes.room(), by=None) as w:
+        room: RoomSettings = w.row(scopes.room())
         due = [
             contact.player_id
             for contact in held_contacts(months=room.retention_months)
@@ -62,22 +66,23 @@ def contact_retention_run(*, now: datetime | None = None) -> int:
         removed = _contact_data_remove(due, kind=PrivacyLog.Kind.RETENTION, note=note, by=None)
         room.retention_last_run, room.retention_last_removed = now, removed
         room.save(update_fields=["retention_last_run", "retention_last_removed", "updated_at"])
+        w.keep_quiet(PRIVACY_LOG)
     return removed
 
 
 def contact_without_consent_remove(*, by: Any) -> int:
     """Remove the contact data stored without any recorded consent (kept from
     before consent was asked for); the director decides when."""
-    with transaction.atomic():
-        ids = list(
-            holding_contact_data()
-            .filter(consent_contact=False)
-            .select_for_update()
-            .values_list("pk", flat=True)
+    with write(scopes.room(), by=by) as w:
+        players = w.lock(holding_contact_data().filter(consent_contact=False))
+        removed = _contact_data_remove(
+            [p.pk for p in players],
+            kind=PrivacyLog.Kind.CONTACT_REMOVED,
+            note=str(_("no consent on file")),
+            by=by,
         )
-        return _contact_data_remove(
-            ids, kind=PrivacyLog.Kind.CONTACT_REMOVED, note=str(_("no consent on file")), by=by
-        )
+        w.keep_quiet(PRIVACY_LOG)
+    return removed
 
 
 ROOM_FIELDS = (
@@ -92,7 +97,7 @@ ROOM_FIELDS = (
 RETENTION_OUT_OF_RANGE = _("Keep contact data for %(low)s to %(high)s months.")
 
 
-def room_settings_update(*, changes: dict[str, Any]) -> RoomSettings:
+def room_settings_update(*, changes: dict[str, Any], by: Any = None) -> RoomSettings:
     """Change the room's name, contact and retention period (director only;
     the faces check the role and parse the fields)."""
     changes = {k: v.strip() if isinstance(v, str) else v for k, v in changes.items()}
@@ -107,11 +112,11 @@ def room_settings_update(*, changes: dict[str, Any]) -> RoomSettings:
             "retention_months",
             RETENTION_OUT_OF_RANGE % {"low": RETENTION_MONTHS_MIN, "high": RETENTION_MONTHS_MAX},
         )
-    with transaction.atomic():
-        RoomSettings.current()
-        room = RoomSettings.objects.select_for_update().get(pk=1)
+    with write(scopes.room(), by=by) as w:
+        room: RoomSettings = w.row(scopes.room())
         fields = [field for field in ROOM_FIELDS if field in changes]
         for field in fields:
             setattr(room, field, changes[field])
         room.save(update_fields=[*fields, "updated_at"])
+        w.keep_quiet("no live screen shows the room's settings")
     return room

@@ -17,11 +17,11 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Conflict, FieldInvalid, NotFound
+from tournament.errors import Conflict, FieldInvalid
 from tournament.models import Entry, SpecialPrize, Tournament
 from tournament.rules.payouts import money
 from tournament.services.prize_pool import payouts_publish
-from tournament.writes import tournament_write
+from tournament.writes import tournament_write, write
 
 PRIZE_NOT_FOUND = _("Special prize not found.")
 NAME_REQUIRED = _("A special prize needs a name.")
@@ -59,9 +59,7 @@ def special_prize_award(
     *, prize_id: int, entries: Sequence[int], reason: str, by: Any
 ) -> SpecialPrize:
     """Award the prize to these entries (none: not awarded)."""
-    found = SpecialPrize.objects.filter(pk=prize_id).values_list("tournament_id", flat=True).first()
-    if found is None:
-        raise NotFound(PRIZE_NOT_FOUND)
+    found = write.for_row(SpecialPrize, prize_id, PRIZE_NOT_FOUND).id
     with tournament_write(found, by=by) as w:
         prize = SpecialPrize.objects.get(pk=prize_id)
         _not_paid_out(prize_id)
@@ -82,9 +80,7 @@ def special_prize_award(
 
 
 def special_prize_remove(*, prize_id: int, by: Any) -> None:
-    found = SpecialPrize.objects.filter(pk=prize_id).values_list("tournament_id", flat=True).first()
-    if found is None:
-        raise NotFound(PRIZE_NOT_FOUND)
+    found = write.for_row(SpecialPrize, prize_id, PRIZE_NOT_FOUND).id
     with tournament_write(found, by=by) as w:
         prize = SpecialPrize.objects.get(pk=prize_id)
         _not_paid_out(prize_id)

@@ -12,11 +12,11 @@ from typing import Any
 
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.roles import DIRECTOR, ROLES, assign_role, role_of
+from tournament.writes import scopes, write
 
 MAX_NAME = 150
 
@@ -81,6 +81,9 @@ def _not_yourself(user: Any, by: Any, message: Any) -> None:
         raise Conflict(message)
 
 
+NO_SCREEN = "no screen shows the room's staff"
+
+
 def staff_create(*, username: str, role: str, password: str, by: Any) -> Any:
     username = username.strip()
     if not username:
@@ -91,11 +94,13 @@ def staff_create(*, username: str, role: str, password: str, by: Any) -> Any:
     user = model(username=username)
     _checked_role(role)
     _checked_password(password, user)
-    with transaction.atomic():
+    # The room's staff: one change at a time, under the room's scope.
+    with write(scopes.room(), by=by) as w:
         if model.objects.filter(username__iexact=username).exists():
             raise FieldInvalid("username", _("This user name is taken."))
         user.set_password(password)
         assign_role(user, role)
+        w.keep_quiet(NO_SCREEN)
     return user
 
 
@@ -104,8 +109,9 @@ def staff_set_role(*, user_id: int, role: str, by: Any) -> Any:
     _checked_role(role)
     if role != DIRECTOR:
         _not_yourself(user, by, _("You cannot take your own director role; ask another director."))
-    with transaction.atomic():
+    with write(scopes.room(), by=by) as w:
         assign_role(user, role)
+        w.keep_quiet(NO_SCREEN)
     return user
 
 

@@ -7,10 +7,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournament import audit
 from tournament import changes as screen_changes
 from tournament.clock_port import clock
 from tournament.errors import Conflict, Invalid, NotFound
@@ -19,7 +17,7 @@ from tournament.rules.profiles import PROFILES, UnknownOption, validate_override
 from tournament.selectors import bounty_settings_for
 from tournament.services.bounties import bounty_settings_set
 from tournament.services.buy_ins import buy_ins_check_change, buy_ins_clean
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, tournament_write, write
 
 UNKNOWN_RULEBOOK = _("Unknown rulebook profile.")
 BAD_OPTION = _("Unknown rule option or value: %(name)s.")
@@ -87,8 +85,8 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
     )
     options.pop("tie_rule", None)
     # A new tournament has no screens and no other writer yet: nothing to lock or
-    # tell; its first write on the floor or at the desk goes through tournament_write.
-    with transaction.atomic():
+    # tell; its first write on the floor or at the desk locks it.
+    with write(by=by) as w:
         tournament = Tournament.objects.create(
             name=settings.name,
             table_size=settings.table_size,
@@ -117,13 +115,8 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
         )
         if settings.bounty:
             bounty_settings_set(tournament, dict(settings.bounty))
-        audit.append(
-            scope=audit.tournament_scope(tournament.pk),
-            tournament=tournament,
-            kind="tournament_created",
-            data={"name": tournament.name},
-            by=by,
-        )
+        w.log("tournament_created", {"name": tournament.name}, scope=w.adopt(tournament))
+        w.keep_quiet("a new tournament is on no screen yet")
     return tournament
 
 

@@ -6,14 +6,18 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament.errors import DomainError
 from tournament.roles import DIRECTOR, MONEY, has_role
+
+ROLE_REFUSED = gettext_lazy("Your role may not open this page.")
+SIGN_IN_AGAIN = gettext_lazy("You are signed out: sign in again, then repeat this.")
 
 
 def role_required(*allowed: str) -> Callable:
@@ -23,11 +27,13 @@ def role_required(*allowed: str) -> Callable:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if not request.user.is_authenticated:
+                if wants_json(request):  # a script's form: it says so where the form was
+                    return JsonResponse({"detail": str(SIGN_IN_AGAIN)}, status=401)
                 return redirect_to_login(request.get_full_path())
             if not has_role(request.user, allowed):
-                body = render_to_string(
-                    "forbidden.html", {"message": _("Your role may not open this page.")}, request
-                )
+                if wants_json(request):
+                    return JsonResponse({"detail": str(ROLE_REFUSED)}, status=403)
+                body = render_to_string("forbidden.html", {"message": ROLE_REFUSED}, request)
                 return HttpResponseForbidden(body)
             return view(request, *args, **kwargs)
 
@@ -76,6 +82,23 @@ def back_to(request: HttpRequest, default: str) -> str:
     return default
 
 
+def wants_json(request: HttpRequest) -> bool:
+    """A page's script sent the form with ``fetch`` and reads the answer itself
+    (the floor tablet, README "Screen messages"): no redirect, no page."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def said_as_json(request: HttpRequest) -> JsonResponse:
+    """The messages the action left, as the page's script shows them in place:
+    ``{messages: [{level, text, tags}]}``. Read here, they are not shown again
+    on the next page."""
+    said = [
+        {"level": message.level_tag, "text": str(message), "tags": message.extra_tags}
+        for message in messages.get_messages(request)
+    ]
+    return JsonResponse({"messages": said})
+
+
 def run_action(
     request: HttpRequest,
     action: Callable[[], Any],
@@ -89,11 +112,15 @@ def run_action(
     On success: a message and a redirect back; ``success`` may be a function of
     the service's result, to say what happened ("Anna is an alternate, 2nd in
     line"). On a refused action: the error message and the page again with the
-    error's 4xx status, nothing changed.
+    error's 4xx status, nothing changed. A form a page's script sent
+    (:func:`wants_json`) gets the same words as JSON instead: ``{detail}`` with
+    the 4xx, or the messages with 200.
     """
     try:
         result = action()
     except DomainError as exc:
+        if wants_json(request):
+            return JsonResponse({"detail": str(exc)}, status=exc.status)
         # An error may ask for a link on the page (e.g. "open a shift"): its tag.
         messages.error(request, str(exc), extra_tags=getattr(exc, "message_tags", ""))
         response = page() if page is not None else redirect(back)
@@ -103,4 +130,4 @@ def run_action(
     said = success(result) if callable(success) else success
     if said:
         messages.success(request, said)
-    return redirect(back)
+    return said_as_json(request) if wants_json(request) else redirect(back)

@@ -22,7 +22,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -39,6 +38,7 @@ from tournament.services.once_keys import (
     once_key_claim,
     once_key_release,
 )
+from tournament.writes import write
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
@@ -78,8 +78,11 @@ class OnceMiddleware:
                 operation=f"{request.method} {request.path}"[:300],
                 body_hash=_body_hash(request),
             )
-            with transaction.atomic():
-                stored = once_key_claim(claim)
+            # One write around the view: the key, the view's own writes nested in
+            # it, the answer stored with the key; all commit together or none.
+            with write(by=getattr(request, "user", None)) as w:
+                stored = once_key_claim(w, claim)
+                w.keep_quiet("the key and its answer: no screen shows them")
                 if stored is not None:
                     return _replay(request, stored)
                 response = view(request, *args, **kwargs)

@@ -294,7 +294,7 @@ def _said_of_purchase(sold: tuple[object, LedgerRow | None]) -> str:
     if row is None:  # a freeroll's purchase moves no money
         return _("Recorded.")
     return _("Recorded: receipt %(number)s, %(method)s.") % {
-        "number": row.receipt_number,
+        "number": row.receipt,
         "method": row.get_method_display(),
     }
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -33,6 +32,7 @@ from tournament.web.decorators import money_required, role_required, run_action
 from tournament.web.forms import RegisterForm, TournamentForm
 from tournament.web.purchase_form import purchase_prices_form, purchase_prices_save
 from tournament.web.sale_notice import prices_of, sale_consequences
+from tournament.writes import scopes, write
 
 
 @role_required(*STAFF)
@@ -48,7 +48,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and all([form.is_valid(), prices.is_valid()]):
         data = form.tournament_data()
         try:
-            with transaction.atomic():
+            # One write: the tournament and its prices, or neither.
+            with write(by=request.user):
                 tournament = tournament_create(settings=TournamentSettings(**data), by=request.user)
                 purchase_prices_save(request, prices, tournament.pk)
         except DomainError as exc:
@@ -92,7 +93,8 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 },
             )
         try:
-            with transaction.atomic():
+            # One write: the tournament's settings and its prices, or neither.
+            with write(scopes.tournament(tournament.pk), by=request.user):
                 tournament_update(tournament_id=tournament.pk, changes=changes, by=request.user)
                 purchase_prices_save(request, prices, tournament.pk)
         except DomainError as exc:

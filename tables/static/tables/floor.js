@@ -1,11 +1,17 @@
-// Floor tablet (README "Screen messages"): the map stays in the page and each
-// floor message is applied to it in place: the table rows it carries, the
-// moves, the summary and the clock calls. A table is drawn from its row exactly
-// as tables/_map.html draws it; the words and links come from the server
-// (#floor-tablet), the connection (reconnects, gaps, offline polling) from
-// static/js/live.js. Nothing is fetched after a message. A large floor shows
-// one area (?tables=1-40), remembered on this tablet; rows of other tables are
-// ignored for the map.
+// Floor tablet (README "Screen messages"): one renderer for the map. The page
+// carries the floor snapshot of its area (#floor-snapshot); the first paint is
+// drawn from it, and each floor message is applied to the same state and drawn
+// by the same code: the table rows it carries, the moves, the alerts, the
+// alternates, the summary and the clock calls. The words and links come from
+// the server (#floor-tablet), the connection (reconnects, gaps, offline
+// polling) from static/js/live.js. Nothing is fetched after a message. A large
+// floor shows one area (?tables=1-40), remembered on this tablet; rows of other
+// tables are ignored for the map.
+//
+// The tablet's own actions (a bust, a move done, the next hand, an undo) are
+// forms marked data-fetch: sent with fetch to the same endpoints, answered as
+// JSON, their words shown in place; the map changes when the message of the
+// write arrives, as on every other tablet. No page is loaded again.
 (function () {
   "use strict";
   var dialog = document.getElementById("seat-dialog");
@@ -37,28 +43,18 @@
   var inArea = {};
   (tablet.area || []).forEach(function (n) { inArea[n] = true; });
   function shownHere(number) { return !tablet.area || inArea[number] === true; }
-  if (tablet.found) {
-    var card = document.getElementById("table-" + tablet.found[0]);
-    if (card) {
-      card.scrollIntoView({ block: "start" });
-      var seat = tablet.found[1] && card.querySelectorAll(".seat-button")[tablet.found[1] - 1];
-      (seat || card).classList.add("found");
-    }
-  }
+  // The table (and seat) a search found: marked in its drawing, shown once drawn.
+  var found = tablet.found || [null, null];
 
   var csrf = "";
   try { csrf = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { /* none */ }
   var lang = document.documentElement.lang || "en";
   var grouped = window.Intl ? new Intl.NumberFormat(lang, { maximumFractionDigits: 0, useGrouping: true }) : null;
 
-  function esc(value) {
-    return String(value === null || value === undefined ? "" : value)
-      .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
-  }
+  var esc = Live.escape;
   function link(pattern, id) { return pattern.replace("/0/", "/" + id + "/"); }
   function post(action, button, confirm) {
-    return '<form method="post" action="' + esc(action) + '" class="inline"' +
+    return '<form method="post" action="' + esc(action) + '" class="inline" data-fetch' +
       (confirm ? ' data-confirm="' + esc(confirm) + '"' : "") +
       '><input type="hidden" name="csrfmiddlewaretoken" value="' + esc(csrf) + '">' + button + "</form>";
   }
@@ -102,7 +98,8 @@
     var name = player ? esc(player.name)
       : arriving ? "→ " + esc(arriving.name) : '<em class="muted">' + esc(L.free) + "</em>";
     var html = '<li><button type="button" class="seat-button' + (player ? " taken" : "") +
-      (leaving ? " leaving" : "") + (arriving ? " arriving" : "") + '" hx-get="' +
+      (leaving ? " leaving" : "") + (arriving ? " arriving" : "") +
+      (found[0] === table.number && found[1] === n ? " found" : "") + '" hx-get="' +
       esc(link(links.seat, table.id).replace("{seat}", n)) +
       '" hx-target="#seat-panel" data-opens-dialog="seat-dialog"><span class="seat-no">' + n +
       '</span> <span class="seat-name"' + (player ? ' title="' + esc(player.name) + '"' : "") + ">" + name + "</span>";
@@ -123,6 +120,7 @@
     var summary = state.summary || {};
     var broken = table.status === "broken";
     var html = '<section class="table-card' + (table.halted ? " halted" : "") + (broken ? " breaking" : "") +
+      (found[0] === table.number && !found[1] ? " found" : "") +
       '" id="table-' + table.number + '"><header class="table-head"><h2>' + esc(L.table) + " " + table.number +
       '</h2> <span class="muted">' + table.players.length + "/" + table.seats + " · " + esc(L.hand) + " " +
       table.hand + "</span>";
@@ -201,6 +199,26 @@
       "</ol></section>";
   }
 
+  // What the floor must act on beside the moves (the floor_alerts part), by kind.
+  var ALERTS = {
+    table_back_in_play: function (alert) {
+      return "<h2>" + esc(L.back_in_play_title) + "</h2><p>" +
+        esc(Live.fill(L.back_in_play, { tables: alert.tables.join(", ") })) + "</p>";
+    },
+    kept_apart_together: function (alert) {
+      return "<h2>" + esc(L.kept_apart_title) + '</h2><ul class="plain">' + alert.pairs.map(function (pair) {
+        return "<li>" + esc(Live.fill(L.kept_apart, pair)) + "</li>";
+      }).join("") + "</ul>";
+    }
+  };
+
+  function alertsHtml() {
+    return (state.floor_alerts || []).filter(function (alert) { return ALERTS[alert.kind]; }).map(function (alert) {
+      return '<section class="card moves-alert" role="alert" data-alert="' + esc(alert.kind) + '">' +
+        ALERTS[alert.kind](alert) + "</section>";
+    }).join("");
+  }
+
   function countsHtml() {
     var s = state.summary || {};
     var avg = grouped ? grouped.format(s.average_stack || 0) : String(s.average_stack || 0);
@@ -216,8 +234,17 @@
     return fresh;
   }
 
-  /* Draw what changed: each table whose drawing differs, the moves, the counts. */
-  function draw(seedOnly) {
+  /* Redraw a box of the side column when its drawing changed. */
+  function fill(id, html) {
+    var box = document.getElementById(id);
+    if (box && box.dataset.drawn !== html) {
+      box.innerHTML = html;
+      box.dataset.drawn = html;
+    }
+  }
+
+  /* Draw what changed: each table whose drawing differs, the moves, the alerts, the counts. */
+  function draw() {
     var tables = visibleTables();
     var moves = movesHere();
     var at = { arriving: {}, leaving: {}, calls: calledSeats() };
@@ -232,7 +259,6 @@
       var html = tableHtml(table, at);
       keep[table.number] = true;
       var node = document.getElementById("table-" + table.number);
-      if (seedOnly) { drawn[table.number] = html; return; }
       if (!node || drawn[table.number] !== html) {
         node = node ? replaceWith(node, html) : replaceWith(null, html);
         if (window.htmx) window.htmx.process(node);
@@ -243,23 +269,13 @@
       if (wanted !== node) list.insertBefore(node, wanted);
       previous = node;
     });
-    if (seedOnly) return;
     Array.prototype.slice.call(list.querySelectorAll(".table-card")).forEach(function (node) {
       var number = Number(node.id.replace("table-", ""));
       if (!keep[number]) { node.remove(); delete drawn[number]; }
     });
-    var movesBox = document.getElementById("floor-moves");
-    var movesNow = movesHtml(moves, tables);
-    if (movesBox && movesBox.dataset.drawn !== movesNow) {
-      movesBox.innerHTML = movesNow;
-      movesBox.dataset.drawn = movesNow;
-    }
-    var alternatesBox = document.getElementById("floor-alternates");
-    var alternatesNow = alternatesHtml();
-    if (alternatesBox && alternatesBox.dataset.drawn !== alternatesNow) {
-      alternatesBox.innerHTML = alternatesNow;
-      alternatesBox.dataset.drawn = alternatesNow;
-    }
+    fill("floor-moves", movesHtml(moves, tables));
+    fill("floor-alerts", alertsHtml());
+    fill("floor-alternates", alternatesHtml());
     var layout = root.querySelector(".floor-layout");
     if (layout) layout.classList.toggle("with-side", !!root.querySelector(".floor-side .moves-alert, .floor-side .alternates-card"));
     var counts = document.getElementById("floor-counts");
@@ -267,8 +283,11 @@
       var text = countsHtml();
       if (counts.innerHTML !== text) counts.innerHTML = text;
     }
+    var seated = tables.some(function (t) { return t.players.length; });
     var notDrawn = document.getElementById("floor-not-drawn");
-    if (notDrawn && tables.some(function (t) { return t.players.length; })) notDrawn.hidden = true;
+    if (notDrawn && seated) notDrawn.hidden = true;
+    var legend = document.getElementById("positions-legend");
+    if (legend) legend.hidden = !seated;
     tickCalls();
   }
 
@@ -278,8 +297,20 @@
       moves: snapshot.moves || [],
       summary: snapshot.summary || {},
       alternates: snapshot.alternates || [],
+      floor_alerts: snapshot.floor_alerts || [],
       clock_calls: snapshot.clock_calls || []
     };
+  }
+
+  // The first paint: the snapshot the page carries, drawn as any message is.
+  var first = Live.readJson("floor-snapshot");
+  if (first) {
+    fromSnapshot(first);
+    draw();
+    shown = first.version;
+    root.dataset.version = String(shown);
+    var hit = found[0] && document.getElementById("table-" + found[0]);
+    if (hit) hit.scrollIntoView({ block: "start" });
   }
 
   var alertFloorCall = Live.floorCallAlerts(labels);
@@ -289,11 +320,10 @@
       (tablet.area ? "?tables=" + encodeURIComponent(root.dataset.area) : ""),
     labels: labels,
     onSnapshot: function (snapshot) {
+      // The page's own version again: drawn already, so nothing changes on the map.
       fromSnapshot(snapshot);
-      var version = typeof snapshot.version === "number" ? snapshot.version : null;
-      // The page's own version: the map shows it already; only learn what it drew.
-      draw(version !== null && version <= shown && !Object.keys(drawn).length);
-      if (version !== null) shown = Math.max(shown, version);
+      draw();
+      if (typeof snapshot.version === "number") shown = Math.max(shown, snapshot.version);
       root.dataset.version = String(shown);
     },
     onMessage: function (message) {
@@ -306,7 +336,7 @@
           tables: message.tables.filter(function (t) { return shownHere(t.number); })
         });
       }
-      if (Live.applyParts(state, mine).length) draw(false);
+      if (Live.applyParts(state, mine).length) draw();
       root.dataset.version = String(shown);
     }
   });
@@ -327,4 +357,88 @@
   }
   tickCalls();
   setInterval(tickCalls, 250);
+
+  /* -- the tablet's own actions: sent with fetch, answered in place ---------- */
+
+  // What the server said, at the foot of the screen wherever the map is
+  // scrolled: a bust with its undo, a move carried out, or why not.
+  function sayList() {
+    var list = document.querySelector("ul.messages");
+    if (!list) {
+      list = document.createElement("ul");
+      list.className = "messages";
+      var main = document.querySelector("main");
+      main.parentNode.insertBefore(list, main);
+    }
+    return list;
+  }
+
+  function sayHtml(message) {
+    var undo = /(?:^|\s)undo-(\d+)(?:\s|$)/.exec(message.tags || "");
+    var error = message.level === "error";
+    return '<li class="' + esc(message.level) + '" role="' + (error ? "alert" : "status") + '">' +
+      esc(message.text) +
+      (undo ? " · " + post(link(links.undo, undo[1]), "<button>" + esc(L.undo) + "</button>", L.undo_confirm) : "") +
+      ' <button type="button" class="said-close" aria-label="' + esc(L.close) + '">×</button></li>';
+  }
+
+  function say(messages) {
+    var list = sayList();
+    list.innerHTML = messages.map(sayHtml).join("");
+  }
+
+  // A refused action in the seat panel is said there, above its forms.
+  function refused(text, form) {
+    if (!dialog || !dialog.open || !dialog.contains(form)) {
+      say([{ level: "error", text: text }]);
+      return;
+    }
+    var box = dialog.querySelector(".said-refused");
+    if (!box) {
+      box = document.createElement("p");
+      box.className = "said-refused error";
+      box.setAttribute("role", "alert");
+      var panel = document.getElementById("seat-panel");
+      panel.insertBefore(box, panel.firstElementChild ? panel.firstElementChild.nextSibling : null);
+    }
+    box.textContent = text;
+  }
+
+  function send(form, submitter) {
+    var body = new FormData(form);
+    if (submitter && submitter.name) body.append(submitter.name, submitter.value);
+    var buttons = form.querySelectorAll("button");
+    Array.prototype.forEach.call(buttons, function (button) { button.disabled = true; });
+    fetch(form.action, {
+      method: "POST",
+      body: body,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRFToken": csrf }
+    }).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (answer) {
+        if (response.ok && answer && answer.messages) {
+          if (dialog && dialog.open && dialog.contains(form)) dialog.close();
+          say(answer.messages);
+        } else {
+          refused(answer && answer.detail ? answer.detail : Live.fill(L.refused, { status: response.status }), form);
+        }
+      });
+    }, function () {
+      refused(L.not_sent, form);
+    }).then(function () {
+      Array.prototype.forEach.call(buttons, function (button) { button.disabled = false; });
+    });
+  }
+
+  // After page_actions.js: a form it asked about and was told no is not sent.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.matches || !form.matches("form[data-fetch]")) return;
+    event.preventDefault();
+    send(form, event.submitter);
+  });
+  document.addEventListener("click", function (event) {
+    var close = event.target.closest && event.target.closest(".said-close");
+    if (close) close.closest("li").remove();
+  });
 })();
