@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from layouts.models import Layout
-from layouts.rules.presets import PRESETS
+from layouts.rules.presets import PRESET_NAMES, PRESETS, preset_tiles
 
 
 def layout_by_id_or_preset(value: object) -> Layout | None:
@@ -16,6 +16,12 @@ def layout_by_id_or_preset(value: object) -> Layout | None:
             return None
         return Layout.objects.filter(pk=int(text)).first()
     return Layout.objects.filter(preset=text).first()
+
+
+def preset_layout(key: str) -> Layout:
+    """The preset ``key`` as installed, or as shipped before the room installed it."""
+    stored = Layout.objects.filter(preset=key).first()
+    return stored or Layout(preset=key, name=PRESET_NAMES[key], tiles=preset_tiles(key))
 
 
 def layouts_all() -> list[Layout]:

@@ -23,12 +23,11 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from prereg.services.links import phone_link_by_code
-from screens import live
 from screens.me import MeSubject, display_name, me_payload
 from screens.me_labels import me_labels, status_words
 from screens.me_links import me_subject, pre_registration_page
 from screens.pages import localised, page_language
-from screens.snapshots import snapshot
+from screens.tiles import page_of_tiles
 from tables.models import Seat
 from tournament.models import Entry, Tournament
 from tournament.signin import client_address
@@ -65,20 +64,12 @@ def _page_context(subject: MeSubject, token: str, lang: str) -> dict[str, Any]:
     me = me_payload(subject)
     return {
         "tournament": tournament,
-        "snapshot": snapshot(tournament.pk, audience=live.DISPLAY),
         "me": me,
         "me_labels": labels,
         "status_text": status_words(labels, me),
         # Until he is checked in, his pre-registration page holds his code and cancelling.
         "pre_registration_token": token if pre_registration_page(token) else None,
-        "config": {
-            "tournament": tournament.pk,
-            "lang": lang,
-            "currency": tournament.currency,
-            "sound": False,
-            "layout": "me",
-            "me_url": f"/api/v1/me/{token}",
-        },
+        **page_of_tiles(tournament, {"lang": lang, "me_url": f"/api/v1/me/{token}"}),
     }
 
 

@@ -93,6 +93,22 @@ def tournament_part(request: HttpRequest, tournament: Tournament, lang: str) -> 
     }
 
 
+def page_of_tiles(tournament: Tournament, config: dict[str, Any]) -> dict[str, Any]:
+    """What tiles.js needs on a page with one tournament's tiles in its own
+    markup (the lobby, a player's page): its public snapshot and ``config``
+    with the tournament named as the page's own."""
+    return {
+        "snapshots": {str(tournament.pk): snapshot(tournament.pk, audience=live.DISPLAY)},
+        "config": {
+            **config,
+            "tournament": tournament.pk,
+            "tournaments": [tournament.pk],
+            "currencies": {str(tournament.pk): tournament.currency},
+            "sound": False,
+        },
+    }
+
+
 def board_tiles(
     layout: Layout, screen_tournament: int, look: dict[str, Any]
 ) -> list[dict[str, Any]]:
@@ -119,10 +135,15 @@ def tile_board_context(
     layout: Layout,
     lang: str,
     own_look: Mapping[str, str] | None = None,
+    *,
+    sound: bool = False,
+    seats_seconds: int | None = None,
 ) -> dict[str, Any]:
     """What ``screens/_tiles.html`` draws: ``layout``'s tiles for ``tournament`` (the
     page below, or a named screen's view, which mounts it with ``TileBoard.mount``,
-    in the screen's ``own_look``)."""
+    in the screen's ``own_look``). ``sound``: the board offers its sound (the
+    display page; a named screen sounds through its own socket);
+    ``seats_seconds``: how long each seat page stays, unless a tile says."""
     look = look_context(RoomLook.current(), own_look)
     tiles = board_tiles(layout, tournament.pk, look)
     ids = [tournament.pk, *tournaments_of(tiles_from(layout.tiles))]
@@ -150,6 +171,8 @@ def tile_board_context(
             "currencies": {str(part["id"]): part["currency"] for part in parts},
             "lang": lang,
             "layout": layout.pk,
+            "sound": sound,
+            "seats_seconds": seats_seconds,
         },
         "snapshots": {str(part["id"]): part["snapshot"] for part in parts},
     }
@@ -157,10 +180,17 @@ def tile_board_context(
 
 
 def tile_board(
-    request: HttpRequest, tournament: Tournament, layout: Layout, lang: str
+    request: HttpRequest,
+    tournament: Tournament,
+    layout: Layout,
+    lang: str,
+    *,
+    seats_seconds: int | None = None,
 ) -> HttpResponse:
     """The board of ``tournament`` drawn from ``layout``'s tiles, as a page of its own."""
-    context = tile_board_context(request, tournament, layout, lang)
+    context = tile_board_context(
+        request, tournament, layout, lang, sound=True, seats_seconds=seats_seconds
+    )
     response = localised(request, "screens/tiles.html", context, lang)
     # The layout editor shows the board in a frame of its own page (same origin only).
     response["Content-Security-Policy"] = CONTENT_SECURITY_POLICY.replace(

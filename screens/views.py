@@ -15,17 +15,16 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
-from layouts.selectors import layout_by_id_or_preset
+from layouts.selectors import layout_by_id_or_preset, preset_layout
 from screens import fanout, live
 from screens.consumers import DATABASE_DOWN
 from screens.live_data import clock_data, final_results
 from screens.pages import LANGUAGES as LANGUAGES  # signage reads it here
 from screens.pages import localised
 from screens.pages import page_language as _language
-from screens.rendering import qr_svg
 from screens.seats import seat_page
-from screens.snapshots import screen_snapshot, snapshot
-from screens.tiles import tile_board
+from screens.snapshots import screen_snapshot
+from screens.tiles import page_of_tiles, tile_board
 from tables.floor_tablet import AREA_REFUSED, area_numbers
 from tournament import unavailable
 from tournament.api.fields import DB_BIGINT_MAX as VERSION_MAX
@@ -33,12 +32,9 @@ from tournament.errors import TOURNAMENT_NOT_FOUND
 from tournament.models import ActionLog, Tournament
 from tournament.roles import STAFF, has_role
 from tournament.summary import tournament_summary
-from tournament.web.addresses import public_address
 from tournament.web.whole_numbers import NumberRefused, whole_number
 
 FLOOR_NEEDS_STAFF = _("Sign in as staff to follow the floor.")
-
-LAYOUTS = ("clock", "payouts", "seats", "chips", "final")
 
 
 def _seconds(value: str | None) -> int | None:
@@ -48,43 +44,22 @@ def _seconds(value: str | None) -> int | None:
         return None
 
 
-def display_context(request: HttpRequest, tournament: Tournament, layout: str, lang: str):
-    """The display board's page data: also what a named screen draws (README "Named screens")."""
-    data = snapshot(tournament.pk, audience=live.DISPLAY)
-    lobby_url = public_address(
-        request, reverse("screens-lobby", args=[tournament.pk]) + f"?lang={lang}"
-    )
-    return {
-        "tournament": tournament,
-        "layout": layout,
-        "snapshot": data,
-        "config": {
-            "tournament": tournament.pk,
-            "layout": layout,
-            "lang": lang,
-            "currency": tournament.currency,
-            # ?seconds=N: how long each seat page stays (else sized to the page).
-            "seats_seconds": _seconds(request.GET.get("seconds")),
-        },
-        "qr": qr_svg(lobby_url),
-        "lobby_url": lobby_url,
-    }
-
-
 @require_GET
 def display(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The board of a tournament: a layout of tiles by its id, or one of the
+    board's presets (``clock``, ``payouts``, ``seats``, ``chips``, ``final``; any
+    other name shows the clock), all drawn by tiles.js (README "Screen layouts
+    and the room's look"). ``&tiles=1`` from before the presets were tiles
+    changes nothing."""
     tournament = get_object_or_404(Tournament, pk=tournament_id)
-    layout = request.GET.get("layout", "clock")
-    lang = _language(request)
-    # A layout of tiles by its id, or a preset drawn from its tiles with ?tiles=1
-    # (README "Screen layouts and the room's look"); the preset names keep the board.
-    tiled = layout not in LAYOUTS or request.GET.get("tiles") == "1"
-    chosen = layout_by_id_or_preset(layout) if tiled else None
-    if chosen is not None:
-        return tile_board(request, tournament, chosen, lang)
-    layout = layout if layout in LAYOUTS else "clock"
-    context = display_context(request, tournament, layout, lang)
-    return localised(request, "screens/display.html", context, lang)
+    chosen = layout_by_id_or_preset(request.GET.get("layout") or "clock")
+    return tile_board(
+        request,
+        tournament,
+        chosen or preset_layout("clock"),
+        _language(request),
+        seats_seconds=_seconds(request.GET.get("seconds")),
+    )
 
 
 def lobby_tournaments() -> list[Tournament]:
@@ -117,23 +92,18 @@ def lobby_list(request: HttpRequest) -> HttpResponse:
 def lobby(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament, pk=tournament_id)
     lang = _language(request)
-    data = snapshot(tournament.pk, audience=live.DISPLAY)
     query = request.GET.get("q", "")[:60]
+    config = {
+        "lang": lang,
+        # Every seated player reaches his page from here with his code.
+        "me_finder": reverse("screens-me-finder", args=[tournament.pk]),
+    }
     context = {
         "tournament": tournament,
-        "snapshot": data,
         "query": query,
         # Without JavaScript the form's search is answered here.
         "found": seat_page(tournament, query=query)["seats"] if query.strip() else None,
-        "config": {
-            "tournament": tournament.pk,
-            "lang": lang,
-            "currency": tournament.currency,
-            "sound": False,
-            "layout": "lobby",
-            # Every seated player reaches his page from here with his code.
-            "me_finder": reverse("screens-me-finder", args=[tournament.pk]),
-        },
+        **page_of_tiles(tournament, config),
     }
     return localised(request, "screens/lobby.html", context, lang)
 

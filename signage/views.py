@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from layouts.models import Layout
+from layouts.selectors import preset_layout
 from screens.tiles import tile_board_context
-from screens.views import LANGUAGES, display_context, localised
+from screens.views import LANGUAGES, localised
 from signage import services
 from signage.forms import ScreenForm, layout_label
 from signage.models import Screen
@@ -81,17 +82,14 @@ def board(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _board(request: HttpRequest, screen: Screen, tournament: Tournament, drawn, lang: str):
-    """A preset as the display board draws it; a room's own layout as its tiles, in
-    the screen's own look (README "Screen layouts and the room's look")."""
+    """The layout's tiles, a preset's as a room's own, in the screen's own look
+    (README "Screen layouts and the room's look"); tiles.js draws them."""
     layout, layout_id = drawn
-    own = Layout.objects.filter(pk=layout_id, preset__isnull=True).first() if layout_id else None
-    if own is not None:
-        context = tile_board_context(request, tournament, own, lang, screen.look)
-        return localised(request, "screens/_tiles.html", context, lang)
-    context = display_context(request, tournament, layout, lang)
-    context["config"]["sound"] = False
-    context["named_screen"] = True
-    return localised(request, "screens/_board.html", context, lang)
+    chosen = Layout.objects.filter(pk=layout_id).first() if layout_id else None
+    if chosen is None:
+        chosen = preset_layout(layout)
+    context = tile_board_context(request, tournament, chosen, lang, screen.look)
+    return localised(request, "screens/_tiles.html", context, lang)
 
 
 def _rows(screens: list[Screen]) -> list[dict[str, Any]]:

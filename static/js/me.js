@@ -1,6 +1,6 @@
 /* me.js: the player's own page on his phone (README "The player's page").
  *
- * display.js draws the clock and the field from the tournament's PUBLIC
+ * tiles.js draws the clock and the field from the tournament's PUBLIC
  * socket (live.js reconnects and catches up by itself). This file draws the
  * player's own small payload (GET /api/v1/me/{token}) and asks for it again
  * when a message may concern him: at once when the public moves name his
@@ -38,7 +38,8 @@
     var node = $(id);
     if (node) node.hidden = !visible;
   }
-  function fmt(n) { return n === null || n === undefined ? "–" : numbers.format(n); }
+  var words = window.BoardWords(SL, lang);  // numbers and money as every public screen writes them
+  function fmt(n) { return words.fmt(n); }
   function seatText(place) { return Live.fill(SL.table_seat, place); }
   /* "Table 3 · Seat 4" as two lines of large type (the dot is there for the text). */
   function drawSeat(id, place) {
@@ -53,14 +54,7 @@
       node.appendChild(span);
     });
   }
-  function money(amount) {
-    var n = Number(amount);
-    var digits = Number.isInteger(n) ? 0 : 2;
-    try {
-      return new Intl.NumberFormat(lang, { style: "currency", currency: me.tournament.currency,
-        currencyDisplay: "narrowSymbol", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-    } catch (e) { return numbers.format(n); }
-  }
+  function money(amount) { return words.money(amount, me.tournament.currency); }
   function moveKey(move) { return move ? move.table + "/" + move.seat : ""; }
 
   /* -- drawing -------------------------------------------------------------- */

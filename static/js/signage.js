@@ -3,7 +3,7 @@
  * Opened once and never touched: the screen's socket (/ws/screens/<code>)
  * says what to show ({type: "screen", views: [{layout, tournament, seconds,
  * url}], lang, sound}); each view's board comes from the server (url) and is
- * swapped in place, then drawn by display.js (DisplayBoard.mount) or today.js.
+ * swapped in place, then drawn by tiles.js (TileBoard.mount) or today.js.
  * A change of the settings swaps the board without a reload. The page reports
  * what it shows over the socket. While the socket is down it keeps showing and
  * counting down, shows that it is reconnecting, and retries with backoff (at
@@ -47,7 +47,7 @@
 
   function showing() {
     if (!current) return "";
-    var name = document.getElementById("d-name");
+    var name = stage.querySelector(".t-name");
     var title = name && name.textContent ? " · " + name.textContent : "";
     return current.layout + title;
   }
@@ -60,9 +60,8 @@
     if (view.layout === "today") {
       return TodayBoard.mount(stage, view.url);
     }
-    // A room's own layout comes as tiles (README "Screen layouts and the room's look").
-    if (stage.querySelector(".tile-grid")) return TileBoard.mount(stage);
-    return DisplayBoard.mount();
+    // A preset or a room's own layout: its tiles (README "Screen layouts and the room's look").
+    return TileBoard.mount(stage);
   }
 
   function showView(index) {

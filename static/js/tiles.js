@@ -1,10 +1,15 @@
-/* tiles.js: the board drawn from a layout of tiles (README "Screen layouts and
- * the room's look"). The server decides which tiles there are and which
- * tournament each follows; this file draws them. Every tournament on the board
+/* tiles.js: the one renderer of the public screens (README "Screen layouts and
+ * the room's look"): the display board's presets and the room's own layouts,
+ * a named screen's boards, and the tiles of the lobby and of a player's page.
+ * The server decides which tiles there are and which tournament each follows;
+ * this file draws them, worded by board_words.js. Every tournament on a page
  * has its own copy of its public snapshot and its own socket (live.js): a
  * message of one tournament redraws only that tournament's tiles, and only
- * those of the parts it carries. Each tile sizes its type to its box (CSS
- * container units); lists that still overflow get smaller type, then pages. */
+ * those of the parts it carries. A tile is any element with data-kind and
+ * data-tournament; on a board each sizes its type to its box (CSS container
+ * units), and lists that still overflow get smaller type, then pages. The
+ * page's own tournament is window.Screen, and each change of it is told as a
+ * "screen:update" event (the lobby's seat finder, the player's page). */
 (function () {
   "use strict";
 
@@ -12,27 +17,18 @@
   var config = {};
   var snapshots = {};
   var lang = "en";
-  var numbers = new Intl.NumberFormat(lang);
+  var words = null;  // board_words.js, in the page's language
+  var sound = null;  // board_sound.js, on a display board that may sound
   var boards = {};  // tournament id -> {id, state, connection, tiles}
   var root = document;
+  var esc = Live.escape;
 
-  function fmt(n) { return n === null || n === undefined ? "–" : numbers.format(n); }
-  function esc(text) {
-    return String(text).replace(/[&<>"']/g, function (c) {
-      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
-    });
-  }
+  function fmt(n) { return words.fmt(n); }
   function nowrap(text) { return '<span class="nw">' + esc(text) + "</span>"; }
   function money(board, value) {
-    if (value === null || value === undefined) return "–";
-    var n = Number(value);
     var currency = (board.state.summary && board.state.summary.currency) ||
       (config.currencies || {})[board.id] || "EUR";
-    var digits = Number.isInteger(n) ? 0 : 2;
-    try {
-      return new Intl.NumberFormat(lang, { style: "currency", currency: currency, currencyDisplay: "narrowSymbol",
-        minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-    } catch (e) { return numbers.format(n); }
+    return words.money(value, currency);
   }
   function q(tile, selector) { return tile.querySelector(selector); }
   function setText(node, text) { if (node && node.textContent !== text) node.textContent = text; }
@@ -79,41 +75,33 @@
     var size = parseFloat(getComputedStyle(list).fontSize);
     var floor = size * (least || 0.6);
     while (cut(list) && size > floor) {
-      size *= 0.92;
+      size *= 0.96;  // fine steps: a list gets the largest type that fits
       list.style.fontSize = size + "px";
     }
   }
 
-  /* -- words for the clock ----------------------------------------------- */
-
-  function levelTitle(level) {
-    if (!level) return "";
-    return level.kind === "break" ? L.break : Live.fill(L.level, { number: level.number });
-  }
-  function blinds(level) {
-    return !level || level.kind === "break" ? "" : fmt(level.small_blind) + " / " + fmt(level.big_blind);
-  }
-  function ante(level) {
-    if (!level || level.kind === "break" || !level.ante) return "";
-    return Live.fill(level.big_blind_ante ? L.bb_ante : L.ante, { ante: fmt(level.ante) });
-  }
-  function nextText(next) {
-    if (!next) return "";
-    if (next.kind === "break") return Live.fill(L.next_break_minutes, { minutes: Math.round(next.seconds / 60) });
-    return Live.fill(L.next_level, { blinds: blinds(next) }) + (next.ante ? " · " + ante(next) : "");
-  }
-
   /* -- one drawer per kind: (tile, board) -------------------------------- */
+
+  function show(node, text) {
+    setText(node, text);
+    if (node) node.hidden = !text;
+  }
+
+  /* The final table's players walking over, by the seat they go to. */
+  function walkingTo(board) {
+    var final = board.state.chip_counts && board.state.chip_counts.final_table;
+    if (!final) return {};
+    var seats = {};
+    (board.state.moves || []).forEach(function (m) { if (m.to_table === final.table) seats[m.to_seat] = m; });
+    return seats;
+  }
 
   var DRAW = {
     title: function (tile, board) {
-      setText(q(tile, ".t-name"), (board.state.summary || {}).name || "");
-      var clock = board.state.clock;
-      var text = clock && clock.registration_open ? L.registration_open :
-        (clock && (board.state.summary || {}).entries ? L.registration_closed : "");
-      var pill = q(tile, ".t-registration");
-      setText(pill, text || "");
-      if (pill) pill.hidden = !text;
+      var s = board.state.summary || {};
+      setText(q(tile, ".t-name"), s.name || "");
+      show(q(tile, ".t-registration"), words.registration(board.state.clock, s, now(board)));
+      show(q(tile, ".t-purchase"), words.purchases(board.state.purchases));
       fitLine(q(tile, ".t-name"), 0.4);
     },
     clock: function (tile, board) {
@@ -122,15 +110,17 @@
       if (results && results.winner) {
         setText(q(tile, ".t-level"), L.finished);
         setText(q(tile, ".t-time"), Live.fill(L.winner, { name: results.winner.name }));
+        show(q(tile, ".t-chipup"), "");
         fitLine(q(tile, ".t-time"), 0.2);
         return;
       }
       if (!view || !view.level) {
         setText(q(tile, ".t-level"), L.not_started || "");
         setText(q(tile, ".t-time"), "–:––");
+        show(q(tile, ".t-chipup"), "");
         return;
       }
-      var title = levelTitle(view.level);
+      var title = words.levelTitle(view.level);
       if (view.state === "paused") title += " · " + L.paused;
       if (view.state === "stopped") title += " · " + L.not_started;
       if (view.state === "finished") title = L.finished;
@@ -138,20 +128,16 @@
       setText(q(tile, ".t-time"), Live.formatDuration(view.remaining_ms));
       tile.classList.toggle("on-break-t", view.level.kind === "break");
       tile.classList.toggle("paused-t", view.state === "paused");
-      var up = view.level.kind === "break" && view.level.color_up && view.level.color_up.length ?
-        Live.fill(L.color_up_now, { chips: view.level.color_up.map(fmt).join(", ") }) : "";
-      var chipup = q(tile, ".t-chipup");
-      setText(chipup, up);
-      if (chipup) chipup.hidden = !up;
+      show(q(tile, ".t-chipup"), words.colourUp(view));
     },
     blinds: function (tile, board) {
       var view = Live.clockAt(board.state.clock, now(board));
-      setText(q(tile, ".t-blinds"), view && view.level ? (blinds(view.level) || L.break) : "");
-      setText(q(tile, ".t-ante"), view ? ante(view.level) : "");
+      setText(q(tile, ".t-blinds"), view && view.level ? (words.blinds(view.level) || L.break) : "");
+      setText(q(tile, ".t-ante"), view ? words.ante(view.level) : "");
     },
     next_level: function (tile, board) {
       var view = Live.clockAt(board.state.clock, now(board));
-      setText(q(tile, ".t-next"), view ? nextText(view.next) : "");
+      setText(q(tile, ".t-next"), view ? words.nextText(view.next) : "");
       fitLine(q(tile, ".t-next"), 0.4);
     },
     break: function (tile, board) {
@@ -162,7 +148,7 @@
         setText(label, onBreak ? L.break : L.next_break_in);
         fitLine(label, 0.5);
       }
-      setText(q(tile, ".t-break"), !view ? "–" : onBreak ? Live.formatDuration(view.remaining_ms) :
+      setText(q(tile, ".t-break"), !view || !view.level ? "–" : onBreak ? Live.formatDuration(view.remaining_ms) :
         (view.break_in_ms === null ? "–" : Live.formatDuration(view.break_in_ms)));
     },
     players: function (tile, board) {
@@ -171,6 +157,8 @@
       fitLine(q(tile, ".t-players"), 0.4);
     },
     average: function (tile, board) {
+      // Once every player in play is counted, the average is the counted one
+      // (a colour-up takes chips out of play that the arithmetic still counts).
       var s = board.state.summary || {};
       var counts = board.state.chip_counts;
       setText(q(tile, ".t-average"), fmt(counts && counts.complete ? counts.average : s.average_stack));
@@ -183,34 +171,56 @@
       fitLine(q(tile, ".t-pool"), 0.4);
     },
     payouts: function (tile, board) {
-      var places = (board.state.payouts && board.state.payouts.places) || [];
+      var over = board.state.results && board.state.results.winner ? board.state.results : null;
+      setText(q(tile, ".t-payouts-title"), over ? L.final_results : L.payouts);
       var list = q(tile, ".t-payouts");
-      setHtml(list, places.map(function (p) {
-        var place = Live.fill(L.place, { place: p.place }) + (p.to && p.to !== p.place ? "–" + Live.fill(L.place, { place: p.to }) : "");
-        return "<li><span>" + esc(place) + "</span><b>" + esc(money(board, p.amount)) + "</b></li>";
-      }).concat(((board.state.payouts && board.state.payouts.special_prizes) || []).map(function (p) {
+      if (over) {  // the places paid, with their players' names
+        pageList(tile, list, resultRows(board, over));
+        return;
+      }
+      var payouts = board.state.payouts || {};
+      pageList(tile, list, (payouts.places || []).map(function (p) {
+        return "<li><span>" + esc(words.place(p)) + "</span><b>" + esc(money(board, p.amount)) + "</b></li>";
+      }).concat((payouts.special_prizes || []).map(function (p) {
         // A special prize (README "Special prizes"): its name instead of a place.
-        return "<li class=\"t-special\"><span>" + esc(p.name) + "</span><b>" + esc(money(board, p.amount)) + "</b></li>";
-      })).join(""));
-      pageList(tile, list, list.innerHTML ? Array.prototype.map.call(list.children, function (li) { return li.outerHTML; }) : []);
+        return '<li class="t-special"><span>' + esc(p.name) + "</span><b>" + esc(money(board, p.amount)) + "</b></li>";
+      })));
+    },
+    results: function (tile, board) {
+      // The lobby's own: the winner and the places in the money, once known.
+      var over = board.state.results && board.state.results.winner ? board.state.results : null;
+      tile.hidden = !over;
+      document.body.classList.toggle("tournament-over", !!over);
+      if (!over) return;
+      setText(q(tile, ".t-winner"), Live.fill(L.winner, { name: over.winner.name }));
+      setHtml(q(tile, ".t-results"), resultRows(board, over).join(""));
     },
     moves: function (tile, board) {
-      var rows = (board.state.moves || []).map(function (m) {
-        var to = nowrap(Live.fill(L.table_seat, { table: m.to_table, seat: m.to_seat }));
-        var from = m.from_table ? " – " + nowrap(Live.fill(L.table_seat, { table: m.from_table, seat: m.from_seat })) : "";
-        return "<li><span>" + esc(m.name) + from + " → " + to + "</span></li>";
-      });
-      pageList(tile, q(tile, ".t-moves"), rows);
+      // Players walking to the final table are in the final table's tile, if there is one.
+      var final = root.querySelector('[data-kind="final_table"][data-tournament="' + board.id + '"]');
+      var walking = final ? walkingTo(board) : {};
+      var moves = (board.state.moves || []).filter(function (m) { return walking[m.to_seat] !== m; });
+      // No moves: the tile takes no room, as the announcements' (README "Screen layouts").
+      hide(tile, !moves.length);
+      pageList(tile, q(tile, ".t-moves"), moves.map(function (m) {
+        var to = nowrap("→ " + Live.fill(L.table_seat, { table: m.to_table, seat: m.to_seat }));
+        var from = m.from_table ? " " + nowrap("– " + Live.fill(L.table_seat, { table: m.from_table, seat: m.from_seat })) : "";
+        return '<li><span class="t-move-name" title="' + esc(m.name) + '">' + esc(m.name) + "</span>" + from + " " + to + "</li>";
+      }));
     },
     chip_leaders: function (tile, board) {
       var counts = board.state.chip_counts;
-      setText(q(tile, ".t-note"), countsNote(counts));
-      pageList(tile, q(tile, ".t-leaders"), leaderRows((counts && counts.leaders) || []));
+      var leaders = (counts && counts.leaders) || [];
+      // Once the winner is known the results take its place (the clock, the payouts).
+      var over = !!(board.state.results && board.state.results.winner);
+      hide(tile, over || (tile.hasAttribute("data-hide-empty") && !leaders.length));
+      setText(q(tile, ".t-note"), words.countsNote(counts));
+      pageList(tile, q(tile, ".t-leaders"), leaderRows(leaders));
     },
     final_table: function (tile, board) {
       var counts = board.state.chip_counts || {};
       var final = counts.final_table;
-      setText(q(tile, ".t-note"), countsNote(counts));
+      setText(q(tile, ".t-note"), words.countsNote(counts));
       if (!final) {
         setText(q(tile, ".t-final-title"), L.final_table_not_yet || "");
         fitLine(q(tile, ".t-final-title"), 0.5);
@@ -218,15 +228,20 @@
         return;
       }
       setText(q(tile, ".t-final-title"), Live.fill(L.final_table, { table: final.table }));
+      var walking = walkingTo(board);
       var list = q(tile, ".t-final");
       setHtml(list, final.seats.map(function (row) {
+        var move = walking[row.seat];
+        var from = move && move.from_table ?
+          nowrap(Live.fill(L.from_table_seat, { table: move.from_table, seat: move.from_seat })) : "";
         return '<li><span class="rank">' + esc(Live.fill(L.seat, { seat: row.seat })) + '</span><span class="who">' +
-          esc(row.name) + "</span><b>" + esc(fmt(row.chips)) + "</b></li>";
+          esc(row.name) + '</span><span class="where">' + from + "</span><b>" + esc(fmt(row.chips)) + "</b></li>";
       }).join(""));
       fitList(list, 0.4);
     },
     bounties: function (tile, board) {
       var b = board.state.bounties;
+      hide(tile, !b);  // no bounties in this tournament: nothing to show
       var note = "", rows = [];
       if (b && b.kind === "knockout") note = Live.fill(L.bounty_each, { amount: money(board, b.amount) });
       if (b && b.kind === "progressive") {
@@ -238,40 +253,58 @@
       }
       if (b && b.kind === "mystery" && b.mystery_left) {
         note = Live.fill(L.mystery_left, { count: fmt(b.mystery_left.count), total: money(board, b.mystery_left.total) });
+        if (b.mystery_left.biggest.length) {
+          note += " · " + Live.fill(L.mystery_biggest, {
+            amounts: b.mystery_left.biggest.map(function (a) { return money(board, a); }).join(", ")
+          });
+        }
       }
       setText(q(tile, ".t-note"), note);
       pageList(tile, q(tile, ".t-bounties"), rows);
     },
     announcements: function (tile, board) {
       var note = (board.state.announcements || [])[0];
-      setText(q(tile, ".t-announcement"), note ? note.text : "");
+      show(q(tile, ".t-announcement"), note ? note.text : "");
       var s = board.state.summary || {};
-      var h4h = q(tile, ".t-h4h");
-      setText(h4h, s.hand_for_hand ? L.hand_for_hand : "");
-      if (h4h) h4h.hidden = !s.hand_for_hand;
+      // Hand for hand: once a table has reported its hand, the tables still playing it.
+      var playing = (board.state.seating && board.state.seating.playing) || [];
+      show(q(tile, ".t-h4h"), s.hand_for_hand ? L.hand_for_hand + (playing.length ?
+        " · " + Live.fill(L.waiting_for, { tables: playing.join(", ") }) : "") : "");
+      // A call counts down, shows "Time!" once run out, and goes at the server's hide_at.
       var at = now(board);
       var calls = (board.state.clock_calls || []).filter(function (c) {
         return c.status === "active" && !(c.hide_at && at >= c.hide_at);
       });
-      setText(q(tile, ".t-calls"), calls.map(function (c) {
+      var box = q(tile, ".t-calls");
+      setHtml(box, calls.map(function (c) {
+        // The words left, the time right in fixed-width digits, never over each other.
         var left = (c.expires_at || 0) - at;
-        return Live.fill(L.clock_called, { table: c.table, seat: c.seat }) + " " +
-          (left > 0 ? Live.formatDuration(left) : L.time_up);
-      }).join(" · "));
+        return '<span class="t-call' + (left > 0 ? "" : " expired") + '"><span class="call-text">' +
+          esc(Live.fill(L.clock_called, { table: c.table, seat: c.seat })) + "</span> <b>" +
+          esc(left > 0 ? Live.formatDuration(left) : L.time_up) + "</b></span>";
+      }).join(""));
+      if (box) box.hidden = !calls.length;
       // Nothing to say: the tile takes no room (README "Screen layouts and the room's look").
-      var empty = !note && !s.hand_for_hand && !calls.length;
-      if (tile.hidden !== empty) {
-        tile.hidden = empty;
-        collapseRows();
-      }
+      hide(tile, !note && !s.hand_for_hand && !calls.length);
     },
     seats: function (tile, board) { loadSeats(tile, board, tile.seatPage || 1); }
   };
 
-  function countsNote(counts) {
-    if (!counts || !counts.counted) return L.no_counts || "";
-    if (counts.stale) return L.counted_before_busts || "";
-    return counts.complete ? "" : Live.fill(L.counted_of, { counted: fmt(counts.counted), players: fmt(counts.players) });
+  /* A tile with nothing to show takes no room: the rows of the grid it alone
+     held shrink to nothing and the other tiles grow into them. */
+  function hide(tile, empty) {
+    if (tile.hidden !== empty) {
+      tile.hidden = empty;
+      collapseRows();
+    }
+  }
+
+  function resultRows(board, results) {
+    return (results.places || []).map(function (p) {
+      var prize = Number(p.prize) > 0 ? money(board, p.prize) : "";
+      return "<li><span>" + esc(Live.fill(L.place, { place: p.place }) + " " + p.name) + "</span><b>" +
+        esc(prize) + "</b></li>";
+    });
   }
 
   function leaderRows(leaders) {
@@ -314,23 +347,55 @@
     return Math.max(1, rows * columns);
   }
 
+  /* A name is never cut ("Małgorz…"): a long one gets smaller type, and wraps if still too long. */
+  function fitName(node) {
+    node.classList.remove("wrap");
+    fitLine(node, 0.7);
+    if (node.scrollWidth > node.clientWidth + 1) node.classList.add("wrap");
+  }
+
   function loadSeats(tile, board, page) {
     var list = q(tile, ".t-seats");
-    if (!list || tile.seatsLoading) return;
+    if (!list) return;
+    if (tile.seatsLoading) { tile.seatsStale = true; return; }  // the seating changed meanwhile
     tile.seatsLoading = true;
     var url = "/api/v1/tournaments/" + board.id + "/seats?per_page=" + seatsPerPage(list) + "&page=" + page;
     fetch(url, { credentials: "omit" }).then(function (r) { return r.ok ? r.json() : null; }).then(function (data) {
       if (!data) return;
       tile.seatPage = data.page;
       tile.seatPages = data.pages;
+      tile.seatRows = data.seats.length;
       tile.seatsAt = Date.now();
       setHtml(list, data.seats.map(function (r) {
+        // A player with a move pending is shown where he goes.
         var seat = r.moving_to ? "→ " + Live.fill(L.table_seat, r.moving_to) : Live.fill(L.table_seat, r);
         return "<li><span>" + esc(r.name) + "</span><b>" + nowrap(seat) + "</b></li>";
       }).join(""));
       setText(q(tile, ".t-page"), data.pages > 1 ? Live.fill(L.page_of, { page: data.page, pages: data.pages }) : "");
       fitList(list, 0.6);
-    }).catch(function () {}).then(function () { tile.seatsLoading = false; });
+      Array.prototype.forEach.call(list.querySelectorAll("li > span"), fitName);
+      // Measured before the page had its layout (a slow start), the page can
+      // hold more rows than fit: measure once more, then no further.
+      var fits = list.scrollHeight <= list.clientHeight + 1 && list.scrollWidth <= list.clientWidth + 1;
+      if (fits) tile.seatsRefitting = false;
+      else if (data.seats.length > 1 && !tile.seatsRefitting) {
+        tile.seatsRefitting = true;
+        setTimeout(function () { loadSeats(tile, board, tile.seatPage); }, 300);
+      }
+    }).catch(function () {}).then(function () {
+      tile.seatsLoading = false;
+      if (tile.seatsStale) {
+        tile.seatsStale = false;
+        loadSeats(tile, board, tile.seatPage || 1);
+      }
+    });
+  }
+
+  /* How long a seat page stays: the tile's own seconds, the board's ?seconds=N,
+     else long enough to find one's name (ten seconds and a little more per row). */
+  function seatSeconds(tile) {
+    return parseInt(q(tile, ".t-seats").dataset.seconds, 10) || config.seats_seconds ||
+      Math.min(25, 10 + (tile.seatRows || 0) * 0.25);
   }
 
   /* Rows of the grid holding only hidden tiles (an announcements tile with
@@ -370,10 +435,10 @@
     seating: ["players", "seats", "announcements"],
     moves: ["moves", "final_table", "seats"],
     payouts: ["payouts", "prize_pool"],
-    results: ["clock"],
+    results: ["clock", "payouts", "results", "chip_leaders"],
     announcements: ["announcements"],
     clock_calls: ["announcements"],
-    chip_counts: ["average", "chip_leaders", "final_table"],
+    chip_counts: ["average", "chip_leaders", "final_table", "moves"],
     bounties: ["bounties"],
     purchases: ["title"]
   };
@@ -393,7 +458,7 @@
     });
   }
 
-  var TICKING = ["clock", "blinds", "next_level", "break", "announcements"];
+  var TICKING = ["title", "clock", "blinds", "next_level", "break", "announcements"];
 
   function tick() {
     Object.keys(boards).forEach(function (id) {
@@ -401,6 +466,7 @@
       board.tiles.forEach(function (tile) {
         if (TICKING.indexOf(tile.dataset.kind) >= 0) DRAW[tile.dataset.kind](tile, board);
       });
+      if (sound && board.own) sound.clock(Live.clockAt(board.state.clock, now(board)));
     });
   }
 
@@ -409,8 +475,7 @@
       var board = boards[id];
       board.tiles.forEach(function (tile) {
         if (tile.dataset.kind === "seats" && tile.seatPages > 1) {
-          var seconds = parseInt(q(tile, ".t-seats").dataset.seconds, 10) || 12;
-          if (Date.now() - tile.seatsAt >= seconds * 1000) {
+          if (Date.now() - tile.seatsAt >= seatSeconds(tile) * 1000) {
             loadSeats(tile, board, tile.seatPage >= tile.seatPages ? 1 : tile.seatPage + 1);
           }
         } else if (tile.pages > 1 && Date.now() - (tile.turnedAt || 0) >= 10000) {
@@ -422,22 +487,40 @@
     });
   }
 
+  /* The page's own tournament changed: its other scripts hear it (the lobby's
+     seat finder, the player's page); `parts` null for a whole snapshot. */
+  function told(board, parts) {
+    if (!board.own) return;
+    document.dispatchEvent(new CustomEvent("screen:update", { detail: { state: board.state, parts: parts } }));
+  }
+
   function start(id) {
-    var board = { id: id, state: snapshots[id] || {}, connection: null, tiles: [] };
-    var nodes = root.querySelectorAll('.tile[data-tournament="' + id + '"]');
+    var board = { id: id, state: snapshots[id] || {}, connection: null, tiles: [],
+      own: id === String(config.tournament) };
+    var nodes = root.querySelectorAll('[data-kind][data-tournament="' + id + '"]');
     for (var i = 0; i < nodes.length; i++) board.tiles.push(nodes[i]);
     boards[id] = board;
     draw(board, null);
     board.connection = Live.connect({
       path: "/ws/tournaments/" + id + "/display",
       labels: L,
-      onSnapshot: function (snapshot) { board.state = snapshot; draw(board, null); },
+      onSnapshot: function (snapshot) {
+        board.state = snapshot;
+        draw(board, null);
+        told(board, null);
+      },
       onMessage: function (m) {
+        var after = sound && board.own ? sound.before(board.state, m) : null;
         var parts = Live.applyParts(board.state, m);
         if (m.version) board.state.version = m.version;
         draw(board, parts);
+        if (after) after(board.state);
+        told(board, parts);
       }
     });
+    if (board.own) {
+      window.Screen = { state: function () { return board.state; }, connection: board.connection, labels: L };
+    }
   }
 
   function drawRoom() {
@@ -460,7 +543,10 @@
     config = Live.readJson("screen-config") || {};
     snapshots = Live.readJson("tile-snapshots") || {};
     lang = config.lang || document.documentElement.lang || "en";
-    numbers = new Intl.NumberFormat(lang);
+    words = window.BoardWords(L, lang);
+    // A display board sounds when its page offers it (#d-sound); a named screen
+    // sounds through its own socket, the phones not at all.
+    sound = config.sound !== false && document.getElementById("d-sound") ? window.BoardSound(L, lang, words) : null;
     boards = {};
     drawRoom();
     (config.tournaments || []).forEach(function (id) { start(String(id)); });
@@ -471,6 +557,7 @@
       boards: boards,
       stop: function () {
         timers.forEach(clearInterval);
+        if (sound) sound.stop();
         window.removeEventListener("load", drawAll);
         window.removeEventListener("resize", drawAll);
         Object.keys(boards).forEach(function (id) {
@@ -481,7 +568,7 @@
   }
 
   window.TileBoard = { mount: mount };
-  if (document.body.getAttribute("data-board") !== "manual" && document.querySelector(".tile-grid")) {
+  if (document.body.getAttribute("data-board") !== "manual" && document.querySelector("[data-kind][data-tournament]")) {
     window.TileBoard.current = mount(document);
   }
 })();

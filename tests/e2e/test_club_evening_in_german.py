@@ -304,8 +304,8 @@ def count_final_table(floor, server, tid: int) -> dict[str, int]:
 
 
 def check_board(board, *, average: int, leader: str | None) -> None:
-    expect(board.locator("#d-avg")).to_have_text(german(average))
-    leaders = board.locator("#d-counts-list li")
+    expect(board.locator(".tile-average .t-average")).to_have_text(german(average))
+    leaders = board.locator(".tile-chip_leaders .t-leaders li")
     if leader is None:
         expect(leaders).to_have_count(0)
     else:
@@ -398,9 +398,9 @@ def test_a_club_evening_in_german_from_the_desk_to_the_winner(server, screens):
         if left == 4:
             shot(board, "9-board-after-busts")
     winner = by_chips[1]
-    expect(board.locator("#d-winner")).to_contain_text(public(winner))
+    expect(board.locator(".tile-clock .t-time")).to_contain_text(public(winner))
     # The results take the chip counts' place: no leader, and no note about old counts.
-    expect(board.locator("section.d-counts")).to_be_hidden()
+    expect(board.locator(".tile-chip_leaders")).to_be_hidden()
     shot(board, "10-board-winner")
     lobby.goto(f"{server.url}/lobby/{tid}/")
     expect(lobby.locator("#d-winner")).to_contain_text(public(winner))

@@ -39,7 +39,7 @@ def test_an_imported_evening_reads_as_history(site, browser):
     page.context.add_cookies([{"name": "django_language", "value": "de", "url": site.url}])
     sign_in(page, site.url, "dora", PASSWORD)
     page.goto(f"{site.url}/display/1/")
-    expect(page.locator("#d-purchase")).to_be_hidden()
+    expect(page.locator(".tile-title .t-purchase")).to_be_hidden()
     expect(page.get_by_text("Add-on möglich")).to_have_count(0)
     shot(page, "board")
 

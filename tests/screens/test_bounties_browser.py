@@ -54,9 +54,9 @@ def test_the_floor_names_the_eliminator_and_the_board_shows_the_bounty(site, bro
 
     board = browser.new_context(viewport=VIEWPORTS["tv"]).new_page()
     board.goto(f"{server.url}/display/{tid}/?layout=payouts&lang=de")
-    expect(board.locator("#d-bounties")).to_be_visible()
-    expect(board.locator("#d-bounties-note")).to_contain_text("50 Prozent")
-    expect(board.locator("#d-bounties-list li")).to_have_count(0)
+    expect(board.locator(".tile-bounties")).to_be_visible()
+    expect(board.locator(".tile-bounties .t-note")).to_contain_text("50 Prozent")
+    expect(board.locator(".tile-bounties .t-bounties li")).to_have_count(0)
 
     context = browser.new_context(viewport=VIEWPORTS["tablet"], locale="de", has_touch=True)
     context.add_cookies([{"name": "django_language", "value": "de", "url": server.url}])
@@ -83,8 +83,8 @@ def test_the_floor_names_the_eliminator_and_the_board_shows_the_bounty(site, bro
 
     # The board: the winner's bounty grew by half of 25 (German money: 37,50).
     first_name = winner["name"].split()[0]
-    expect(board.locator("#d-bounties-list li").first).to_contain_text(first_name)
-    expect(board.locator("#d-bounties-list li").first).to_contain_text("37,50")
+    expect(board.locator(".tile-bounties .t-bounties li").first).to_contain_text(first_name)
+    expect(board.locator(".tile-bounties .t-bounties li").first).to_contain_text("37,50")
     shot(board, "board-bounties-tv-de")
 
     # The prize pool page: the bounty money apart, what was paid, who won it.

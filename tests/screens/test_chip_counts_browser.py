@@ -78,7 +78,7 @@ def test_leaders_then_final_table(site, browser):
     context = browser.new_context(viewport=TV)
     board = context.new_page()
     board.goto(f"{server.url}/display/{tid}/?layout=chips&lang=de")
-    expect(board.locator("#d-counts-note")).to_have_text("Noch keine Chipcounts.")
+    expect(board.locator(".tile-chip_leaders .t-note")).to_have_text("Noch keine Chipcounts.")
 
     # One table counted: the board lists its players and says how many are counted.
     first_table = server.api("GET", f"/tournaments/{tid}/tables", token)[0]
@@ -89,11 +89,13 @@ def test_leaders_then_final_table(site, browser):
         {"counts": [{"seat": p["seat"], "chips": 30_000} for p in first_table["players"]]},
     )
     counted_first = len(first_table["players"])
-    expect(board.locator("#d-counts-note")).to_have_text(f"{counted_first} von 12 gezählt")
-    expect(board.locator("#d-counts-list li")).to_have_count(counted_first)
-    expect(board.locator("#d-counts-list li").first).to_contain_text("30.000")
+    expect(board.locator(".tile-chip_leaders .t-note")).to_have_text(
+        f"{counted_first} von 12 gezählt"
+    )
+    expect(board.locator(".tile-chip_leaders .t-leaders li")).to_have_count(counted_first)
+    expect(board.locator(".tile-chip_leaders .t-leaders li").first).to_contain_text("30.000")
     # Not everyone is counted yet: the average is still the arithmetic one.
-    expect(board.locator("#d-avg")).to_have_text(german(site.stack))
+    expect(board.locator(".tile-average .t-average")).to_have_text(german(site.stack))
 
     # Three busts leave nine players: the other table breaks; the floor does the moves.
     for player in server.api("GET", f"/tournaments/{tid}/tables", token)[1]["players"][:3]:
@@ -104,21 +106,23 @@ def test_leaders_then_final_table(site, browser):
     leader = max(counted, key=counted.get)
 
     # Everyone counted: leaders highest first, and the counted average on the tile.
-    expect(board.locator("#d-counts-list li").first).to_contain_text("49.000")
-    expect(board.locator("#d-counts-note")).to_have_text("")
+    expect(board.locator(".tile-chip_leaders .t-leaders li").first).to_contain_text("49.000")
+    expect(board.locator(".tile-chip_leaders .t-note")).to_have_text("")
     assert sum(counted.values()) // 9 != 12 * site.stack // 9
-    expect(board.locator("#d-avg")).to_have_text(german(sum(counted.values()) // 9))
+    expect(board.locator(".tile-average .t-average")).to_have_text(
+        german(sum(counted.values()) // 9)
+    )
     width_fits(board, TV)
     shot(board, "board-chip-counts-tv-de")
 
     # The final table: every seat, name and count.
     board.goto(f"{server.url}/display/{tid}/?layout=final&lang=en")
-    expect(board.locator("#d-final-title")).to_contain_text("Final table · Table")
-    rows = board.locator("#d-final-list li")
+    expect(board.locator(".tile-final_table .t-final-title")).to_contain_text("Final table · Table")
+    rows = board.locator(".tile-final_table .t-final li")
     expect(rows).to_have_count(9)
     expect(rows.filter(has_text=public(leader))).to_contain_text("49,000")
     # Every seat is on the screen, none cut by the box.
-    box = board.locator("#d-final-list").bounding_box()
+    box = board.locator(".tile-final_table .t-final").bounding_box()
     last = rows.last.bounding_box()
     assert last["y"] + last["height"] <= box["y"] + box["height"] + 1
     width_fits(board, TV)
@@ -144,9 +148,11 @@ def test_leaders_then_final_table(site, browser):
     # the counts are older and its average is the chips in play over those left.
     board = browser.new_context(viewport=TV).new_page()
     board.goto(f"{server.url}/display/{tid}/?layout=chips&lang=de")
-    expect(board.locator("#d-counts-note")).to_have_text("")
+    expect(board.locator(".tile-chip_leaders .t-note")).to_have_text("")
     server.api("POST", f"/entries/{seat['entry']}/bust", token, {})
-    expect(board.locator("#d-counts-note")).to_have_text("Gezählt vor späteren Ausscheidungen")
-    expect(board.locator("#d-avg")).to_have_text(german(12 * site.stack // 8))
+    expect(board.locator(".tile-chip_leaders .t-note")).to_have_text(
+        "Gezählt vor späteren Ausscheidungen"
+    )
+    expect(board.locator(".tile-average .t-average")).to_have_text(german(12 * site.stack // 8))
     board.context.close()
     phone.context.close()

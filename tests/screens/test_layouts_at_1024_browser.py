@@ -100,14 +100,14 @@ def test_the_tv_keeps_the_arrow_with_its_seat_and_shortens_a_long_name(site, bro
     server.api("POST", f"/tables/{tables[0]['id']}/break", token)
     tv = browser.new_context(viewport=VIEWPORTS["tv"], locale="de-DE").new_page()
     tv.goto(f"{server.url}/display/{site.id}/?layout=seats&lang=de")
-    moves = tv.locator("#d-moves-list li")
+    moves = tv.locator(".tile-moves .t-moves li")
     expect(moves.first).to_be_visible()
     for move in moves.all():
         assert "→ Tisch" in move.locator(".nw").last.inner_text()
         line = move.evaluate("e => parseFloat(getComputedStyle(e).lineHeight) || 40")
         assert box(move)["height"] <= line * 1.5, move.inner_text()
     assert tv.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS["tv"]["width"]
-    for name in tv.locator(".d-move-name").all():
+    for name in tv.locator(".t-move-name").all():
         assert name.get_attribute("title") == name.inner_text()
         assert name.evaluate("e => e.getClientRects().length") == 1
     shot(tv, "tv-moves-de")

@@ -63,8 +63,8 @@ def test_a_screen_follows_its_settings_in_place_and_reports(site, browser):
     navigations = []
     tv.on("framenavigated", lambda frame: frame == tv.main_frame and navigations.append(frame.url))
     tv.goto(created["url"])
-    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
-    expect(tv.locator("#d-time")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(tv.locator(".tile-title .t-name")).to_have_text("Screens Cup")
+    expect(tv.locator(".tile-clock .t-time")).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(tv.locator("body")).to_have_class(re.compile("layout-clock"))
     shot(tv, "named-screen-clock-tv-en")
     tv.evaluate("window.__sameDocument = true")
@@ -75,9 +75,9 @@ def test_a_screen_follows_its_settings_in_place_and_reports(site, browser):
         token,
         {"layout": "payouts", "tournaments": [side["id"]], "language": "de"},
     )
-    expect(tv.locator("#d-name")).to_have_text("Side Event", timeout=FOLLOWS_WITHIN_MS)
+    expect(tv.locator(".tile-title .t-name")).to_have_text("Side Event", timeout=FOLLOWS_WITHIN_MS)
     expect(tv.locator("body")).to_have_class(re.compile("layout-payouts"))
-    expect(tv.locator(".d-payouts h2")).to_have_text("Auszahlung")
+    expect(tv.locator(".tile-payouts h2")).to_have_text("Auszahlung")
     assert tv.evaluate("window.__sameDocument") is True
     assert navigations == [created["url"]], "the page was navigated or reloaded"
     shot(tv, "named-screen-payouts-tv-de")
@@ -111,7 +111,7 @@ def test_a_level_change_is_spoken_once_and_not_again_after_a_reload(site, browse
     context.add_init_script(CAPTURE_SPEECH)
     tv = context.new_page()
     tv.goto(created["url"])
-    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    expect(tv.locator(".tile-title .t-name")).to_have_text("Screens Cup")
     clock = server.api("GET", f"/tournaments/{site.id}/clock", token)
     # The level ends in a few seconds: the room's clock moves on by itself.
     cut = clock["remaining_ms"] // 1000 - 3
@@ -121,7 +121,7 @@ def test_a_level_change_is_spoken_once_and_not_again_after_a_reload(site, browse
     assert tv.evaluate("window.__spoken") == [said]
 
     tv.reload()
-    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    expect(tv.locator(".tile-title .t-name")).to_have_text("Screens Cup")
     # The screen hears the level change again on connecting (it is recent) ...
     tv.wait_for_function("() => window.Signage.received() >= 1")
     # ... and knows it has sounded it already.
@@ -145,13 +145,13 @@ def test_a_rotation_turns_between_the_board_and_todays_overview(site, browser):
     context = browser.new_context(viewport=TV, locale="de-DE")
     tv = context.new_page()
     tv.goto(created["url"])
-    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    expect(tv.locator(".tile-title .t-name")).to_have_text("Screens Cup")
     row = tv.locator(f".t-row[data-tournament='{site.id}']")
     expect(row).to_be_visible(timeout=10000)
     expect(row.locator("[data-clock-time]")).to_have_text(re.compile(r"^\d+:\d\d$"))
     expect(row.locator(".t-players")).to_have_text("8 von 8 Spielern")
     shot(tv, "named-screen-today-tv-de")
-    expect(tv.locator("#d-name")).to_have_text("Screens Cup", timeout=10000)
+    expect(tv.locator(".tile-title .t-name")).to_have_text("Screens Cup", timeout=10000)
     context.close()
 
     phone = browser.new_context(viewport=VIEWPORTS["phone"], is_mobile=True, locale="de-DE")
@@ -173,15 +173,15 @@ def test_a_screen_without_its_server_keeps_counting_and_says_it_reconnects(site,
     context = browser.new_context(viewport=TV, locale="en-GB")
     tv = context.new_page()
     tv.goto(created["url"])
-    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    expect(tv.locator(".tile-title .t-name")).to_have_text("Screens Cup")
     status = tv.locator("#s-status")
     expect(status).to_be_hidden()
     server.stop()
     try:
         expect(status).to_be_visible(timeout=5000)
         expect(status).to_have_text("Offline – reconnecting…")
-        counting = tv.locator("#d-time").inner_text()
-        expect(tv.locator("#d-time")).not_to_have_text(counting, timeout=3000)
+        counting = tv.locator(".tile-clock .t-time").inner_text()
+        expect(tv.locator(".tile-clock .t-time")).not_to_have_text(counting, timeout=3000)
     finally:
         server.start()  # same port: the page finds it again by itself
     expect(status).to_be_hidden(timeout=30_000)
@@ -257,7 +257,7 @@ def test_a_screen_back_with_its_server_drops_the_offline_frame_within_seconds(si
     context.add_init_script(COUNT_SCREEN_SOCKETS)
     tv = context.new_page()
     tv.goto(created["url"])
-    expect(tv.locator("#d-name")).to_have_text("Screens Cup")
+    expect(tv.locator(".tile-title .t-name")).to_have_text("Screens Cup")
     status = tv.locator("#s-status")
     expect(status).to_be_hidden()
     page = tv.locator("html")

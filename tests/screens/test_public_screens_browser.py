@@ -46,9 +46,9 @@ def test_every_public_screen_shows_money_with_its_currency(site, browser, lang, 
     board = context.new_page()
     for layout in LAYOUTS:
         board.goto(f"{url}/display/{site.id}/?layout={layout}&lang={lang}")
-        expect(board.locator("#d-pool")).to_have_text(POOL[lang])
+        expect(board.locator(".tile-prize_pool .t-pool")).to_have_text(POOL[lang])
     board.goto(f"{url}/display/{site.id}/?layout=payouts&lang={lang}")
-    first_prize = board.locator("#d-payouts-list li b").first
+    first_prize = board.locator(".tile-payouts .t-payouts li b").first
     expect(first_prize).to_have_text(re.compile("€"))
     shot(board, f"public-payouts-currency-tv-{lang}")
     context.close()
@@ -142,7 +142,7 @@ def test_a_clock_call_counts_down_on_the_tablet_and_the_tv_then_clears(site, bro
         token,
         {"table": table["number"], "seat": seat, "think_seconds": 0},
     )
-    banner = tv.locator("#d-calls .banner-call")
+    banner = tv.locator(".tile-announcements .t-call")
     expect(banner).to_contain_text(f"Tisch {table['number']}, Sitz {seat}")
     expect(banner.locator("b")).to_have_text(re.compile(r"0:(10|0\d)"))
     badge = tablet.locator(f"#table-{table['number']} .seat-call")
@@ -212,17 +212,17 @@ def finale(site) -> int:
 def test_the_tv_seat_list_shows_every_public_name_whole(site, finale, browser):
     board = browser.new_context(viewport=TV, locale="de-DE").new_page()
     board.goto(f"{site.server.url}/display/{finale}/?layout=seats&lang=de")
-    names = board.locator("#d-seats-list li > span")
+    names = board.locator(".tile-seats .t-seats li > span")
     expect(names).to_have_count(len(LONG_NAMES))
     expect(names.filter(has_text="Małgorzata W.")).to_have_count(1)
     expect(names.filter(has_text="Maximilian-Alexander S.")).to_have_count(1)
     cut = board.evaluate(
-        """() => [...document.querySelectorAll('#d-seats-list li > span')]
+        """() => [...document.querySelectorAll('.tile-seats .t-seats li > span')]
               .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)"""
     )
     assert cut == []
-    list_box = board.locator("#d-seats-list").bounding_box()
-    last = board.locator("#d-seats-list li").last.bounding_box()
+    list_box = board.locator(".tile-seats .t-seats").bounding_box()
+    last = board.locator(".tile-seats .t-seats li").last.bounding_box()
     assert last["y"] + last["height"] <= list_box["y"] + list_box["height"] + 1
     shot(board, "public-seat-list-long-names-tv-de")
     board.context.close()
@@ -240,7 +240,7 @@ def test_the_final_table_shows_every_seat_while_the_players_walk_over(site, fina
 
     board = browser.new_context(viewport=TV, locale="de-DE").new_page()
     board.goto(f"{server.url}/display/{tid}/?layout=final&lang=de")
-    rows = board.locator("#d-final-list li")
+    rows = board.locator(".tile-final_table .t-final li")
     expect(rows).to_have_count(9)
     # Each player walking over stands in the seat he goes to, with where he comes from.
     walking = [m for m in pending if m["to_seat"]]
@@ -249,13 +249,15 @@ def test_the_final_table_shows_every_seat_while_the_players_walk_over(site, fina
     if move.get("from_table"):
         expect(row).to_contain_text(f"von Tisch {move['from_table']} · Sitz {move['from_seat']}")
     shot(board, "public-final-table-moves-tv-de")
-    box = board.locator("#d-final-list").bounding_box()
+    box = board.locator(".tile-final_table .t-final").bounding_box()
     for i in range(9):
         row = rows.nth(i).bounding_box()
         assert row["y"] + row["height"] <= box["y"] + box["height"] + 1, f"seat row {i + 1} is cut"
     # Still read from across the room: the type is not shrunk to a footnote.
     size = float(
-        board.evaluate("getComputedStyle(document.getElementById('d-final-list')).fontSize")[:-2]
+        board.evaluate(
+            "getComputedStyle(document.querySelector('.tile-final_table .t-final')).fontSize"
+        )[:-2]
     )
     assert size >= 0.025 * TV["height"]
     assert board.evaluate("document.documentElement.scrollWidth") <= TV["width"]

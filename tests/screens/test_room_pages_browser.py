@@ -147,21 +147,21 @@ def test_every_player_appears_on_the_board_seat_pages(site, browser):
     context = browser.new_context(viewport=VIEWPORTS["tv"])
     page = context.new_page()
     page.goto(f"{site.server.url}/display/{site.id}/?layout=seats&seconds=2&lang=de")
-    expect(page.locator("#d-seats-list li").first).to_be_visible()
+    expect(page.locator(".tile-seats .t-seats li").first).to_be_visible()
     seen: set[str] = set()
     pages: set[str] = set()
     # Turns every 2 s here; a slow machine gets time for a few rounds.
     for _ in range(80):
-        label = page.locator("#d-seats-page").inner_text()
+        label = page.locator(".tile-seats .t-page").inner_text()
         pages.add(label)
-        seen |= set(page.locator("#d-seats-list li > span").all_inner_texts())
+        seen |= set(page.locator(".tile-seats .t-seats li > span").all_inner_texts())
         if len(seen) >= remaining and len(pages) > 1:
             break
         page.wait_for_timeout(500)
     shot(page, "board-seats-tv-de")
     # The QR code is not covered by the list.
-    qr = page.locator(".d-qr svg").bounding_box()
-    seats_box = page.locator("#d-seats-list").bounding_box()
+    qr = page.locator(".tile-qr svg").bounding_box()
+    seats_box = page.locator(".tile-seats .t-seats").bounding_box()
     assert (
         qr["y"] >= seats_box["y"] + seats_box["height"] or qr["x"] + qr["width"] <= seats_box["x"]
     )
@@ -177,8 +177,8 @@ def test_the_board_keeps_its_seat_page_while_the_next_one_loads(site, browser):
     context = browser.new_context(viewport={"width": 800, "height": 450})
     page = context.new_page()
     page.goto(f"{site.server.url}/display/{site.id}/?layout=seats&seconds=2&lang=de")
-    expect(page.locator("#d-seats-list li").first).to_be_visible()
-    expect(page.locator("#d-seats-page")).to_have_text(re.compile(r"Seite 1 von \d"))
+    expect(page.locator(".tile-seats .t-seats li").first).to_be_visible()
+    expect(page.locator(".tile-seats .t-page")).to_have_text(re.compile(r"Seite 1 von \d"))
     # The next page's request is held, as on a slow network: until it comes,
     # the room still reads a page of names, never an empty or half-made list.
     held = []
@@ -188,7 +188,7 @@ def test_the_board_keeps_its_seat_page_while_the_next_one_loads(site, browser):
             break
         page.wait_for_timeout(500)
     assert held, "the board asked for no next page"
-    while_loading = page.locator("#d-seats-list li > span").all_inner_texts()
+    while_loading = page.locator(".tile-seats .t-seats li > span").all_inner_texts()
     for route in held:
         route.continue_()
     page.unroute("**/seats?*")
@@ -218,17 +218,17 @@ def test_every_move_of_the_break_appears_on_the_board(site, browser):
     context = browser.new_context(viewport=VIEWPORTS["tv"])
     page = context.new_page()
     page.goto(f"{site.server.url}/display/{site.id}/?lang=en")
-    expect(page.locator("#d-moves")).to_be_visible()
+    expect(page.locator(".tile-moves")).to_be_visible()
     shown = set()
     for _ in range(80):  # the moves turn every 8 s when they fill more than one page
-        shown |= set(page.locator("#d-moves-list li").all_inner_texts())
+        shown |= set(page.locator(".tile-moves .t-moves li").all_inner_texts())
         if len(shown) >= len(site.moves):
             break
         page.wait_for_timeout(500)
     assert len(shown) == len(site.moves)
     # The banner sits under the clock and the code, and above the sound hint.
-    banner = page.locator("#d-moves").bounding_box()
-    assert page.locator(".d-qr svg").bounding_box()["y"] + 10 < banner["y"]
+    banner = page.locator(".tile-moves").bounding_box()
+    assert page.locator(".tile-qr svg").bounding_box()["y"] + 10 < banner["y"]
     assert page.locator("#d-sound").bounding_box()["y"] >= banner["y"] + banner["height"] - 1
     shot(page, "board-moves-tv-en")
     context.close()

@@ -60,7 +60,7 @@ def test_display_board_shows_a_bust_within_a_second(site, tv):
     page.on("request", lambda request: requests.append(request.url))
     page.goto(f"{site.server.url}/display/{site.id}/?layout=payouts&lang=en")
     online(page)
-    players = page.locator("#d-players")
+    players = page.locator(".tile-players .t-players")
     before = len(seated(site))
     expect(players).to_have_text(f"{before} of 8")
     victim = seated(site)[-1]
@@ -76,7 +76,9 @@ def test_display_board_shows_a_bust_within_a_second(site, tv):
         site.token,
         {"text": "Dinner break after level 4"},
     )
-    expect(page.locator("#d-announcement")).to_have_text("Dinner break after level 4")
+    expect(page.locator(".tile-announcements .t-announcement")).to_have_text(
+        "Dinner break after level 4"
+    )
     assert all(url.startswith(site.server.url) for url in requests), requests
     assert_private_data_absent(page.content())
 
@@ -106,7 +108,7 @@ def test_two_display_boards_count_down_the_same_second(site, browser):
     online(left)
     online(right)
     clock = re.compile(r"^\d{1,2}:\d\d$")
-    expect(left.locator("#d-time")).to_have_text(clock)
+    expect(left.locator(".tile-clock .t-time")).to_have_text(clock)
 
     def seconds(text: str) -> int:
         minutes, secs = text.split(":")
@@ -117,9 +119,9 @@ def test_two_display_boards_count_down_the_same_second(site, browser):
     # readings agree exactly.
     agreed = 0
     for _ in range(5):
-        first = left.locator("#d-time").inner_text()
-        other = right.locator("#d-time").inner_text()
-        then = left.locator("#d-time").inner_text()
+        first = left.locator(".tile-clock .t-time").inner_text()
+        other = right.locator(".tile-clock .t-time").inner_text()
+        then = left.locator(".tile-clock .t-time").inner_text()
         assert min(abs(seconds(other) - seconds(t)) for t in (first, then)) <= 1, (
             first,
             other,
@@ -128,8 +130,8 @@ def test_two_display_boards_count_down_the_same_second(site, browser):
         agreed += other in (first, then)
         left.wait_for_timeout(330)
     assert agreed >= 3, agreed
-    expect(left.locator("#d-time")).not_to_have_text(first, timeout=3000)  # it counts
-    expect(right.locator("#d-blinds")).to_have_text("100 / 200")
+    expect(left.locator(".tile-clock .t-time")).not_to_have_text(first, timeout=3000)  # it counts
+    expect(right.locator(".tile-blinds .t-blinds")).to_have_text("100 / 200")
     left.context.close()
     right.context.close()
 
@@ -138,7 +140,7 @@ def test_a_display_that_sees_a_version_gap_fetches_a_fresh_snapshot(site, tv):
     page = tv.new_page()
     page.goto(f"{site.server.url}/display/{site.id}/")
     online(page)
-    players = page.locator("#d-players")
+    players = page.locator(".tile-players .t-players")
     truth = players.inner_text()
     page.evaluate(
         """() => Screen.connection.receive({type: "bust", version: Screen.connection.version + 3,
@@ -212,13 +214,15 @@ def test_a_display_shows_it_is_offline_keeps_counting_and_resynchronises(site, t
     site.server.stop()
     try:
         expect(status).to_be_visible(timeout=5000)
-        counting = page.locator("#d-time").inner_text()
-        expect(page.locator("#d-time")).not_to_have_text(counting, timeout=3000)
+        counting = page.locator(".tile-clock .t-time").inner_text()
+        expect(page.locator(".tile-clock .t-time")).not_to_have_text(counting, timeout=3000)
     finally:
         site.server.start()  # same port: the page finds it again by itself
     expect(status).to_be_hidden(timeout=30_000)
-    before = page.locator("#d-players").inner_text()
+    before = page.locator(".tile-players .t-players").inner_text()
     remaining = int(before.split()[0])
     victim = seated(site)[-1]
     site.server.api("POST", f"/entries/{victim['id']}/bust", site.token, {})
-    expect(page.locator("#d-players")).to_have_text(f"{remaining - 1} of 8", timeout=2000)
+    expect(page.locator(".tile-players .t-players")).to_have_text(
+        f"{remaining - 1} of 8", timeout=2000
+    )

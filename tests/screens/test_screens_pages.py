@@ -84,7 +84,10 @@ def test_display_board_shows_a_qr_code_of_the_tournament_lobby(cup, public):
 def test_unknown_tournament_or_layout(cup, public):
     assert public.get("/display/987654/").status_code == 404
     assert public.get("/lobby/987654/").status_code == 404
-    assert 'class="display layout-clock"' in html_of(public.get(f"/display/{cup.pk}/?layout=x"))
+    # Any other name shows the clock preset, drawn from its tiles.
+    assert 'class="display tiles-board layout-clock"' in html_of(
+        public.get(f"/display/{cup.pk}/?layout=x")
+    )
 
 
 def test_seat_finder_finds_part_of_a_name_without_case_or_accents(cup, public):

@@ -51,7 +51,7 @@ def test_screens_poll_while_redis_is_down_and_follow_pushes_again_when_it_return
             board = browser.new_context().new_page()
             board.goto(f"{server.url}/display/{tid}/?lang=en")
             board.wait_for_function("() => window.Screen && Screen.connection.online")
-            players = board.locator("#d-players")
+            players = board.locator(".tile-players .t-players")
             expect(players).to_have_text("8 of 8")
 
             tablet = browser.new_context(locale="de-DE").new_page()

@@ -55,7 +55,7 @@ def money(value: Any, currency: str = "EUR") -> str:
 
 @register.filter
 def public_money(value: Any, currency: str = "EUR") -> str:
-    """Money as the public screens write it (display.js does the same): whole
+    """Money as the public screens write it (board_words.js does the same): whole
     amounts without cents in every language, 2.600 € (de), €2,600 (en)."""
     return _money(value, currency, cents_when_whole=False)
 

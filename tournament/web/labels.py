@@ -81,4 +81,6 @@ def screen_labels() -> dict[str, Any]:
         "hands_left": _plural("sits out: {count} hand left", "sits out: {count} hands left"),
         "arriving": _("arriving"),
         "leaving": _("leaving"),
+        "payouts": _("Payouts"),
+        "final_results": _("Final results"),
     }
