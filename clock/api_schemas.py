@@ -309,6 +309,15 @@ class RacePlayerIn(Schema):
 # A seat number as a key of the cards: "1", "2", ...
 SeatKey = Annotated[str, Field(pattern=r"^[1-9][0-9]*$")]
 
+
+def _seat_keys_only(schema: dict[str, Any]) -> None:
+    """Pydantic says the seat keys as ``patternProperties``, which leaves any
+    other key open: the cards take seat numbers only."""
+    for branch in schema.get("anyOf", []):
+        if "patternProperties" in branch:
+            branch["additionalProperties"] = False
+
+
 RACE_EXAMPLE = {
     "method": "race",
     "removed": 25,
@@ -348,6 +357,7 @@ class ChipRaceIn(Schema):
         None,
         description='The cards dealt, keyed by seat number ("1"): one per odd chip. '
         "Without it the app deals.",
+        json_schema_extra=_seat_keys_only,
     )
 
 

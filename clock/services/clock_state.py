@@ -45,7 +45,11 @@ def structure_entries(tournament: Tournament | int) -> tuple[Entry, ...]:
             f"SELECT CAST(levels AS text) FROM {table} WHERE tournament_id = %s", [tournament_id]
         )
         row = cursor.fetchone()
-    text = row[0] if row else None
+    return _entries_of(row[0] if row else None)
+
+
+def _entries_of(text: str | None) -> tuple[Entry, ...]:
+    """A stored structure's text as rule entries, parsed once per text."""
     if not text:
         return ()
     parsed = _PARSED.get(text)
@@ -260,9 +264,20 @@ def play_started_now(*, tournament: Tournament) -> bool:
 def late_entries_expected_now(*, tournament: Tournament, now_ms: int | None = None) -> bool:
     """Play has begun and registration is still open (README "Breaking during
     registration"): what the two answers above say together, from one read of
-    the structure and one of the clock, for the planner of every bust."""
-    structure = structure_entries(tournament)
-    row = ClockState.objects.filter(tournament=tournament).first()
+    the structure and the clock's id together, for the planner of every bust;
+    the clock's row only when there is one."""
+    connection = connections[Structure.objects.db]
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT CAST(levels AS text) FROM {quote(Structure._meta.db_table)} "
+            "WHERE tournament_id = %s), "
+            f"(SELECT id FROM {quote(ClockState._meta.db_table)} WHERE tournament_id = %s)",
+            [tournament.pk, tournament.pk],
+        )
+        text, state_id = cursor.fetchone()
+    structure = _entries_of(text)
+    row = ClockState.objects.filter(pk=state_id).first() if state_id is not None else None
     if row is None:
         started = not structure and tournament.status != Tournament.Status.PLANNED
     else:

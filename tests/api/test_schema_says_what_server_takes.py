@@ -151,3 +151,10 @@ def test_a_rule_the_schema_cannot_state_is_named_in_the_answer(api):
     response = api.post("/chip-race", race)
     assert response.status_code == 422, response.content
     assert (response.json()["field"], response.json()["rule"]) == ("removed", "removed_not_smaller")
+
+
+def test_the_chip_race_cards_take_seat_numbers_only(client):
+    cards = _schemas(client)["ChipRaceIn"]["properties"]["cards"]
+    keyed = next(branch for branch in cards["anyOf"] if branch.get("type") == "object")
+    assert keyed["additionalProperties"] is False
+    assert list(keyed["patternProperties"]) == ["^[1-9][0-9]*$"]

@@ -19,7 +19,7 @@ from config.api import api as ninja_api
 from prereg.models import PreRegistration
 from tests.cashdesk.conftest import signed_in
 from tests.conftest import ApiClient
-from tests.prereg.conftest import listed_tournament
+from tests.prereg.conftest import listed_tournament, today_late
 from tournament.models import Entry
 
 pytestmark = pytest.mark.django_db
@@ -279,6 +279,12 @@ def test_the_floors_menu_and_pre_registrations_offer_no_money(
     floor_user, desk_user, api, anonymous_api
 ):
     tid = listed_tournament(api)["id"]
+    # Today's list shows it whatever the hour the test runs.
+    today = {
+        "starts_at": today_late().isoformat(),
+        "pre_registration": {"check_in_deadline_minutes": 0},
+    }
+    assert api.patch(f"/tournaments/{tid}", today).status_code == 200
     held = anonymous_api.post(f"/tournaments/{tid}/pre-registrations", {"name": "Paula Berg"})
     assert held.status_code == 201, held.content
     check_in = reverse("prereg-desk-check-in", args=[PreRegistration.objects.get().pk])

@@ -1,9 +1,15 @@
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 
 import pytest
 from django.utils import timezone
+
+
+def today_late() -> datetime:
+    """Late tonight, local time: a tournament that starts today whatever the hour
+    the test runs (pre-registration stays open all day)."""
+    return timezone.make_aware(datetime.combine(timezone.localdate(), time(23, 59)))
 
 
 @pytest.fixture(autouse=True)

@@ -4,15 +4,14 @@ on one page (README "Pre-registration and the schedule", "The player's page").""
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 
 from prereg.models import EntryLink, PreRegistration
 from prereg.services.walk_ins import walk_in_register
-from tests.prereg.conftest import listed_tournament
+from tests.prereg.conftest import listed_tournament, today_late
 from tournament.errors import Conflict
 from tournament.models import ActionLog, Entry
 
@@ -143,13 +142,8 @@ def test_without_a_waiting_list_the_desk_registers_as_before(api, desk_user):
     assert "walk_in_ahead_of_waiting_list" not in _kinds(tid)
 
 
-def _today_late() -> datetime:
-    """Late tonight, local time: pre-registration stays open all day."""
-    return timezone.make_aware(datetime.combine(timezone.localdate(), time(23, 59)))
-
-
 def test_the_desk_sees_todays_pre_registrations_of_all_tournaments(api, desk_user):
-    late = _today_late()
+    late = today_late()
     ids = []
     for name, starts in (
         ("Early Bird", late),
@@ -200,7 +194,7 @@ def test_the_api_hands_revokes_phone_links_and_lists_today(api):
     api.patch(
         f"/tournaments/{today}",
         {
-            "starts_at": _today_late().isoformat(),
+            "starts_at": today_late().isoformat(),
             "pre_registration": {"check_in_deadline_minutes": 0},
         },
     )

@@ -3,7 +3,7 @@ floor action flows"; the package's docstring shows it in use)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -169,12 +169,6 @@ class Write:
             tournament = self.unit.held.rows[target]
         return audit.append(
             scope=str(target), tournament=tournament, kind=kind, data=data, by=self.actor.user
-        )
-
-    def log_many(self, lines: Sequence[tuple[str, dict[str, Any]]]) -> list[ActionLog]:
-        """Several lines of the write's tournament in the order given (a hand's busts)."""
-        return audit.append_many(
-            scope=str(self._log_scope()), tournament=self.tournament, lines=lines, by=self.user
         )
 
     def _log_scope(self) -> Scope:
