@@ -18,11 +18,13 @@ committing thread, as the tests that read a message right after a write need.
   screen that misses one asks for a snapshot.
 - A failure never reaches the floor action: it is logged and its version is
   missing, so the screens ask for a snapshot.
-- In a Celery worker the change is composed inside the task, before it
-  returns, on the task's own connection (:func:`compose_inside_tasks`): after
-  each task Celery's Django fix-up closes the prefork child's connection pool,
-  and a composer thread still reading from it lost the level change (README
-  "Production").
+- In a Celery worker's task the change is composed inside the task, before
+  it returns, on the task's own connection (:func:`inside_a_worker_task`):
+  after each task Celery's Django fix-up closes the prefork child's
+  connection pool, and a composer thread still reading from it lost the level
+  change (README "Production"). Asked of the running task, not set once per
+  process: a worker started inside another process (a test's) leaves that
+  process's own writes to its composer thread.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import asyncio
 import atexit
 import logging
 
+from celery import current_task
 from django.conf import settings
 from django.db import close_old_connections, connections
 
@@ -51,20 +54,16 @@ EXIT_WAIT_SECONDS = 5.0
 Waiting = tuple[changes.Change, asyncio.AbstractEventLoop | None]
 
 
-# Set once in a Celery worker process (config/celery.py); its children inherit it.
-_inside_tasks = False
-
-
-def compose_inside_tasks() -> None:
-    """This process composes each change in the committing thread: a worker,
-    whose tasks' connections (and pool) Celery closes when the task returns."""
-    global _inside_tasks
-    _inside_tasks = True
+def inside_a_worker_task() -> bool:
+    """True in a task a Celery worker runs (not one run eagerly, in the caller's
+    thread): Celery closes its connections (and pool) when the task returns."""
+    # current_task is a proxy: false where no task runs.
+    return bool(current_task) and not current_task.request.is_eager
 
 
 def hand_over(change: changes.Change) -> None:
     """Registered with :func:`tournament.changes.compose_with`: runs after a write's commit."""
-    if settings.SCREENS_COMPOSE == INLINE or _inside_tasks:
+    if settings.SCREENS_COMPOSE == INLINE or inside_a_worker_task():
         _compose(change, None)
         return
     # The sockets' event loop is known only here, in the committing thread.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -55,3 +56,24 @@ def test_a_worker_on_redis_closes_late_registration_once(api, monkeypatch):
         assert wait_for(lambda: Tournament.objects.get(pk=tournament["id"]).registration_closed)
         assert wait_for(lambda: BoundaryFired.objects.filter(key=key).count() == 1)
     assert BoundaryFired.objects.filter(key=key).count() == 1
+
+
+def test_a_worker_started_in_this_process_leaves_its_writes_to_the_composer_thread(
+    api, settings, monkeypatch
+):
+    """Composing inside the task is the worker's business: once a worker has run
+    here, a write of this process still answers before its messages are composed
+    (README "How a floor action flows")."""
+    from screens import compose, composer
+
+    with start_worker(app, perform_ping_check=False, pool="solo", concurrency=1):
+        pass
+    tournament = api.post("/tournaments", {"name": "After the worker"}).json()
+    settings.SCREENS_COMPOSE = composer.THREAD
+    composed_in: list[str] = []
+    monkeypatch.setattr(
+        compose, "send", lambda change: composed_in.append(threading.current_thread().name)
+    )
+    assert api.put(f"/tournaments/{tournament['id']}/structure", STRUCTURE).status_code == 200
+    assert composer.drained(timeout=20)
+    assert composed_in and threading.current_thread().name not in composed_in
