@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A write's time on the device, for its audit line and its order (README "Device time").
+    "tournament.web.device_clock.DeviceTimeMiddleware",
     # After the sign-in and CSRF checks: a write with a one-time key runs once
     # (README "Sent twice, done once").
     "tournament.web.once.OnceMiddleware",

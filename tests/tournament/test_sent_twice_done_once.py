@@ -75,7 +75,9 @@ def test_a_key_too_short_or_too_long_is_refused_in_the_readers_language(api, tou
             **api.headers,
         )
         assert response.status_code == 422
-        assert "Zeichen" in response.json()["detail"]
+        detail = response.json()["detail"]
+        assert "Zeichen" in detail
+        assert key[:40] in detail, "the answer names the key"
     assert not Entry.objects.exists()
 
 

@@ -31,7 +31,12 @@ KEEP = timedelta(hours=72)
 # itself wait for the tournament's lock, then do its work.
 CLAIM_WAIT_MS = 3 * LOCK_TIMEOUT_MS
 
-KEY_LENGTH = _("The Idempotency-Key must be %(least)s to %(most)s characters long.")
+KEY_LENGTH = _(
+    "The Idempotency-Key %(key)s is %(length)s characters long; it must be %(least)s to "
+    "%(most)s characters long."
+)
+# A key too long to be one is named by its start.
+KEY_SHOWN = 40
 KEY_USED = _(
     "The Idempotency-Key %(key)s was already used for another request. "
     "Send a new key for a new request."
@@ -55,7 +60,11 @@ class Claim:
 def once_key_checked(key: str) -> str:
     """The key as sent, or a 422 naming the bounds."""
     if not KEY_MIN <= len(key) <= KEY_MAX:
-        raise Invalid(KEY_LENGTH % {"least": KEY_MIN, "most": KEY_MAX})
+        shown = key if len(key) <= KEY_SHOWN else f"{key[:KEY_SHOWN]}…"
+        raise Invalid(
+            KEY_LENGTH
+            % {"key": f"«{shown}»", "length": len(key), "least": KEY_MIN, "most": KEY_MAX}
+        )
     return key
 
 
