@@ -131,10 +131,24 @@ def _body_hash(request: HttpRequest) -> str:
             if name not in NOT_THE_REQUEST
             for value in request.POST.getlist(name)
         )
-        data = json.dumps(fields).encode()
+        # A file sent is part of the request: another file with the key is another request.
+        files = sorted(
+            (name, upload.name or "", _digest_of(upload))
+            for name in request.FILES
+            for upload in request.FILES.getlist(name)
+        )
+        data = json.dumps([fields, files] if files else fields).encode()
     else:
         data = request.body
     return hashlib.sha256(data).hexdigest()
+
+
+def _digest_of(upload: Any) -> str:
+    digest = hashlib.sha256()
+    for chunk in upload.chunks():
+        digest.update(chunk)
+    upload.seek(0)
+    return digest.hexdigest()
 
 
 def _keep_or_release(request: HttpRequest, key: str, response: HttpResponse) -> None:
