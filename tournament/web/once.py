@@ -27,10 +27,10 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
-from tournament.api.auth import token_digest
+from tournament.api.auth import user_for_bearer
 from tournament.errors import DomainError
 from tournament.inputs import API_PREFIX
-from tournament.models import ApiToken, IdempotentRequest
+from tournament.models import IdempotentRequest
 from tournament.services.once_keys import (
     Claim,
     once_answer_store,
@@ -113,12 +113,8 @@ def _sender(request: HttpRequest) -> tuple[bool, int | None]:
     check, so the key belongs to the token's user."""
     scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer" and token.strip():
-        user_id = (
-            ApiToken.objects.filter(digest=token_digest(token.strip()), user__is_active=True)
-            .values_list("user_id", flat=True)
-            .first()
-        )
-        return user_id is not None, user_id
+        user = user_for_bearer(request, token.strip())
+        return user is not None, (user.pk if user is not None else None)
     user = getattr(request, "user", None)
     return True, (user.pk if user is not None and user.is_authenticated else None)
 
