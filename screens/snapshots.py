@@ -141,7 +141,6 @@ def with_server_time(text: str) -> str:
     return f'{text[:-1]}, "server_time": {int(time() * 1000)}}}'
 
 
-
 # What json_script escapes, so the snapshot's text cannot end its <script>.
 _SCRIPT_SAFE = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
 

@@ -28,16 +28,6 @@ CHIPS = [
     {"value": 100, "colour": "black", "count": 400},
     {"value": 500, "colour": "purple", "count": 200},
 ]
-CHIP_RACE = {
-    "method": "race",
-    "removed": 25,
-    "smallest_remaining": 100,
-    "button_seat": 3,
-    "players": [
-        {"seat": 1, "chips": 3, "other_value": 1000},
-        {"seat": 2, "chips": 5, "other_value": 2000},
-    ],
-}
 TILES = [{"kind": "clock", "x": 0, "y": 0, "w": 6, "h": 6}]
 
 
