@@ -68,14 +68,18 @@ def _languages() -> list[str]:
 
 def what(conflict: FloorConflict) -> str:
     """The action in words, in the active language."""
-    template = WHAT.get(conflict.action)
-    facts = conflict.facts or {}
-    if template is not None:
+    return what_of(conflict.action, conflict.facts, method=conflict.method, path=conflict.path)
+
+
+def what_of(action: str, facts: Any, *, method: str, path: str) -> str:
+    """An action's words from its short name and the facts kept with it."""
+    template = WHAT.get(action)
+    if template is not None and isinstance(facts, dict):
         try:
             return str(template) % facts
         except KeyError:  # the facts were not found (a row gone): the general words
             pass
-    return str(OTHER) % {"method": conflict.method, "path": conflict.path}
+    return str(OTHER) % {"method": method, "path": path}
 
 
 def refusal_words(conflict: FloorConflict) -> str:

@@ -24,7 +24,7 @@ from tables.services.chip_counts import colour_up_record
 from tables.services.moves import breaking_order_set
 from tables.services.planning import floor_replan
 from tournament import changes
-from tournament.models import ActionLog, PayoutSettings, Tournament
+from tournament.models import ActionLog, Entry, PayoutSettings, Tournament
 from tournament.services.prize_pool import prize_addition_remove
 from tournament.writes import tournament_write
 
@@ -145,6 +145,16 @@ def play_the_floor(api, director, tid: int) -> None:
     ok(api.post(f"/tables/{Table.objects.get(tournament_id=tid, number=1).pk}/hands"))
     for kind in ("bust", "next_hand"):
         undo_from_the_history_page(director, tid, kind)
+    # A tablet back online sends a bust it took offline of a player already out:
+    # kept for the director, who discards it (README "When the network drops").
+    gone = Entry.objects.filter(tournament_id=tid, status=Entry.Status.BUSTED).first()
+    headers = {"Offline-Queue": "1", "Idempotency-Key": "history-queued-bust"}
+    refused = api.client.post(
+        f"/api/v1/entries/{gone.pk}/bust", "{}", "application/json", headers=headers, **api.headers
+    )
+    assert refused.status_code == 409
+    conflict = api.get(f"/tournaments/{tid}/conflicts").json()[0]
+    ok(api.post(f"/conflicts/{conflict['id']}/resolve", {"how": "discarded", "reason": "doppelt"}))
     table = Table.objects.filter(tournament_id=tid, status="open").first()
     colour_up_record(table_id=table.pk, removed=25, chips_before=1000, chips_after=1100, by=None)
 
