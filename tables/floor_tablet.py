@@ -20,9 +20,8 @@ from typing import Any
 
 from django.db.models import Max
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy, ngettext
 
 from tables.models import Seat, Table
 from tournament.models import Tournament
@@ -142,6 +141,7 @@ def _conflict_labels() -> dict[str, Any]:
         "applied_differently": _("Applied differently"),
         "discard": _("Discard"),
         "discard_reason": _("Reason (needed to discard)"),
+        "reason": _("Reason"),
     }
 
 

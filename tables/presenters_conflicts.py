@@ -10,6 +10,7 @@ was tried and of the refusal in every language of the site
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -126,9 +127,7 @@ def conflict_payload(conflict: FloorConflict) -> dict[str, Any]:
 
 def conflicts_of(tournament: Tournament, *, status: str | None) -> list[FloorConflict]:
     """The tournament's conflicts, oldest first; ``status`` "open" or "resolved"."""
-    found = FloorConflict.objects.filter(tournament=tournament).select_related(
-        "by", "resolved_by"
-    )
+    found = FloorConflict.objects.filter(tournament=tournament).select_related("by", "resolved_by")
     if status == "open":
         found = found.filter(resolved_at__isnull=True)
     elif status == "resolved":
@@ -145,9 +144,15 @@ def _in_every_language(conflict: FloorConflict) -> dict[str, Any]:
     return words
 
 
+def _epoch_ms(at: datetime | None) -> int | None:
+    """A time as the screens' messages carry it: milliseconds since the epoch."""
+    return None if at is None else int(at.timestamp() * 1000)
+
+
 def conflicts_part(tournament: Tournament) -> dict[str, Any]:
     """The ``conflicts`` part: how many are open and the first :data:`SHOWN` of
-    them, their words in every language (README "Screen messages")."""
+    them, their words in every language, times in epoch milliseconds (README
+    "Screen messages")."""
     open_ones = FloorConflict.objects.filter(
         tournament=tournament, resolved_at__isnull=True
     ).select_related("by")
@@ -162,8 +167,8 @@ def conflicts_part(tournament: Tournament) -> dict[str, Any]:
                 "what": words["what"],
                 "by": _user(conflict.by),
                 "device": conflict.device,
-                "device_time": conflict.device_time,
-                "received_at": conflict.received_at,
+                "device_time": _epoch_ms(conflict.device_time),
+                "received_at": _epoch_ms(conflict.received_at),
                 "refusal": {"status": conflict.status, "message": words["message"]},
             }
         )

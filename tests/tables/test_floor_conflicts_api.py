@@ -23,7 +23,9 @@ def queued(api, path: str, key: str, body=None, *, language: str = "en", queue: 
     and name, and the mark of a replayed action."""
     headers = {"Idempotency-Key": key, "Accept-Language": language}
     if queue:
-        headers.update({"Offline-Queue": "1", "Device-Time": DEVICE_TIME, "Device-Name": "Tablet 2"})
+        headers.update(
+            {"Offline-Queue": "1", "Device-Time": DEVICE_TIME, "Device-Name": "Tablet 2"}
+        )
     return api.client.post(
         f"/api/v1{path}",
         data=json.dumps(body or {}),
@@ -91,7 +93,9 @@ def test_an_action_refused_outside_the_queue_is_not_kept(busted_eva, floor_api):
 
 def test_a_queued_action_refused_as_invalid_is_kept_too(busted_eva, floor_api):
     tournament, eva, _table, _seat = busted_eva
-    refused = queued(floor_api, f"/entries/{eva}/bust", "tablet2-action-0010", {"starting_stack": 0})
+    refused = queued(
+        floor_api, f"/entries/{eva}/bust", "tablet2-action-0010", {"starting_stack": 0}
+    )
     assert refused.status_code == 422
     [kept] = conflicts(floor_api, tournament.pk)
     assert kept["refusal"]["status"] == 422 and kept["body"] == {"starting_stack": 0}
@@ -106,7 +110,9 @@ def test_the_director_resolves_a_conflict_and_the_trail_says_so(busted_eva, api,
     no_reason = api.post(resolve, {"how": "discarded", "reason": " "})
     assert no_reason.status_code == 422
     assert no_reason.json()["field"] == "reason"
-    assert floor_api.post(resolve, {"how": "discarded", "reason": "busted twice"}).status_code == 403
+    assert (
+        floor_api.post(resolve, {"how": "discarded", "reason": "busted twice"}).status_code == 403
+    )
     assert len(conflicts(api, tournament.pk)) == 1
 
     done = api.post(resolve, {"how": "discarded", "reason": "Busted on tablet 1 already"})

@@ -145,8 +145,13 @@ def play_the_floor(api, director, tid: int) -> None:
     ok(api.post(f"/tables/{Table.objects.get(tournament_id=tid, number=1).pk}/hands"))
     for kind in ("bust", "next_hand"):
         undo_from_the_history_page(director, tid, kind)
-    # A tablet back online sends a bust it took offline of a player already out:
-    # kept for the director, who discards it (README "When the network drops").
+    table = Table.objects.filter(tournament_id=tid, status="open").first()
+    colour_up_record(table_id=table.pk, removed=25, chips_before=1000, chips_after=1100, by=None)
+
+
+def keep_and_discard_a_refused_queued_bust(api, tid: int) -> None:
+    """A tablet back online sends a bust it took offline of a player already out:
+    kept for the director, who discards it (README "When the network drops")."""
     gone = Entry.objects.filter(tournament_id=tid, status=Entry.Status.BUSTED).first()
     headers = {"Offline-Queue": "1", "Idempotency-Key": "history-queued-bust"}
     refused = api.client.post(
@@ -155,8 +160,6 @@ def play_the_floor(api, director, tid: int) -> None:
     assert refused.status_code == 409
     conflict = api.get(f"/tournaments/{tid}/conflicts").json()[0]
     ok(api.post(f"/conflicts/{conflict['id']}/resolve", {"how": "discarded", "reason": "doppelt"}))
-    table = Table.objects.filter(tournament_id=tid, status="open").first()
-    colour_up_record(table_id=table.pk, removed=25, chips_before=1000, chips_after=1100, by=None)
 
 
 def run_the_clock_and_the_room(api, tid: int) -> None:
@@ -273,6 +276,7 @@ def every_kind_logged(api, director) -> list[int]:
     tid = ok(api.post("/tournaments", tournament), 201)["id"]
     ok(api.patch(f"/tournaments/{tid}", {"name": "Alles an einem Abend"}))
     play_the_floor(api, director, tid)
+    keep_and_discard_a_refused_queued_bust(api, tid)
     run_the_clock_and_the_room(api, tid)
     pay_the_prizes(api, director, tid)
     return [tid, *run_an_event_over_two_days(api), finish_an_unfinished_import(api)]

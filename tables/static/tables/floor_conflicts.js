@@ -31,7 +31,7 @@
       return tools.post(tools.link(tools.links.conflict_resolve, conflict.id),
         '<span class="conflict-resolve"><button name="how" value="applied_differently">' +
         esc(L.applied_differently) + '</button> <input name="reason" maxlength="200" aria-label="' +
-        esc(L.discard_reason) + '" placeholder="' + esc(L.discard_reason) + '"> ' +
+        esc(L.discard_reason) + '" title="' + esc(L.discard_reason) + '" placeholder="' + esc(L.reason) + '"> ' +
         '<button name="how" value="discarded">' + esc(L.discard) + "</button></span>");
     }
 
