@@ -79,16 +79,7 @@ def conflict_record(*, tournament_id: int, refused: Refused, by: Any) -> FloorCo
         )
         w.log(
             "floor_conflict",
-            {
-                "conflict": conflict.pk,
-                "key": conflict.key,
-                "action": conflict.action,
-                "method": conflict.method,
-                "path": conflict.path,
-                "facts": conflict.facts,
-                "status": conflict.status,
-                "device": conflict.device,
-            },
+            {**_about(conflict), "status": conflict.status, "device": conflict.device},
         )
         w.record("conflict", parts=(changes.CONFLICTS,), facts={"conflict": conflict.pk})
     return conflict
@@ -118,19 +109,22 @@ def conflict_resolve(*, conflict_id: int, how: str, reason: str, by: Any) -> Flo
         )
         w.log(
             "floor_conflict_resolved",
-            {
-                "conflict": conflict.pk,
-                "key": conflict.key,
-                "action": conflict.action,
-                "method": conflict.method,
-                "path": conflict.path,
-                "facts": conflict.facts,
-                "how": how,
-                "reason": reason,
-            },
+            {**_about(conflict), "how": how, "reason": reason},
         )
         w.record("conflict_resolved", parts=(changes.CONFLICTS,), facts={"conflict": conflict.pk})
     return conflict
+
+
+def _about(conflict: FloorConflict) -> dict[str, Any]:
+    """What the audit lines say of a conflict: the history page words it from this."""
+    return {
+        "conflict": conflict.pk,
+        "key": conflict.key,
+        "action": conflict.action,
+        "method": conflict.method,
+        "path": conflict.path,
+        "facts": conflict.facts,
+    }
 
 
 def _facts(tournament_id: int, refused: Refused) -> dict[str, Any]:

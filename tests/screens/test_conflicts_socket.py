@@ -6,32 +6,21 @@ from __future__ import annotations
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from conftest import seated_tournament
 from django.test import Client
 
-from config.asgi import application
 from tables.models import Seat
 from tables.services.busts import BustReport, entries_bust
 from tables.services.conflicts import conflict_resolve
-from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
+from tests.websocket_support import close_worker_thread_connections, socket_at  # noqa: F401
 from tournament.api.auth import issue_token
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-async def connected(path: str):
-    socket = WebsocketCommunicator(application, path, headers=HOST)
-    ok, _ = await socket.connect()
-    assert ok
-    snapshot = await socket.receive_json_from(timeout=5)
-    assert snapshot["type"] == "snapshot"
-    return socket, snapshot
-
-
 @database_sync_to_async
-def eva_busted_then_busted_again_from_a_queue(director, floor_user):
-    """Eva is busted on one tablet; another tablet's queue sends her bust again."""
+def eva_busted(director):
+    """Eva is busted on one tablet (another tablet's queue sends her bust later)."""
     tournament = seated_tournament(director)
     eva = Seat.objects.get(table__tournament=tournament, entry__player__name="Eva Hoffmann")
     entries_bust(tournament_id=tournament.pk, reports=[BustReport(entry=eva.entry_id)], by=director)
@@ -54,10 +43,10 @@ def queued_bust(floor_user, entry_id: int) -> int:
 async def test_a_refused_queued_bust_and_its_resolution_reach_the_floor_socket(
     director, floor_user
 ):
-    tournament, eva = await eva_busted_then_busted_again_from_a_queue(director, floor_user)
+    tournament, eva = await eva_busted(director)
     token = await database_sync_to_async(issue_token)(director)
-    floor, snapshot = await connected(f"/ws/tournaments/{tournament.pk}/floor?token={token}")
-    display, public = await connected(f"/ws/tournaments/{tournament.pk}/display")
+    floor, snapshot = await socket_at(f"/ws/tournaments/{tournament.pk}/floor?token={token}")
+    display, public = await socket_at(f"/ws/tournaments/{tournament.pk}/display")
     assert snapshot["conflicts"] == {"open": 0, "list": []}
     assert "conflicts" not in public
 

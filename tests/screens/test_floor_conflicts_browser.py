@@ -14,12 +14,11 @@ import urllib.request
 import pytest
 from browser_support import (
     BROWSER_TEST,
-    VIEWPORTS,
     director_site,
     message,
     send_from_the_floor,
     shooter,
-    sign_in,
+    signed_in_tablet,
     staff_token,
 )
 
@@ -40,11 +39,7 @@ def site(tmp_path_factory):
 
 
 def tablet(browser, site, username: str):
-    context = browser.new_context(viewport=VIEWPORTS["tablet"], locale="de", has_touch=True)
-    context.add_cookies([{"name": "django_language", "value": "de", "url": site.server.url}])
-    page = context.new_page()
-    sign_in(page, site.server.url, username, PASSWORD)
-    return page
+    return signed_in_tablet(browser, site.server.url, username, PASSWORD)
 
 
 def sent_from_the_queue(site, entry: int, key: str, taken_at: str) -> int:
@@ -122,6 +117,7 @@ def test_the_director_resolves_conflicts_and_the_other_tablet_counts_down(site, 
     # The floor reads the list; only the director has the forms.
     expect(floor.locator("#floor-conflicts .conflict-list li")).to_have_count(2)
     expect(floor.locator("#floor-conflicts form")).to_have_count(0)
+    director.locator("#floor-conflicts").scroll_into_view_if_needed()
     shot(director, "1-director-lists-two")
     shot(floor, "1-floor-counts-two")
 
