@@ -85,6 +85,10 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # A write's time on the device, for its audit line and its order (README "Device time").
     "tournament.web.device_clock.DeviceTimeMiddleware",
+    # Around the one-time keys: a refused action of an offline tablet's queue is
+    # kept as a floor conflict once its write rolled back (README "When the
+    # network drops").
+    "screens.floor_conflicts.FloorConflictMiddleware",
     # After the sign-in and CSRF checks: a write with a one-time key runs once
     # (README "Sent twice, done once").
     "tournament.web.once.OnceMiddleware",

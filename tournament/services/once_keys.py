@@ -19,7 +19,7 @@ from django.db import OperationalError, connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Conflict, Invalid
+from tournament.errors import Busy, Invalid
 from tournament.models import IdempotentRequest
 from tournament.models_once import KEY_MAX, KEY_MIN
 from tournament.writes import Write
@@ -81,7 +81,7 @@ def once_key_claim(w: Write, claim: Claim) -> IdempotentRequest | None:
     try:
         claimed = _claimed(claim)
     except OperationalError as exc:  # waited too long for the first request
-        raise Conflict(KEY_BUSY % {"key": claim.key}) from exc
+        raise Busy(KEY_BUSY % {"key": claim.key}) from exc
     if claimed:
         return None
     stored = IdempotentRequest.objects.filter(key=claim.key).first()
