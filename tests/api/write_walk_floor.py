@@ -3,7 +3,8 @@ the floor's actions and the tournament's money (README "Sent twice, done once").
 
 from __future__ import annotations
 
-from tests.api.write_walk import CHIP_RACE, CHIPS, LEVELS, Walk, ctx
+from tests.api.test_generated_client import CHIP_RACE
+from tests.api.write_walk import CHIPS, LEVELS, Walk, ctx
 
 
 def room_and_tournament(w: Walk) -> None:
@@ -257,6 +258,7 @@ def floor_actions(w: Walk) -> None:
             ]
         },
     )
+    resolve_a_queued_conflict(w, two)
     tables = refresh_tables(w)
     free = next(
         (t["number"], s)
@@ -295,4 +297,23 @@ def floor_actions(w: Walk) -> None:
     w.send(
         "POST /api/v1/tournaments/{tournament_id}/color-ups/apply",
         f"/tournaments/{tid}/color-ups/apply",
+    )
+
+
+def resolve_a_queued_conflict(w: Walk, gone: int) -> None:
+    """A tablet's queued bust of a player already out is kept as a floor conflict
+    (a fixture: sent once, refused); the director resolves it, twice with one key."""
+    refused = w.api.client.post(
+        f"/api/v1/entries/{gone}/bust",
+        "{}",
+        "application/json",
+        headers={"Offline-Queue": "1", "Idempotency-Key": "walk-queued-bust-0001"},
+        **w.api.headers,
+    )
+    assert refused.status_code == 409, refused.content
+    conflict = w.api.get(f"/tournaments/{ctx['t']}/conflicts").json()[0]
+    w.send(
+        "POST /api/v1/conflicts/{conflict_id}/resolve",
+        f"/conflicts/{conflict['id']}/resolve",
+        {"how": "discarded", "reason": "doppelt"},
     )
