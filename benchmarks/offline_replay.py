@@ -16,12 +16,11 @@ Creates a throw-away PostgreSQL database td_benchmark (override with DATABASE_UR
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import random
 import time
 
-from _setup import api_client, as_production, big_field, clock, percentile, prepare_database
+from _setup import big_field, clock, percentile, server_like_client
 from bust import QueryCount
 
 
@@ -112,11 +111,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=110)
     parser.add_argument("--part", choices=["key"], default="key")
     args = parser.parse_args()
-    as_production()
-    prepare_database()
-    client = api_client()
-    gc.collect()
-    gc.freeze()
+    client = server_like_client()
     key_cost(client, args.tables, min(args.busts, 4 * args.tables))
 
 
