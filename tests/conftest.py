@@ -9,10 +9,16 @@ from browser_support import chromium_browser
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.test import Client
+from hypothesis import settings as hypothesis_settings
 
 from cashdesk.services import shifts
 from tournament.api.auth import issue_token
 from tournament.roles import DESK, DIRECTOR, ensure_role_groups
+
+# No test measures speed (README "Benchmarks"): hypothesis' default deadline of
+# 200 ms per example failed property tests when both CI suites shared the cores.
+hypothesis_settings.register_profile("shared-cores", deadline=None)
+hypothesis_settings.load_profile("shared-cores")
 
 
 class ApiClient:
