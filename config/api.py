@@ -28,7 +28,7 @@ from privacy.api import router as privacy_router
 from rulings.api import router as rulings_router
 from screens.api import router as screens_router
 from signage.api import router as signage_router
-from tables.api import router as tables_router
+from tables.api.tables import router as tables_router
 from tournament import unavailable
 from tournament.api import validation
 from tournament.api.auth import API_AUTH

@@ -18,7 +18,7 @@ from layouts.rules.tiles import (
     ROOM_KINDS,
     ROWS,
 )
-from tables.api_schemas import Out
+from tables.api.schemas import Out
 from tournament.api.fields import NOT_BLANK, Body
 
 # The rules' kinds, in their order: a closed list for generated clients.

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import ConfigDict, Field
 
 from rulings.models import Category, PenaltyKindChoice
-from tables.api_schemas import TABLE_ID, TABLE_NUMBER, Out
+from tables.api.schemas import TABLE_ID, TABLE_NUMBER, Out
 from tournament.api.fields import DB_SMALLINT_MAX, Body
 
 if TYPE_CHECKING:

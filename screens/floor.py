@@ -13,9 +13,9 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
 
 from screens.snapshots import snapshot_script
-from tables import floor_tablet
 from tables.models import Table
 from tables.services.seating import seats_are_drawn
+from tables.web import floor_tablet
 from tournament.models import Entry, Tournament
 from tournament.roles import STAFF
 from tournament.web.decorators import role_required

@@ -17,8 +17,8 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from screens.snapshots import snapshot_script
-from tables.floor_tablet import braces, counted
 from tables.models import Table
+from tables.web.floor_tablet import braces, counted
 from tournament.roles import STAFF
 from tournament.web.decorators import role_required
 from tournament.web.labels import screen_labels

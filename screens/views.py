@@ -25,7 +25,7 @@ from screens.pages import page_language as _language
 from screens.seats import seat_page
 from screens.snapshots import screen_snapshot
 from screens.tiles import page_of_tiles, tile_board
-from tables.floor_tablet import AREA_REFUSED, area_numbers
+from tables.web.floor_tablet import AREA_REFUSED, area_numbers
 from tournament import unavailable
 from tournament.api.fields import DB_BIGINT_MAX as VERSION_MAX
 from tournament.errors import TOURNAMENT_NOT_FOUND

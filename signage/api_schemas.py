@@ -9,7 +9,7 @@ from pydantic import Field, StringConstraints
 
 from layouts.rules.look import FONTS
 from signage.rules.settings import EVENTS
-from tables.api_schemas import Out
+from tables.api.schemas import Out
 from tournament.api.fields import NOT_BLANK, Body
 
 # A layout by its preset key or name ("clock", "today") or by its id (7).

@@ -37,7 +37,7 @@ MAX_LINES = 400
 # once split, and no new one joins it.
 TOO_LONG_FOR_NOW = {
     # Not split yet:
-    "tables/views.py",
+    "tables/web/views.py",
     "tables/rules/balancing.py",
     "tournament/web/payouts_views.py",
     "clock/views.py",

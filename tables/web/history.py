@@ -14,8 +14,8 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext, ngettext_lazy
 
-from tables.action_names import ACTION_NAMES
 from tables.models import Move, SeatChange
+from tables.web.action_names import ACTION_NAMES
 from tournament.models import LIVE_STATUSES, ActionLog, Entry
 
 # Why a player's seat changed (SeatChange.reason, Move.reason).

@@ -1,5 +1,5 @@
 """Chip counts, bags and days in the API (README "Events: flights, bags and the
-next day"). Joined to the tables router by tables.api."""
+next day"). Joined to the tables router by tables.api.tables."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ninja import Router, Status
 from pydantic import Field
 
 from tables import selectors
-from tables.api_day_schemas import (
+from tables.api.day_schemas import (
     BagOut,
     ChipCountOut,
     CurrentCountOut,

@@ -10,9 +10,9 @@ from pydantic import ConfigDict, Field
 from pydantic import ValidationError as PydanticValidationError
 
 from tables import selectors
-from tables.api_days import ONLY_FLOOR
-from tables.api_days import router as days_router
-from tables.api_schemas import (
+from tables.api.days import ONLY_FLOOR
+from tables.api.days import router as days_router
+from tables.api.schemas import (
     MOVE_DONE_EXAMPLE,
     BreakOrderOut,
     BustOut,

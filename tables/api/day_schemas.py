@@ -8,7 +8,7 @@ from datetime import datetime
 
 from pydantic import Field
 
-from tables.api_schemas import TABLE_NUMBER, Out
+from tables.api.schemas import TABLE_NUMBER, Out
 
 
 class ChipCountOut(Out):

@@ -17,7 +17,6 @@ from django.views.decorators.http import require_POST
 from clock.services.player_clock import clock_calls_current
 from rulings.services.penalties import seat_penalties
 from tables import selectors
-from tables.history import described, seat_change_text
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order
 from tables.services import chip_counts, days
@@ -39,6 +38,7 @@ from tables.services.seating import seats_are_drawn, seats_draw
 from tables.services.state import breaking_order
 from tables.services.tables import tables_create
 from tables.services.undo import UNDOABLE, action_undo
+from tables.web.history import described, seat_change_text
 from tournament.errors import DomainError, Invalid
 from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
