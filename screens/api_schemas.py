@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from clock.api_schemas import ClockOut
+from clock.api.schemas import ClockOut
 from tables.api.schemas import TABLE_ID, TABLE_NUMBER, Out
 from tournament.api.fields import NOT_BLANK, Body
 

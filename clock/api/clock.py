@@ -8,7 +8,16 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from ninja import Router, Status
 
-from clock.api_schemas import (
+from clock.api.call_schemas import (
+    ClockCallIn,
+    ClockCallOut,
+    ShotClockOut,
+    ShotClockSettingsIn,
+    ShotClockSettingsOut,
+    ShotClockStartIn,
+    ShotClockTurnOut,
+)
+from clock.api.schemas import (
     CLOCK_EXAMPLE,
     RACE_ANSWER_EXAMPLE,
     STRUCTURE_EXAMPLE,
@@ -27,16 +36,7 @@ from clock.api_schemas import (
     TemplateIn,
     declared_body,
 )
-from clock.api_schemas_calls import (
-    ClockCallIn,
-    ClockCallOut,
-    ShotClockOut,
-    ShotClockSettingsIn,
-    ShotClockSettingsOut,
-    ShotClockStartIn,
-    ShotClockTurnOut,
-)
-from clock.api_schemas_templates import TEMPLATE_EXAMPLE, TemplateOut, TemplateSaveIn
+from clock.api.template_schemas import TEMPLATE_EXAMPLE, TemplateOut, TemplateSaveIn
 from clock.rules.structure import to_json_data
 from clock.services import chip_race, chips, clock_state, player_clock, shot_clock, templates
 from clock.services import clock as clock_services

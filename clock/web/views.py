@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clock.api_schemas import AdjustIn, ChipIn, RemainingIn
-from clock.api_schemas_calls import ShotClockSettingsIn
+from clock.api.call_schemas import ShotClockSettingsIn
+from clock.api.schemas import AdjustIn, ChipIn, RemainingIn
 from clock.rules.structure import Break, Level, shift_blinds, to_json_data
 from clock.services import chip_race, chips, clock_state, player_clock, shot_clock, templates
 from clock.services import clock as clock_services
@@ -29,7 +29,7 @@ from clock.services.structure import (
     structure_parse,
     structure_set,
 )
-from clock.template_views import template_context
+from clock.web.template_views import template_context
 from tables.models import Table
 from tables.presenters import tables_payload
 from tables.services import chip_counts
@@ -469,7 +469,7 @@ def chips_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-# The API's limit of a chip set (clock/api.py ChipSetIn).
+# The API's limit of a chip set (clock/api/clock.py ChipSetIn).
 CHIP_ROWS_MAX = 30
 
 

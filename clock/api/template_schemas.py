@@ -6,7 +6,7 @@ from __future__ import annotations
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from clock.api_schemas import LEVEL_EXAMPLE, StructureEntry
+from clock.api.schemas import LEVEL_EXAMPLE, StructureEntry
 from clock.services.templates import NAME_MAX, TemplateKind
 from tournament.api.fields import Body
 

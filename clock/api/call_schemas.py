@@ -13,7 +13,7 @@ from ninja import Schema
 from pydantic import ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from clock.api_schemas import EpochMillis, Millis
+from clock.api.schemas import EpochMillis, Millis
 from clock.models import ClockCall, ShotClockTurn
 from clock.rules.player_clock import Outcome, Phase
 from tournament.api.fields import DB_INT_MAX, Body
