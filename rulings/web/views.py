@@ -14,7 +14,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from rulings.forms import AmendmentForm, HouseRuleForm, RulingForm, split_rule_ids
 from rulings.models import Category, PenaltyKindChoice, Ruling
 from rulings.rules import assistant
 from rulings.rules.catalog import load_catalog
@@ -27,6 +26,7 @@ from rulings.services.catalog import (
 )
 from rulings.services.penalties import offences_by_entry, penalty_hands_left
 from rulings.services.rulings import PenaltyOrder, amendment_add, ruling_create
+from rulings.web.forms import AmendmentForm, HouseRuleForm, RulingForm, split_rule_ids
 from tables.models import Seat
 from tournament.errors import DomainError
 from tournament.models import Entry, Tournament

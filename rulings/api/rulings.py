@@ -13,7 +13,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from ninja import Query, Router, Status
 
-from rulings.api_schemas import (
+from rulings.api.schemas import (
     AmendmentIn,
     CategoryName,
     RuleOut,
