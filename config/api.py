@@ -24,7 +24,7 @@ from clock.api.clock import router as clock_router
 from imports.api import router as imports_router
 from layouts.api import router as layouts_router
 from prereg.api import router as prereg_router
-from privacy.api import router as privacy_router
+from privacy.api.privacy import router as privacy_router
 from rulings.api.rulings import router as rulings_router
 from screens.api import router as screens_router
 from signage.api import router as signage_router

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from privacy import services
-from privacy.forms import RoomSettingsForm
+from privacy.web.forms import RoomSettingsForm
 from rulings.models import PenaltyKindChoice
 from tournament.errors import DomainError
 from tournament.models import PrivacyLog, RoomSettings

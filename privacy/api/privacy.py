@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Router
 
 from privacy import services
-from privacy.api_schemas import (
+from privacy.api.schemas import (
     ConsentIn,
     ConsentOut,
     ErasedOut,
