@@ -21,7 +21,7 @@ from ninja.parser import Parser
 from cashdesk.api import router as cashdesk_router
 from cashdesk.api_tickets import router as tickets_router
 from clock.api.clock import router as clock_router
-from imports.api import router as imports_router
+from imports.api.imports import router as imports_router
 from layouts.api import router as layouts_router
 from prereg.api import router as prereg_router
 from privacy.api.privacy import router as privacy_router

@@ -16,7 +16,7 @@ from ninja import File, Form, Router, Status
 from ninja.files import UploadedFile
 from pydantic import Field
 
-from imports.api_schemas import ImportRefused, Td3PreviewOut, Td3ReportOut
+from imports.api.schemas import ImportRefused, Td3PreviewOut, Td3ReportOut
 from imports.services.td3_files import MAX_FILE_BYTES, Td3FilesInvalid
 from imports.services.td3_import import td3_import, td3_preview
 from tournament.api.auth import require_role
