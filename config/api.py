@@ -18,8 +18,8 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 
-from cashdesk.api import router as cashdesk_router
-from cashdesk.api_tickets import router as tickets_router
+from cashdesk.api.desk import router as cashdesk_router
+from cashdesk.api.tickets import router as tickets_router
 from clock.api.clock import router as clock_router
 from imports.api.imports import router as imports_router
 from layouts.api import router as layouts_router

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from cashdesk.api_schemas import PaymentIn
+from cashdesk.api.schemas import PaymentIn
 from prereg.models import NAME_MAX, PreRegistration
 from prereg.services.registrations import PHONE_MAX
 from tournament.api.fields import EMAIL, NOT_BLANK, Body, contact_needs_consent

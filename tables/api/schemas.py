@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field
 
-from cashdesk.api_schemas import PaymentOut
+from cashdesk.api.schemas import PaymentOut
 from tables.models import Move
 from tables.presenters import TABLE_STATUS_NAMES
 from tournament.models import Entry

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Router, Status
 
 from cashdesk import selectors
-from cashdesk.api_schemas import (
+from cashdesk.api.schemas import (
     CashBoxChangeIn,
     CashBoxIn,
     CashBoxOut,

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cashdesk import selectors
-from cashdesk.ledger_csv import ledger_sheet
 from cashdesk.models import CashBox, Kind, LedgerRow, Method
 from cashdesk.services import corrections, prizes, shifts, special_prizes
+from cashdesk.web.ledger_csv import ledger_sheet
 from tournament.errors import FieldInvalid, Forbidden
 from tournament.models import Entry, SpecialPrize, Tournament
 from tournament.models_room import RoomSettings
