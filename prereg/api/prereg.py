@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Query, Router, Status
 
 from cashdesk.services.payments import payment_of, payment_payload
-from prereg import presenters, throttle
-from prereg.api_schemas import (
+from prereg import presenters
+from prereg.api.schemas import (
     CheckedInOut,
     CheckInIn,
     DeskPreRegistrationOut,
@@ -36,6 +36,7 @@ from prereg.services.registrations import (
     pre_registration_cancel,
     pre_registration_revoke,
 )
+from prereg.web import throttle
 from tournament.api.auth import MONEY_AUTH, acting_user, require_role
 from tournament.errors import NotFound
 from tournament.models import RoomSettings

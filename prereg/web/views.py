@@ -16,7 +16,6 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from prereg import throttle
 from prereg.models import NAME_MAX, PreRegistration
 from prereg.presenters import schedule_row, settled
 from prereg.selectors import pre_registration_by_token, schedule_tournaments, structure_levels
@@ -26,6 +25,7 @@ from prereg.services.registrations import (
     pre_register,
     pre_registration_cancel,
 )
+from prereg.web import throttle
 from tournament.errors import DomainError
 from tournament.models import RoomSettings, Tournament
 from tournament.services.payouts import payouts_view
