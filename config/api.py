@@ -22,7 +22,7 @@ from cashdesk.api.desk import router as cashdesk_router
 from cashdesk.api.tickets import router as tickets_router
 from clock.api.clock import router as clock_router
 from imports.api.imports import router as imports_router
-from layouts.api import router as layouts_router
+from layouts.api.layouts import router as layouts_router
 from prereg.api.prereg import router as prereg_router
 from privacy.api.privacy import router as privacy_router
 from rulings.api.rulings import router as rulings_router

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Router, Status
 
 from layouts import services
-from layouts.api_schemas import (
+from layouts.api.schemas import (
     LayoutCreatedOut,
     LayoutFileIn,
     LayoutFileOut,
