@@ -17,7 +17,6 @@ from layouts.selectors import preset_layout
 from screens.tiles import tile_board_context
 from screens.views import LANGUAGES, localised
 from signage import services
-from signage.forms import ScreenForm, layout_label
 from signage.models import Screen
 from signage.presenters import today_rows
 from signage.rules.settings import OVERVIEW
@@ -28,6 +27,7 @@ from signage.selectors import (
     screen_tournament_ids,
     screens_all,
 )
+from signage.web.forms import ScreenForm, layout_label
 from tournament.errors import DomainError
 from tournament.models import Tournament
 from tournament.roles import DIRECTOR

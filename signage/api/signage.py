@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Router, Status
 
 from signage import services
-from signage.api_schemas import ScreenCreated, ScreenIn, ScreenOut, ScreenPatch, ScreenRow
+from signage.api.schemas import ScreenCreated, ScreenIn, ScreenOut, ScreenPatch, ScreenRow
 from signage.models import Screen
 from signage.rules.look import FIELDS as LOOK_FIELDS
 from signage.selectors import reporting, screen_tournament_ids, screens_all
