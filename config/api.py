@@ -26,7 +26,7 @@ from layouts.api.layouts import router as layouts_router
 from prereg.api.prereg import router as prereg_router
 from privacy.api.privacy import router as privacy_router
 from rulings.api.rulings import router as rulings_router
-from screens.api import router as screens_router
+from screens.api.screens import router as screens_router
 from signage.api.signage import router as signage_router
 from tables.api.tables import router as tables_router
 from tournament import unavailable

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_GET
 
 from layouts.models import Layout
 from layouts.selectors import preset_layout
-from screens.tiles import tile_board_context
-from screens.views import LANGUAGES, localised
+from screens.web.tiles import tile_board_context
+from screens.web.views import LANGUAGES, localised
 from signage import services
 from signage.models import Screen
 from signage.presenters import today_rows

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 
 from layouts.models import Layout
 from layouts.services import checked_tiles
-from screens.pages import localised
-from screens.pages import page_language as _language
-from screens.tiles import tile_board_context
+from screens.web.pages import localised
+from screens.web.pages import page_language as _language
+from screens.web.tiles import tile_board_context
 from tournament.errors import TOURNAMENT_NOT_FOUND, DomainError
 from tournament.json_input import JsonRefused, json_parse
 from tournament.models import Tournament

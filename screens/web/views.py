@@ -19,12 +19,12 @@ from layouts.selectors import layout_by_id_or_preset, preset_layout
 from screens import fanout, live
 from screens.consumers import DATABASE_DOWN
 from screens.live_data import clock_data, final_results
-from screens.pages import LANGUAGES as LANGUAGES  # signage reads it here
-from screens.pages import localised
-from screens.pages import page_language as _language
 from screens.seats import seat_page
 from screens.snapshots import screen_snapshot
-from screens.tiles import page_of_tiles, tile_board
+from screens.web.pages import LANGUAGES as LANGUAGES  # signage reads it here
+from screens.web.pages import localised
+from screens.web.pages import page_language as _language
+from screens.web.tiles import page_of_tiles, tile_board
 from tables.web.floor_tablet import AREA_REFUSED, area_numbers
 from tournament import unavailable
 from tournament.api.fields import DB_BIGINT_MAX as VERSION_MAX

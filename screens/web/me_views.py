@@ -26,8 +26,8 @@ from prereg.services.links import phone_link_by_code
 from screens.me import MeSubject, display_name, me_payload
 from screens.me_labels import me_labels, status_words
 from screens.me_links import me_subject, pre_registration_page
-from screens.pages import localised, page_language
-from screens.tiles import page_of_tiles
+from screens.web.pages import localised, page_language
+from screens.web.tiles import page_of_tiles
 from tables.models import Seat
 from tournament.models import Entry, Tournament
 from tournament.signin import client_address

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from ninja import Query, Router, Status
 
 from screens import services
-from screens.api_schemas import (
+from screens.api.schemas import (
     AnnouncementIn,
     AnnouncementOut,
     FloorCallIn,

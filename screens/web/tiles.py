@@ -21,9 +21,9 @@ from layouts.presenters import layout_title
 from layouts.rules.look import FONTS
 from layouts.rules.tiles import ROOM_KINDS, tiles_from, tournaments_of
 from screens import live
-from screens.pages import localised
-from screens.rendering import qr_svg
 from screens.snapshots import snapshot
+from screens.web.pages import localised
+from screens.web.rendering import qr_svg
 from tournament.models import Tournament
 from tournament.security import CONTENT_SECURITY_POLICY
 from tournament.web.addresses import public_address
