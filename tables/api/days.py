@@ -1,5 +1,5 @@
 """Chip counts, bags and days in the API (README "Events: flights, bags and the
-next day"). Joined to the tables router by tables.api.tables."""
+next day"). Joined to the tables router by tables.api."""
 
 from __future__ import annotations
 
