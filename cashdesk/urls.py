@@ -1,6 +1,6 @@
 from django.urls import path
 
-from cashdesk import printing, ticket_views, views
+from cashdesk.web import printing, ticket_views, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/cash/shift/", views.shift_page, name="cash-shift"),

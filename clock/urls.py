@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clock import template_views, views
+from clock.web import template_views, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/clock/", views.clock_page, name="clock-page"),

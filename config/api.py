@@ -18,17 +18,17 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 
-from cashdesk.api import router as cashdesk_router
-from cashdesk.api_tickets import router as tickets_router
-from clock.api import router as clock_router
-from imports.api import router as imports_router
-from layouts.api import router as layouts_router
-from prereg.api import router as prereg_router
-from privacy.api import router as privacy_router
-from rulings.api import router as rulings_router
-from screens.api import router as screens_router
-from signage.api import router as signage_router
-from tables.api import router as tables_router
+from cashdesk.api.desk import router as cashdesk_router
+from cashdesk.api.tickets import router as tickets_router
+from clock.api.clock import router as clock_router
+from imports.api.imports import router as imports_router
+from layouts.api.layouts import router as layouts_router
+from prereg.api.prereg import router as prereg_router
+from privacy.api.privacy import router as privacy_router
+from rulings.api.rulings import router as rulings_router
+from screens.api.screens import router as screens_router
+from signage.api.signage import router as signage_router
+from tables.api.tables import router as tables_router
 from tournament import unavailable
 from tournament.api import validation
 from tournament.api.auth import API_AUTH

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from layouts import views
+from layouts.web import views
 
 urlpatterns = [
     path("room/images/<int:image_id>", views.room_image, name="layouts-image"),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from prereg import desk_views, views
+from prereg.web import desk_views, views
 
 urlpatterns = [
     path("schedule/", views.schedule_page, name="prereg-schedule"),

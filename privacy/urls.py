@@ -1,6 +1,6 @@
 from django.urls import path
 
-from privacy import views
+from privacy.web import views
 
 urlpatterns = [
     path("players/<int:player_id>/data/", views.player_data, name="player-data"),

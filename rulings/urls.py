@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rulings import views
+from rulings.web import views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/rulings/", views.ruling_log, name="ruling-log"),

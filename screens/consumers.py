@@ -42,7 +42,7 @@ from django.utils.translation import gettext_lazy as _
 
 from screens import fanout, live
 from screens.snapshots import screen_snapshot
-from tables.floor_tablet import area_numbers
+from tables.web.floor_tablet import area_numbers
 from tournament.json_input import JsonRefused, json_parse
 from tournament.models import Tournament
 from tournament.roles import STAFF, has_role

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from screens import floor, live, me_views, table_view, tile_preview, views
+from screens import live
+from screens.web import floor, me_views, table_view, tile_preview, views
 
 urlpatterns = [
     # The floor tablet: drawn by floor.js from the snapshot it carries.

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from signage import views
+from signage.web import views
 
 urlpatterns = [
     path("s/<str:code>", views.tv, name="signage-tv"),

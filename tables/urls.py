@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables import conflict_views, views
+from tables.web import conflict_views, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/floor/moves/", views.moves_list, name="floor-moves"),

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from clock.api_schemas import (
+from clock.api.schemas import (
     CLOCK_EXAMPLE,
     RACE_ANSWER_EXAMPLE,
     RACE_EXAMPLE,

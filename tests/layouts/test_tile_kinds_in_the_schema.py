@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from layouts.api_schemas import TileKind
+from layouts.api.schemas import TileKind
 from layouts.rules.tiles import KINDS
 
 

@@ -18,7 +18,7 @@ def fresh_prereg_counts():
     and the schedule")."""
     from django.core.cache import cache
 
-    from prereg.throttle import counts
+    from prereg.web.throttle import counts
 
     cache.clear()
     counts.reset()

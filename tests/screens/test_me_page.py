@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.test import Client
 
 from prereg.models import EntryLink, PreRegistration
-from screens.me_views import TRIES
+from screens.web.me_views import TRIES
 from tests.screens.conftest import SECRET_EMAIL, assert_private_data_absent, seated_tournament
 from tests.screens.test_me_api import link_for
 from tests.test_pages_speak_german import english_words, visible_text

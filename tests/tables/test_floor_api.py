@@ -81,7 +81,7 @@ def test_draw_seats_everyone_once_with_tables_differing_by_at_most_one(api):
 def test_the_draws_answer_is_every_table_as_its_schema_says(api):
     """The draw sends its tables as the presenter built them (README "Benchmarks"):
     what the typed schema makes of the answer is the answer itself."""
-    from tables.api_schemas import DrawOut
+    from tables.api.schemas import DrawOut
 
     tournament = api.post("/tournaments", {"name": "Draw answer"}).json()
     api.post(f"/tournaments/{tournament['id']}/tables", {"count": 2, "seats": 2})

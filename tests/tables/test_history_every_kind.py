@@ -18,11 +18,11 @@ from django.test import Client
 from django.utils import translation
 
 from clock.services.boundaries import boundary_fire
-from tables.history import ACTION_NAMES, described
 from tables.models import Table
 from tables.services.chip_counts import colour_up_record
 from tables.services.moves import breaking_order_set
 from tables.services.planning import floor_replan
+from tables.web.history import ACTION_NAMES, described
 from tournament import changes
 from tournament.models import ActionLog, Entry, PayoutSettings, Tournament
 from tournament.services.prize_pool import prize_addition_remove

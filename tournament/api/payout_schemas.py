@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from ninja import Schema
 from pydantic import ConfigDict, Field, Strict
 
-from cashdesk.api_schemas import PaymentIn, PaymentOut
+from cashdesk.api.schemas import PaymentIn, PaymentOut
 from tournament.api.choices import (
     DealMethod,
     EntryStatus,

@@ -12,7 +12,7 @@ from ninja import Schema
 from pydantic import BeforeValidator, ConfigDict, Field, Strict, model_validator
 from pydantic_core import PydanticCustomError
 
-from cashdesk.api_schemas import PaymentIn, PaymentOut
+from cashdesk.api.schemas import PaymentIn, PaymentOut
 from tournament.api.choices import (
     BountyKind,
     Currency,

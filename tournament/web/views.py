@@ -12,8 +12,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from cashdesk.selectors import entries_owing, receipts_of
 from cashdesk.selectors_offers import desk_offers
 from cashdesk.services.payments import Payment
-from prereg.desk_views import phone_link_context
 from prereg.services.walk_ins import walk_in_register
+from prereg.web.desk_views import phone_link_context
 from tables.models import Seat
 from tables.presenters import tables_payload
 from tables.services.planning import floor_plan_preview
