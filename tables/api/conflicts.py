@@ -10,7 +10,7 @@ from typing import Any, Literal
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from ninja import Router
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from tables.api.schemas import Out
 from tables.presenters_conflicts import conflict_payload, conflicts_of
@@ -59,7 +59,16 @@ class ConflictOut(Out):
     resolution: ResolutionOut | None
 
 
+# A discard says why: a reason with a letter in it (README "What the schema promises").
+DISCARD_NEEDS_A_REASON = {
+    "if": {"properties": {"how": {"const": "discarded"}}, "required": ["how"]},
+    "then": {"properties": {"reason": {"minLength": 1, "pattern": r"\S"}}, "required": ["reason"]},
+}
+
+
 class ResolveIn(Body):
+    model_config = ConfigDict(json_schema_extra={"allOf": [DISCARD_NEEDS_A_REASON]})
+
     how: How = Field(
         description="applied_differently: the floor did it another way; discarded: not done."
     )
