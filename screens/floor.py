@@ -9,9 +9,13 @@ frame around the map (the area buttons, the search, the card before the draw).
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
+from screens.offline import offline_config
 from screens.snapshots import snapshot_script
 from tables import floor_tablet
 from tables.models import Table
@@ -55,6 +59,9 @@ def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "area": area,
         "found": hit,
     }
+    probe = reverse("screens-live-floor", args=[tournament.pk])
+    if area:
+        probe += "?tables=" + quote(shown)
     return render(
         request,
         "tables/floor.html",
@@ -70,5 +77,7 @@ def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "table_count": tournament.tables.filter(status=Table.Status.OPEN).count(),
             "live_labels": screen_labels(),
             "tablet": tablet,
+            # README "When the network drops": kept on the tablet, sent when back.
+            "offline": offline_config(f"floor:{tournament.pk}:{shown}", probe),
         },
     )
