@@ -44,6 +44,7 @@
   var dataAt = config.rendered_at || Date.now();
   var applyingKept = false;
   var timers = {};
+  var notices = {}; // the words said for each kept action
 
   function fill(template, values) { return window.Live ? Live.fill(template, values) : String(template || ""); }
   function esc(value) { return window.Live ? Live.escape(value) : String(value); }
@@ -269,11 +270,14 @@
     return idb("queue", "readwrite", function (s) { return s.add(action); }).then(function (seq) {
       action.seq = seq;
       items.push(action);
+      var text = fill(W.queued, { what: action.meta.label });
+      notices[text] = true;
+      setTimeout(show, 0); // once the page has said it
       show();
       return new Response(JSON.stringify({
         queued: true,
         key: action.key,
-        messages: [{ level: "warning", text: fill(W.queued, { what: action.meta.label }), tags: "pending" }]
+        messages: [{ level: "warning", text: text, tags: "pending" }]
       }), { status: 202, headers: { "Content-Type": "application/json" } });
     });
   }
@@ -366,7 +370,12 @@
       replaying = false;
       if (outcome === "away") goAway();
       show();
-      if (outcome === "done" && page && page.refresh) page.refresh();
+      if (outcome === "done") {
+        // The foot's "kept on this tablet" notices are out of date now.
+        var notes = document.querySelectorAll("ul.messages li[data-pending-note]");
+        for (var i = 0; i < notes.length; i++) notes[i].remove();
+        if (page && page.refresh) page.refresh();
+      }
     }, function () {
       replaying = false;
       show();
@@ -433,7 +442,8 @@
         }).join("") + "</ol>";
     }
     if (refused.length) {
-      html += '<h3>' + esc(W.refused_title) + '</h3><ul class="plain refused-list">' + refused.map(function (r) {
+      html += '<h3>' + esc(W.refused_title) + ' <button type="button" class="link" data-refused-close aria-label="' +
+        esc(W.close) + '">×</button></h3><ul class="plain refused-list">' + refused.map(function (r) {
         return '<li class="error">' + esc(fill(W.refused, { what: r.label, why: r.why })) + "</li>";
       }).join("") + "</ul>";
     }
@@ -445,9 +455,11 @@
   function show() {
     var box = banner("offline-banner");
     box.hidden = !away && !held;
-    var text = held ? W.sign_in : fill(W.banner, { time: clockTime(dataAt) });
-    if (items.length && !held) text += " " + fill(W.banner_pending, { n: items.length, count: items.length });
-    if (box.textContent !== text) box.textContent = text;
+    var text = esc(held ? W.sign_in : fill(W.banner, { time: clockTime(dataAt) }));
+    if (items.length && !held) {
+      text += '<span class="offline-banner-more">' + esc(fill(W.banner_pending, { n: items.length, count: items.length })) + "</span>";
+    }
+    if (box.innerHTML !== text) box.innerHTML = text;
     document.documentElement.classList.toggle("server-away", away);
     var side = document.querySelector(".floor-side") || document.getElementById("tv-panel");
     var card = document.getElementById("offline-pending");
@@ -461,6 +473,11 @@
     if (card && card.dataset.drawn !== html) {
       card.innerHTML = html;
       card.dataset.drawn = html;
+    }
+    // The foot's notice of a kept action is marked, so the replay can take it away.
+    var said = document.querySelectorAll("ul.messages li.warning");
+    for (var i = 0; i < said.length; i++) {
+      if (notices[said[i].firstChild && said[i].firstChild.textContent]) said[i].setAttribute("data-pending-note", "");
     }
     if (window.OfflineQueue.decorate) window.OfflineQueue.decorate(items);
   }
@@ -538,6 +555,11 @@
   window.addEventListener("online", function () { probeSoon(0); });
   window.addEventListener("offline", function () { goAway(); });
   document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-refused-close]")) {
+      refused = [];
+      show();
+      return;
+    }
     var button = event.target.closest && event.target.closest("[data-device-name]");
     if (!button) return;
     var name = window.prompt(W.device_prompt, deviceName());

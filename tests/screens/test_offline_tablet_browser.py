@@ -175,6 +175,7 @@ def test_a_bust_done_on_another_tablet_meanwhile_is_refused_not_done_twice(site,
     expect(first_page.locator(".offline-pending .pending-list li")).to_have_count(0)
     expect(first_page.locator(".offline-pending .refused-list")).to_contain_text("not applied")
     expect(first_page.locator("#offline-banner")).to_be_hidden()
+    expect(first_page.locator("ul.messages")).not_to_contain_text("kept on this tablet")
     shot(first_page, "conflict-en")
     after = state(site, tid)
     assert after["version"] == before["version"], "the refused bust changed nothing"

@@ -1,0 +1,192 @@
+"""Ten tablets back online at once, each sending the actions it kept while the
+server was away (README "When the network drops").
+
+Target: 300 queued actions from 10 devices all applied < 10 s after the
+reconnect. Each device is a thread that sends its queue as offline_queue.js
+does: in the order taken, one at a time, with the headers Idempotency-Key,
+Device-Time, Device-Name and Offline-Queue: 1; a 2xx or a refusal (403, 404,
+409, 422) takes an action off, a network failure or a 502-504 tries it again.
+The mix per device: busts at its tables (a few players busted on two tablets,
+whose second bust is refused with a 409), chip counts and next hands. Then
+every queue is sent a second time: every answer must be the stored one and the
+tournament's version must not move (exactly once).
+
+Creates a throw-away PostgreSQL database td_offline_replay (override with
+DATABASE_URL) with 40 drawn tables and starts one daphne process with Redis
+fan-out (REDIS_URL, default redis://127.0.0.1:6379/0).
+
+.venv/bin/python benchmarks/offline_replay.py [--devices 10] [--actions 300] [--tables 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from datetime import datetime, timedelta
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/td_offline_replay")
+
+from _servers import Server, production_env  # noqa: E402
+from _setup import api_client, big_field, percentile, prepare_database  # noqa: E402
+
+AWAY = (502, 503, 504)
+REFUSED = (403, 404, 409, 422)
+
+
+def device_time(at: datetime) -> str:
+    return at.astimezone().isoformat(timespec="milliseconds")
+
+
+def queues(tables: list[dict], devices: int, actions: int) -> list[list[dict]]:
+    """Each device's actions in the order taken: it looks after its own tables."""
+    per = actions // devices
+    taken = datetime.now() - timedelta(minutes=30)
+    out: list[list[dict]] = []
+    for d in range(devices):
+        mine = tables[d::devices]
+        players = [p for t in mine for p in t["players"]]
+        queue = []
+        for n in range(per):
+            kind = n % 3
+            if kind == 0 and players:
+                player = players.pop()
+                path, body = f"/entries/{player['entry']}/bust", {}
+            elif kind == 1:
+                table = mine[n % len(mine)]
+                player = table["players"][n % len(table["players"])]
+                path, body = f"/entries/{player['entry']}/chips", {"chips": 20_000 + n}
+            else:
+                path, body = f"/tables/{mine[n % len(mine)]['id']}/hands", {}
+            method = "PUT" if path.endswith("/chips") else "POST"
+            queue.append(
+                {
+                    "method": method,
+                    "path": path,
+                    "body": body,
+                    "key": str(uuid.uuid4()),
+                    "time": device_time(taken + timedelta(seconds=n * 7)),
+                    "device": f"tablet-{d + 1:02}",
+                }
+            )
+        out.append(queue)
+    # Two tablets bust the same player: the later one is refused (409).
+    for d in range(0, devices - 1, 3):
+        twin = dict(next(a for a in out[d] if a["path"].endswith("/bust")))
+        twin.update(key=str(uuid.uuid4()), device=f"tablet-{d + 2:02}")
+        out[d + 1].append(twin)
+    return out
+
+
+def send(server: Server, token: str, action: dict) -> tuple[int, bool]:
+    request = urllib.request.Request(
+        f"{server.url}/api/v1{action['path']}",
+        data=json.dumps(action["body"]).encode(),
+        method=action["method"],
+        headers={
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "Idempotency-Key": action["key"],
+            "Device-Time": action["time"],
+            "Device-Name": action["device"],
+            "Offline-Queue": "1",
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            response.read()
+            return response.status, response.headers.get("Idempotent-Replayed") == "true"
+    except urllib.error.HTTPError as exc:
+        exc.read()
+        exc.close()
+        return exc.code, exc.headers.get("Idempotent-Replayed") == "true"
+
+
+def replay(server: Server, token: str, queue: list[dict], out: dict, start: threading.Barrier):
+    start.wait()
+    for action in queue:
+        while True:
+            began = time.perf_counter()
+            try:
+                status, replayed = send(server, token, action)
+            except OSError:
+                status, replayed = 0, False
+            if status not in AWAY and status != 0:
+                break
+            time.sleep(0.2)  # the queue waits for the server, as the tablet's probe does
+        out["times"].append((time.perf_counter() - began) * 1000)
+        out["statuses"].append(status)
+        out["replayed"].append(replayed)
+        out["done"] = time.perf_counter()
+
+
+def run_all(server: Server, token: str, all_queues: list[list[dict]]) -> tuple[float, dict]:
+    start = threading.Barrier(len(all_queues) + 1)
+    results = {"times": [], "statuses": [], "replayed": [], "done": 0.0}
+    threads = [
+        threading.Thread(target=replay, args=(server, token, q, results, start))
+        for q in all_queues
+    ]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    began = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - began, results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--devices", type=int, default=10)
+    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--tables", type=int, default=40)
+    args = parser.parse_args()
+    prepare_database()
+    client = api_client()
+    tid = big_field(client, entries=9 * args.tables, tables=args.tables)
+    client.post(f"/api/v1/tournaments/{tid}/draw")
+    token = client.defaults["HTTP_AUTHORIZATION"].split()[1]
+    temp, env = production_env("td-offline-replay-")
+    server = Server(env=env, log=temp / "server.log")
+    try:
+        server.start()
+        tables = server.api("GET", f"/tournaments/{tid}/tables", token)
+        all_queues = queues(tables, args.devices, args.actions)
+        sent = sum(len(q) for q in all_queues)
+        before = server.api("GET", f"/tournaments/{tid}", token)["version"]
+        took, first = run_all(server, token, all_queues)
+        applied = sum(1 for s in first["statuses"] if 200 <= s < 300)
+        refused = sum(1 for s in first["statuses"] if s in REFUSED)
+        after = server.api("GET", f"/tournaments/{tid}", token)["version"]
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"load average {load} (2 cores shared)")
+        print(
+            f"{sent} queued actions from {args.devices} devices, replayed at once: all answered "
+            f"in {took:.2f} s (target < 10 s); {applied} applied, {refused} refused "
+            f"(two tablets, one player), the version moved by {after - before}"
+        )
+        print(
+            f"one action's answer: p50={percentile(first['times'], 0.5):.0f} ms "
+            f"p99={percentile(first['times'], 0.99):.0f} ms"
+        )
+        again, second = run_all(server, token, all_queues)
+        final = server.api("GET", f"/tournaments/{tid}", token)["version"]
+        stored = sum(1 for r in second["replayed"] if r)
+        print(
+            f"the same {sent} sent again: {again:.2f} s, {stored} stored answers replayed, "
+            f"the version moved by {final - after} (exactly once: 0)"
+        )
+    finally:
+        server.stop()
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
