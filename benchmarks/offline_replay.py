@@ -29,6 +29,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections import Counter
 from datetime import datetime, timedelta
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/td_offline_replay")
@@ -52,15 +53,16 @@ def queues(tables: list[dict], devices: int, actions: int) -> list[list[dict]]:
     for d in range(devices):
         mine = tables[d::devices]
         players = [p for t in mine for p in t["players"]]
+        # Busts from the end of the list, counts from its start: no count of a busted player.
+        counted = players[: len(players) - (per + 2) // 3]
         queue = []
         for n in range(per):
             kind = n % 3
-            if kind == 0 and players:
+            if kind == 0:
                 player = players.pop()
                 path, body = f"/entries/{player['entry']}/bust", {}
             elif kind == 1:
-                table = mine[n % len(mine)]
-                player = table["players"][n % len(table["players"])]
+                player = counted[n % len(counted)]
                 path, body = f"/entries/{player['entry']}/chips", {"chips": 20_000 + n}
             else:
                 path, body = f"/tables/{mine[n % len(mine)]['id']}/hands", {}
@@ -84,7 +86,7 @@ def queues(tables: list[dict], devices: int, actions: int) -> list[list[dict]]:
     return out
 
 
-def send(server: Server, token: str, action: dict) -> tuple[int, bool]:
+def send(server: Server, token: str, action: dict) -> tuple[int, bool, str]:
     request = urllib.request.Request(
         f"{server.url}/api/v1{action['path']}",
         data=json.dumps(action["body"]).encode(),
@@ -101,11 +103,11 @@ def send(server: Server, token: str, action: dict) -> tuple[int, bool]:
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             response.read()
-            return response.status, response.headers.get("Idempotent-Replayed") == "true"
+            return response.status, response.headers.get("Idempotent-Replayed") == "true", ""
     except urllib.error.HTTPError as exc:
-        exc.read()
+        detail = exc.read().decode(errors="replace")
         exc.close()
-        return exc.code, exc.headers.get("Idempotent-Replayed") == "true"
+        return exc.code, exc.headers.get("Idempotent-Replayed") == "true", detail
 
 
 def replay(server: Server, token: str, queue: list[dict], out: dict, start: threading.Barrier):
@@ -114,24 +116,24 @@ def replay(server: Server, token: str, queue: list[dict], out: dict, start: thre
         while True:
             began = time.perf_counter()
             try:
-                status, replayed = send(server, token, action)
+                status, replayed, detail = send(server, token, action)
             except OSError:
-                status, replayed = 0, False
+                status, replayed, detail = 0, False, ""
             if status not in AWAY and status != 0:
                 break
             time.sleep(0.2)  # the queue waits for the server, as the tablet's probe does
         out["times"].append((time.perf_counter() - began) * 1000)
         out["statuses"].append(status)
         out["replayed"].append(replayed)
-        out["done"] = time.perf_counter()
+        if detail:
+            out["refusals"][f"{action['path'].rsplit('/', 1)[1]}: {detail}"] += 1
 
 
 def run_all(server: Server, token: str, all_queues: list[list[dict]]) -> tuple[float, dict]:
     start = threading.Barrier(len(all_queues) + 1)
-    results = {"times": [], "statuses": [], "replayed": [], "done": 0.0}
+    results: dict = {"times": [], "statuses": [], "replayed": [], "refusals": Counter()}
     threads = [
-        threading.Thread(target=replay, args=(server, token, q, results, start))
-        for q in all_queues
+        threading.Thread(target=replay, args=(server, token, q, results, start)) for q in all_queues
     ]
     for thread in threads:
         thread.start()
@@ -154,6 +156,10 @@ def main() -> None:
     client.post(f"/api/v1/tournaments/{tid}/draw")
     token = client.defaults["HTTP_AUTHORIZATION"].split()[1]
     temp, env = production_env("td-offline-replay-")
+    # As a room's server runs: DEBUG off (with it on, Django keeps every query's SQL).
+    env.update(
+        DEBUG="false", SECRET_KEY=env.get("SECRET_KEY") or "offline-replay-benchmark-" + "x" * 32
+    )
     server = Server(env=env, log=temp / "server.log")
     try:
         server.start()
@@ -169,9 +175,13 @@ def main() -> None:
         print(f"load average {load} (2 cores shared)")
         print(
             f"{sent} queued actions from {args.devices} devices, replayed at once: all answered "
-            f"in {took:.2f} s (target < 10 s); {applied} applied, {refused} refused "
-            f"(two tablets, one player), the version moved by {after - before}"
+            f"in {took:.2f} s (target < 10 s); {applied} applied, {refused} refused, "
+            f"the version moved by {after - before}"
         )
+        by_status = Counter(first["statuses"])
+        print("answers by status: " + ", ".join(f"{k}: {v}" for k, v in sorted(by_status.items())))
+        for why, count in first["refusals"].most_common():
+            print(f"  {count} x {why}")
         print(
             f"one action's answer: p50={percentile(first['times'], 0.5):.0f} ms "
             f"p99={percentile(first['times'], 0.99):.0f} ms"

@@ -173,9 +173,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "pages": list(PAGES),
         "static": static(""),
     }
-    version = hashlib.sha256(
-        (json.dumps(settings, sort_keys=True) + source).encode()
-    ).hexdigest()[:12]
+    version = hashlib.sha256((json.dumps(settings, sort_keys=True) + source).encode()).hexdigest()[
+        :12
+    ]
     head = f"self.OFFLINE = {json.dumps({**settings, 'version': version})};\n"
     response = HttpResponse(head + source, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "no-cache"

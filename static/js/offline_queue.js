@@ -392,6 +392,11 @@
         held = true;
         return "held";
       }
+      var wait = Number(response.headers.get("Retry-After"));
+      if (response.status === 409 && wait > 0) {
+        // Busy for a moment (the server says when to ask again): not a refusal.
+        return new Promise(function (resolve) { setTimeout(resolve, Math.min(wait, 30) * 1000); }).then(next);
+      }
       return response.json().catch(function () { return null; }).then(function (body) {
         if (!response.ok) {
           refused.push({

@@ -61,6 +61,48 @@ def state(site, tid: int) -> dict:
     return site.server.api("GET", f"/tournaments/{tid}", site.token)
 
 
+def sent_log(page) -> list[dict]:
+    """Every POST the page sends from now on, with its queue headers and answer."""
+    sent: list[dict] = []
+
+    def note(response) -> None:
+        if response.request.method != "POST":
+            return
+        headers = response.request.headers
+        sent.append(
+            {
+                "status": response.status,
+                "url": response.url,
+                "key": headers.get("idempotency-key"),
+                "queue": headers.get("offline-queue"),
+                "time": headers.get("device-time"),
+                "device": headers.get("device-name"),
+            }
+        )
+
+    page.on("response", note)
+    return sent
+
+
+def bust_count_and_move_offline(page, victim: dict, move: dict) -> None:
+    """A bust (the panel drawn by the tablet), a move done, a table's chip count."""
+    pending = page.locator(".offline-pending .pending-list li")
+    page.locator(f'.seat-button[data-entry="{victim["entry"]}"]').click()
+    expect(page.locator("#seat-dialog .offline-note")).to_be_visible()
+    page.locator("#seat-dialog").get_by_role("button", name="Spieler ausgeschieden").click()
+    expect(page.locator("#offline-banner")).to_contain_text("Keine Verbindung zum Server – Stand")
+    expect(pending).to_have_count(1)
+    page.locator(f'#floor-moves [data-move="{move["id"]}"] button.primary').click()
+    expect(pending).to_have_count(2)
+    page.locator("#table-1").get_by_role("link", name="Chips zählen").click()
+    inputs = page.locator("#seat-dialog .offline-chips input[type=text]")
+    expect(inputs).to_have_count(7)
+    for n in range(7):
+        inputs.nth(n).fill(str(20_000 + n * 1_000))
+    page.locator("#seat-dialog").get_by_role("button", name="Chipstände speichern").click()
+    expect(pending).to_have_count(3)
+
+
 def test_offline_actions_are_kept_through_a_reload_and_applied_once(site, browser):
     api, token = site.server.api, site.token
     tid, tables = two_tables(site, "Offline-Abend")
@@ -73,24 +115,9 @@ def test_offline_actions_are_kept_through_a_reload_and_applied_once(site, browse
     pending = page.locator(".offline-pending .pending-list li")
 
     context.set_offline(True)
-    # A bust at table 2 (not the player who moves): the panel is drawn by the tablet.
+    # A bust at table 2 (not the player who moves).
     victim = next(p for p in tables[1]["players"] if p["entry"] != move["entry"])
-    page.locator(f'.seat-button[data-entry="{victim["entry"]}"]').click()
-    expect(page.locator("#seat-dialog .offline-note")).to_be_visible()
-    page.locator("#seat-dialog").get_by_role("button", name="Spieler ausgeschieden").click()
-    expect(banner).to_contain_text("Keine Verbindung zum Server – Stand")
-    expect(pending).to_have_count(1)
-    # The move carried out, from the moves list.
-    page.locator(f'#floor-moves [data-move="{move["id"]}"] button.primary').click()
-    expect(pending).to_have_count(2)
-    # The chip count of table 1, in the panel the tablet draws.
-    page.locator("#table-1").get_by_role("link", name="Chips zählen").click()
-    inputs = page.locator("#seat-dialog .offline-chips input[type=text]")
-    expect(inputs).to_have_count(7)
-    for n in range(7):
-        inputs.nth(n).fill(str(20_000 + n * 1_000))
-    page.locator("#seat-dialog").get_by_role("button", name="Chipstände speichern").click()
-    expect(pending).to_have_count(3)
+    bust_count_and_move_offline(page, victim, move)
     expect(pending.nth(0)).to_contain_text("ausstehend")
     expect(page.locator(f'.seat-button.is-pending[data-entry="{victim["entry"]}"]')).to_be_visible()
     expect(page.locator(f'#floor-moves .is-pending[data-move="{move["id"]}"]')).to_be_visible()
@@ -105,21 +132,7 @@ def test_offline_actions_are_kept_through_a_reload_and_applied_once(site, browse
     expect(page.locator(f'.seat-button.is-pending[data-entry="{victim["entry"]}"]')).to_be_visible()
     shot(page, "reloaded-de")
 
-    replayed: list[dict] = []
-    page.on(
-        "response",
-        lambda r: r.request.method == "POST"
-        and replayed.append(
-            {
-                "status": r.status,
-                "url": r.url,
-                "key": r.request.headers.get("idempotency-key"),
-                "queue": r.request.headers.get("offline-queue"),
-                "time": r.request.headers.get("device-time"),
-                "device": r.request.headers.get("device-name"),
-            }
-        ),
-    )
+    replayed = sent_log(page)
     context.set_offline(False)
     expect(pending).to_have_count(0)
     expect(banner).to_be_hidden()
@@ -146,7 +159,6 @@ def test_offline_actions_are_kept_through_a_reload_and_applied_once(site, browse
 
 
 def test_a_bust_done_on_another_tablet_meanwhile_is_refused_not_done_twice(site, browser):
-    api, token = site.server.api, site.token
     tid, tables = two_tables(site, "Zwei Tablets")
     first, first_page = tablet(browser, site, "en")
     second, second_page = tablet(browser, site, "en")
