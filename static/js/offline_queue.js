@@ -271,8 +271,7 @@
       action.seq = seq;
       items.push(action);
       var text = fill(W.queued, { what: action.meta.label });
-      notices[text] = true;
-      setTimeout(show, 0); // once the page has said it
+      notices[text] = true; // said at the foot by the page: taken away after the replay
       show();
       return new Response(JSON.stringify({
         queued: true,
@@ -372,8 +371,10 @@
       show();
       if (outcome === "done") {
         // The foot's "kept on this tablet" notices are out of date now.
-        var notes = document.querySelectorAll("ul.messages li[data-pending-note]");
-        for (var i = 0; i < notes.length; i++) notes[i].remove();
+        var said = document.querySelectorAll("ul.messages li");
+        for (var i = 0; i < said.length; i++) {
+          if (said[i].firstChild && notices[said[i].firstChild.textContent]) said[i].remove();
+        }
         if (page && page.refresh) page.refresh();
       }
     }, function () {
@@ -479,11 +480,6 @@
       card.innerHTML = html;
       card.dataset.drawn = html;
     }
-    // The foot's notice of a kept action is marked, so the replay can take it away.
-    var said = document.querySelectorAll("ul.messages li.warning");
-    for (var i = 0; i < said.length; i++) {
-      if (notices[said[i].firstChild && said[i].firstChild.textContent]) said[i].setAttribute("data-pending-note", "");
-    }
     if (window.OfflineQueue.decorate) window.OfflineQueue.decorate(items);
   }
 
@@ -529,20 +525,12 @@
 
   /* -- the service worker ----------------------------------------------------- */
 
-  // Whether this load went through the worker (else the page is kept once it runs).
-  var controlledAtLoad = "serviceWorker" in navigator && !!navigator.serviceWorker.controller;
-
   function registerWorker() {
     if (!config.worker || !("serviceWorker" in navigator) || !window.isSecureContext) return;
-    navigator.serviceWorker.register(config.worker, { scope: "/" }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function () {
-      // This load came from the network before the worker took over: keep it now.
-      if (controlledAtLoad) return;
-      return window.caches.open("td-offline-pages").then(function (cache) {
-        return cache.add(new Request(window.location.href, { credentials: "same-origin" }));
-      });
-    }).catch(function () { /* no worker: the page still works online */ });
+    // The worker keeps this page itself when it first runs (offline_sw.js).
+    navigator.serviceWorker.register(config.worker, { scope: "/" }).catch(function () {
+      /* no worker: the page still works online */
+    });
   }
 
   /* -- events ----------------------------------------------------------------- */

@@ -25,8 +25,30 @@ self.addEventListener("activate", function (event) {
     return Promise.all(names.filter(function (name) {
       return name.indexOf("td-offline-assets-") === 0 && name !== ASSETS;
     }).map(function (name) { return caches.delete(name); }));
-  }).then(function () { return self.clients.claim(); }));
+  }).then(function () { return self.clients.claim(); }).then(keepOpenPages));
 });
+
+/* The floor pages open when the worker first runs were loaded before it: kept
+ * now, once, so a reload with no server opens them (later loads pass through
+ * the fetch handler below). */
+function keepOpenPages() {
+  return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    return caches.open(PAGES).then(function (cache) {
+      return Promise.all(windows.filter(function (client) {
+        var url = new URL(client.url);
+        return url.origin === self.location.origin && PAGE_PATHS.some(function (path) { return path.test(url.pathname); });
+      }).map(function (client) {
+        return cache.match(client.url).then(function (hit) {
+          if (hit) return null;
+          return fetch(client.url, { credentials: "same-origin" }).then(function (response) {
+            if (response.ok && !response.redirected) return cache.put(client.url, response);
+            return null;
+          });
+        });
+      }));
+    });
+  }).catch(function () { /* kept at the next load instead */ });
+}
 
 function timed(promise) {
   return new Promise(function (resolve, reject) {
@@ -37,7 +59,10 @@ function timed(promise) {
 }
 
 function kept(request) {
-  return caches.match(request, { ignoreVary: true }).then(function (hit) { return hit || Response.error(); });
+  var url = request.url.split("#")[0];
+  return caches.match(request, { ignoreVary: true }).then(function (hit) {
+    return hit || caches.match(url, { ignoreVary: true });
+  }).then(function (hit) { return hit || Response.error(); });
 }
 
 function networkFirst(request, cacheName) {
