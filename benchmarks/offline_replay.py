@@ -35,7 +35,7 @@ from datetime import datetime, timedelta
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/td_offline_replay")
 
 from _servers import Server, production_env  # noqa: E402
-from _setup import api_client, big_field, percentile, prepare_database  # noqa: E402
+from _setup import drawn_field, percentile  # noqa: E402
 
 AWAY = (502, 503, 504)
 REFUSED = (403, 404, 409, 422)
@@ -150,11 +150,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--tables", type=int, default=40)
     args = parser.parse_args()
-    prepare_database()
-    client = api_client()
-    tid = big_field(client, entries=9 * args.tables, tables=args.tables)
-    client.post(f"/api/v1/tournaments/{tid}/draw")
-    token = client.defaults["HTTP_AUTHORIZATION"].split()[1]
+    tid, token = drawn_field(args.tables)
     temp, env = production_env("td-offline-replay-")
     # As a room's server runs: DEBUG off (with it on, Django keeps every query's SQL).
     env.update(

@@ -373,7 +373,7 @@
         // The foot's "kept on this tablet" notices are out of date now.
         var said = document.querySelectorAll("ul.messages li");
         for (var i = 0; i < said.length; i++) {
-          if (said[i].firstChild && notices[said[i].firstChild.textContent]) said[i].remove();
+          if (said[i].firstChild && notices[said[i].firstChild.textContent.trim()]) said[i].remove();
         }
         if (page && page.refresh) page.refresh();
       }

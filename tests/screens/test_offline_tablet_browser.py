@@ -126,7 +126,23 @@ def test_offline_actions_are_kept_through_a_reload_and_applied_once(site, browse
     assert state(site, tid)["version"] == before["version"], "nothing reached the server"
 
     # A reload with no server: the worker opens the page, the queue is still there.
-    page.reload()
+    try:
+        page.reload()
+    except Exception:
+        other = context.new_page()
+        try:
+            other.goto(f"{site.server.url}/static/css/app.css")
+        except Exception as exc:
+            print("DEBUG static", exc)
+        print("DEBUG after", other.evaluate("""async () => {
+          const out = [];
+          for (const name of await caches.keys()) {
+            const c = await caches.open(name);
+            for (const r of await c.keys()) if (!r.url.includes("static")) out.push(name + " " + r.url);
+          }
+          return out;
+        }"""))
+        raise
     expect(pending).to_have_count(3)
     expect(banner).to_contain_text("Keine Verbindung zum Server")
     expect(page.locator(f'.seat-button.is-pending[data-entry="{victim["entry"]}"]')).to_be_visible()
