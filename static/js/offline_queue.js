@@ -387,7 +387,8 @@
     if (!items.length) return "done";
     var action = items[0];
     return transmit(action, true).then(function (response) {
-      if (AWAY_STATUS[response.status]) return "away";
+      // A 5xx is no refusal (README "When the network drops"): kept, tried at the next reconnect.
+      if (response.status >= 500) return "away";
       var signedOut = response.redirected && new URL(response.url).pathname.indexOf(config.login) === 0;
       if (HOLD_STATUS[response.status] || signedOut) {
         held = true;
