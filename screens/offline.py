@@ -39,6 +39,7 @@ ASSETS = (
     "js/offline_floor.js",
     "js/table_view.js",
     "tables/floor.js",
+    "tables/floor_conflicts.js",
 )
 # The pages the worker keeps (their paths): the floor map and the table view.
 PAGES = (r"^/tournaments/\d+/floor/$", r"^/tables/\d+/view/$")

@@ -528,6 +528,8 @@
 
   function registerWorker() {
     if (!config.worker || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+    // Ask the browser not to evict the kept pages and the queue under pressure.
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () { /* asked */ });
     // The worker keeps this page itself when it first runs (offline_sw.js).
     navigator.serviceWorker.register(config.worker, { scope: "/" }).catch(function () {
       /* no worker: the page still works online */
