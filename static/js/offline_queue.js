@@ -340,6 +340,19 @@
     replay();
   }
 
+  /* On connect: the socket's clock offset (live.js measures it from its pings). */
+  function checkOffset() {
+    if (!page || !page.offset) return;
+    var offset = page.offset();
+    if (typeof offset === "number") showSkew(offset);
+  }
+
+  function showSkew(skew) {
+    var box = banner("offline-skew");
+    box.hidden = Math.abs(skew) <= SKEW_LIMIT;
+    box.textContent = fill(W.skew, { seconds: Math.round(Math.abs(skew) / 1000) });
+  }
+
   /* The server's time from the snapshot (server_time), else the answer's Date. */
   function checkSkew(response, snapshot, sent, received) {
     var server = snapshot && typeof snapshot.server_time === "number" ? snapshot.server_time : null;
@@ -348,10 +361,7 @@
       if (isNaN(date)) return;
       server = date + 500; // the header counts whole seconds
     }
-    var skew = server - (sent + received) / 2;
-    var box = banner("offline-skew");
-    box.hidden = Math.abs(skew) <= SKEW_LIMIT;
-    box.textContent = fill(W.skew, { seconds: Math.round(Math.abs(skew) / 1000) });
+    showSkew(server - (sent + received) / 2);
   }
 
   /* -- the replay ----------------------------------------------------------- */
@@ -542,7 +552,11 @@
     socketOnline = event.detail.online;
     if (socketOnline) {
       held = false;
-      probe(); // checks the clock, then replays
+      // Back: the queue goes out; the clock is compared once the socket's pings
+      // have measured the offset (no request of its own on a quiet connect).
+      if (items.length || away) probe();
+      clearTimeout(timers.skew);
+      timers.skew = setTimeout(checkOffset, 2500);
     } else if (!event.detail.quiet) {
       probeSoon(0);
     }

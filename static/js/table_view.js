@@ -178,7 +178,8 @@
       version: shownVersion,
       snapshot: function () { return state && Object.assign({ version: shownVersion() }, state); },
       apply: function (kept) { fromSnapshot(kept); draw(); },
-      refresh: function () { connection.requestSnapshot(); }
+      refresh: function () { connection.requestSnapshot(); },
+      offset: function () { return connection.offset; }
     });
   }
   setInterval(tick, 250);

@@ -367,7 +367,8 @@
         root.dataset.version = String(shown);
         draw();
       },
-      refresh: function () { connection.requestSnapshot(); }
+      refresh: function () { connection.requestSnapshot(); },
+      offset: function () { return connection.offset; }
     });
   }
   // A called clock counts down on its seat, shows "Time!" once run out and goes
