@@ -52,9 +52,18 @@ def open_floor(page, site, tid: int) -> None:
     """The map, with the socket up and the page kept by the service worker."""
     page.goto(f"{site.server.url}/tournaments/{tid}/floor/")
     page.wait_for_function("() => document.querySelector('[data-live-status]').hidden")
-    page.wait_for_function(
-        "async () => !!navigator.serviceWorker.controller && !!(await caches.match(location.href))"
-    )
+    # The worker keeps the page once it runs (a check that waits up to 15 s, as expect does).
+    assert page.evaluate(KEPT), "the service worker kept the page"
+
+
+KEPT = """async () => {
+  const until = Date.now() + 15000;
+  while (Date.now() < until) {
+    if (navigator.serviceWorker.controller && (await caches.match(location.href))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}"""
 
 
 def state(site, tid: int) -> dict:
