@@ -93,6 +93,16 @@ def big_field(client, *, entries: int, tables: int) -> int:
     return tournament_id
 
 
+def drawn_field(tables: int) -> tuple[int, str]:
+    """A fresh database and a drawn field of ``tables`` full nine-seat tables:
+    the tournament's id and a director's API token."""
+    prepare_database()
+    client = api_client()
+    tournament_id = big_field(client, entries=9 * tables, tables=tables)
+    client.post(f"/api/v1/tournaments/{tournament_id}/draw")
+    return tournament_id, client.defaults["HTTP_AUTHORIZATION"].split()[1]
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))

@@ -34,7 +34,7 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/td_flo
 os.environ.setdefault("SECRET_KEY", "floor-tablets-benchmark-only")
 
 from _servers import Server, production_env  # noqa: E402
-from _setup import api_client, big_field, percentile, prepare_database  # noqa: E402
+from _setup import drawn_field, percentile  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -185,11 +185,7 @@ def main() -> None:
     parser.add_argument("--busts", type=int, default=20)
     parser.add_argument("--tables", type=int, default=1100)
     args = parser.parse_args()
-    prepare_database()
-    client = api_client()
-    tid = big_field(client, entries=9 * args.tables, tables=args.tables)
-    client.post(f"/api/v1/tournaments/{tid}/draw")
-    token = client.defaults["HTTP_AUTHORIZATION"].split()[1]
+    tid, token = drawn_field(args.tables)
     session = staff_session()
     temp, env = production_env("td-tablets-")
     server = Server(env=env, log=temp / "server.log")

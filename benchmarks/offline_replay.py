@@ -1,4 +1,5 @@
-"""What an offline floor costs the server (README "Benchmarks", "Sent twice, done once").
+"""What an offline floor costs the server (README "Benchmarks", "Sent twice,
+done once", "When the network drops"). Two parts, both by default.
 
 Part ``key``: the extra cost of an ``Idempotency-Key`` on a bust. Busts through
 the API on one floor of 110 tables, every other one with a key (so both kinds
@@ -8,20 +9,48 @@ of each kind, the difference of the p50s (target < 1 ms) and the SQL statements
 of a quiet bust (one that plans no move) with and without a key (target: at
 most one more). A repeat of a keyed bust is timed too: it answers from the key.
 
-.venv/bin/python benchmarks/offline_replay.py [--busts 300] [--tables 110]
+Part ``replay``: ten tablets back online at once, each sending the actions it
+kept while the server was away. Target: 300 queued actions from 10 devices
+all applied < 10 s after the reconnect. Each device is a thread that sends its
+queue as offline_queue.js does: in the order taken, one at a time, with the
+headers Idempotency-Key, Device-Time, Device-Name and Offline-Queue: 1; a 2xx
+or a refusal (403, 404, 409, 422) takes an action off, a network failure or a
+5xx tries it again. The mix per device: busts at its tables (a few players
+busted on two tablets, whose second bust is refused with a 409), chip counts
+and next hands, on 40 drawn tables and one daphne process with Redis fan-out
+(REDIS_URL, default redis://127.0.0.1:6379/0). Then every queue is sent a
+second time: every answer must be the stored one and the tournament's version
+must not move (exactly once).
 
-Creates a throw-away PostgreSQL database td_benchmark (override with DATABASE_URL).
+.venv/bin/python benchmarks/offline_replay.py [--part key|replay|both] [--busts 300]
+    [--tables 110] [--devices 10] [--actions 300] [--replay-tables 40]
+
+Creates a throw-away PostgreSQL database td_offline_replay (override with DATABASE_URL).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import shutil
+import threading
 import time
+import urllib.error
+import urllib.request
+import uuid
+from collections import Counter
+from datetime import datetime, timedelta
 
-from _setup import big_field, clock, percentile, server_like_client
-from bust import QueryCount
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/td_offline_replay")
+
+from _servers import Server, production_env  # noqa: E402
+from _setup import big_field, clock, drawn_field, percentile, server_like_client  # noqa: E402
+from bust import QueryCount  # noqa: E402
+
+AWAY = (502, 503, 504)
+REFUSED = (403, 404, 409, 422)
 
 
 def bust_once(client, entry_id: int, key: str | None) -> tuple[float, float, int, int]:
@@ -105,14 +134,171 @@ def key_cost(client, tables: int, busts: int) -> None:
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
+def device_time(at: datetime) -> str:
+    return at.astimezone().isoformat(timespec="milliseconds")
+
+
+def queues(tables: list[dict], devices: int, actions: int) -> list[list[dict]]:
+    """Each device's actions in the order taken: it looks after its own tables."""
+    per = actions // devices
+    taken = datetime.now() - timedelta(minutes=30)
+    out: list[list[dict]] = []
+    for d in range(devices):
+        mine = tables[d::devices]
+        players = [p for t in mine for p in t["players"]]
+        # Busts from the end of the list, counts from its start: no count of a busted player.
+        counted = players[: len(players) - (per + 2) // 3]
+        queue = []
+        for n in range(per):
+            kind = n % 3
+            if kind == 0:
+                player = players.pop()
+                path, body = f"/entries/{player['entry']}/bust", {}
+            elif kind == 1:
+                player = counted[n % len(counted)]
+                path, body = f"/entries/{player['entry']}/chips", {"chips": 20_000 + n}
+            else:
+                path, body = f"/tables/{mine[n % len(mine)]['id']}/hands", {}
+            method = "PUT" if path.endswith("/chips") else "POST"
+            queue.append(
+                {
+                    "method": method,
+                    "path": path,
+                    "body": body,
+                    "key": str(uuid.uuid4()),
+                    "time": device_time(taken + timedelta(seconds=n * 7)),
+                    "device": f"tablet-{d + 1:02}",
+                }
+            )
+        out.append(queue)
+    # Two tablets bust the same player: the later one is refused (409).
+    for d in range(0, devices - 1, 3):
+        twin = dict(next(a for a in out[d] if a["path"].endswith("/bust")))
+        twin.update(key=str(uuid.uuid4()), device=f"tablet-{d + 2:02}")
+        out[d + 1].append(twin)
+    return out
+
+
+def send(server: Server, token: str, action: dict) -> tuple[int, bool, str]:
+    request = urllib.request.Request(
+        f"{server.url}/api/v1{action['path']}",
+        data=json.dumps(action["body"]).encode(),
+        method=action["method"],
+        headers={
+            "Authorization": f"Bearer {token}",
+            "Content-Type": "application/json",
+            "Idempotency-Key": action["key"],
+            "Device-Time": action["time"],
+            "Device-Name": action["device"],
+            "Offline-Queue": "1",
+        },
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            response.read()
+            return response.status, response.headers.get("Idempotent-Replayed") == "true", ""
+    except urllib.error.HTTPError as exc:
+        detail = exc.read().decode(errors="replace")
+        exc.close()
+        return exc.code, exc.headers.get("Idempotent-Replayed") == "true", detail
+
+
+def replay(server: Server, token: str, queue: list[dict], out: dict, start: threading.Barrier):
+    start.wait()
+    for action in queue:
+        while True:
+            began = time.perf_counter()
+            try:
+                status, replayed, detail = send(server, token, action)
+            except OSError:
+                status, replayed, detail = 0, False, ""
+            if status not in AWAY and status != 0:
+                break
+            time.sleep(0.2)  # the queue waits for the server, as the tablet's probe does
+        out["times"].append((time.perf_counter() - began) * 1000)
+        out["statuses"].append(status)
+        out["replayed"].append(replayed)
+        if detail:
+            out["refusals"][f"{action['path'].rsplit('/', 1)[1]}: {detail}"] += 1
+
+
+def run_all(server: Server, token: str, all_queues: list[list[dict]]) -> tuple[float, dict]:
+    start = threading.Barrier(len(all_queues) + 1)
+    results: dict = {"times": [], "statuses": [], "replayed": [], "refusals": Counter()}
+    threads = [
+        threading.Thread(target=replay, args=(server, token, q, results, start)) for q in all_queues
+    ]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    began = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - began, results
+
+
+def replay_part(args) -> None:
+    from django.db import connections
+
+    connections.close_all()  # the part before may hold the database
+    tid, token = drawn_field(args.replay_tables)
+    temp, env = production_env("td-offline-replay-")
+    # As a room's server runs: DEBUG off (with it on, Django keeps every query's SQL).
+    env.update(
+        DEBUG="false", SECRET_KEY=env.get("SECRET_KEY") or "offline-replay-benchmark-" + "x" * 32
+    )
+    server = Server(env=env, log=temp / "server.log")
+    try:
+        server.start()
+        tables = server.api("GET", f"/tournaments/{tid}/tables", token)
+        all_queues = queues(tables, args.devices, args.actions)
+        sent = sum(len(q) for q in all_queues)
+        before = server.api("GET", f"/tournaments/{tid}", token)["version"]
+        took, first = run_all(server, token, all_queues)
+        applied = sum(1 for s in first["statuses"] if 200 <= s < 300)
+        refused = sum(1 for s in first["statuses"] if s in REFUSED)
+        after = server.api("GET", f"/tournaments/{tid}", token)["version"]
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"load average {load} (2 cores shared)")
+        print(
+            f"{sent} queued actions from {args.devices} devices, replayed at once: all answered "
+            f"in {took:.2f} s (target < 10 s); {applied} applied, {refused} refused, "
+            f"the version moved by {after - before}"
+        )
+        by_status = Counter(first["statuses"])
+        print("answers by status: " + ", ".join(f"{k}: {v}" for k, v in sorted(by_status.items())))
+        for why, count in first["refusals"].most_common():
+            print(f"  {count} x {why}")
+        print(
+            f"one action's answer: p50={percentile(first['times'], 0.5):.0f} ms "
+            f"p99={percentile(first['times'], 0.99):.0f} ms"
+        )
+        again, second = run_all(server, token, all_queues)
+        final = server.api("GET", f"/tournaments/{tid}", token)["version"]
+        stored = sum(1 for r in second["replayed"] if r)
+        print(
+            f"the same {sent} sent again: {again:.2f} s, {stored} stored answers replayed, "
+            f"the version moved by {final - after} (exactly once: 0)"
+        )
+    finally:
+        server.stop()
+        shutil.rmtree(temp, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
+    parser.add_argument("--part", choices=["key", "replay", "both"], default="both")
     parser.add_argument("--busts", type=int, default=300)
     parser.add_argument("--tables", type=int, default=110)
-    parser.add_argument("--part", choices=["key"], default="key")
+    parser.add_argument("--devices", type=int, default=10)
+    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--replay-tables", type=int, default=40)
     args = parser.parse_args()
-    client = server_like_client()
-    key_cost(client, args.tables, min(args.busts, 4 * args.tables))
+    if args.part in ("key", "both"):
+        client = server_like_client()
+        key_cost(client, args.tables, min(args.busts, 4 * args.tables))
+    if args.part in ("replay", "both"):
+        replay_part(args)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
 from django.urls import path
 
 from screens import live
-from screens.web import floor, me_views, table_view, tile_preview, views
+from screens.web import floor, me_views, offline, table_view, tile_preview, views
 
 urlpatterns = [
     # The floor tablet: drawn by floor.js from the snapshot it carries.
     path("tournaments/<int:tournament_id>/floor/", floor.floor_map, name="floor-map"),
     path("healthz", views.healthz, name="healthz"),
+    # The floor pages' service worker, from the root so its scope covers them
+    # (README "When the network drops").
+    path("offline-sw.js", offline.service_worker, name="offline-service-worker"),
     path("display/<int:tournament_id>/", views.display, name="screens-display"),
     path(
         "layouts/<int:layout_id>/preview",

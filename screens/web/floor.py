@@ -9,10 +9,14 @@ frame around the map (the area buttons, the search, the card before the draw).
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 
 from screens.snapshots import snapshot_script
+from screens.web.offline import offline_config
 from tables.models import Table
 from tables.services.seating import seats_are_drawn
 from tables.web import floor_tablet
@@ -57,6 +61,9 @@ def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
         # A director resolves the floor's conflicts on this page; the floor reads them.
         "resolve": has_role(request.user, (DIRECTOR,)),
     }
+    probe = reverse("screens-live-floor", args=[tournament.pk])
+    if area:
+        probe += "?tables=" + quote(shown)
     return render(
         request,
         "tables/floor.html",
@@ -72,5 +79,7 @@ def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "table_count": tournament.tables.filter(status=Table.Status.OPEN).count(),
             "live_labels": screen_labels(),
             "tablet": tablet,
+            # README "When the network drops": kept on the tablet, sent when back.
+            "offline": offline_config(f"floor:{tournament.pk}:{shown}", probe),
         },
     )

@@ -14,9 +14,11 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from screens.snapshots import snapshot_script
+from screens.web.offline import offline_config
 from tables.models import Table
 from tables.web.floor_tablet import braces, counted
 from tournament.roles import STAFF
@@ -70,5 +72,11 @@ def table_view(request: HttpRequest, table_id: int) -> HttpResponse:
             "snapshot": snapshot_script("table-snapshot", table.tournament_id, [table.number]),
             "config": config,
             "labels": {**screen_labels(), **table_labels()},
+            # README "When the network drops": kept on the tablet, sent when back.
+            "offline": offline_config(
+                f"table:{table.pk}",
+                reverse("screens-live-floor", args=[table.tournament_id])
+                + f"?tables={table.number}",
+            ),
         },
     )

@@ -290,6 +290,8 @@
     document.documentElement.classList.toggle("live-offline", !online && !quiet);
     this.updatePolling();
     this.onStatus(online);
+    // The offline queue listens (README "When the network drops").
+    document.dispatchEvent(new CustomEvent("live:status", { detail: { online: online, quiet: !!quiet } }));
   };
 
   Connection.prototype.close = function () {

@@ -108,6 +108,7 @@
       drawn = html;
     }
     tick();
+    if (window.OfflineQueue) OfflineQueue.drawn(); // README "When the network drops"
   }
 
   function tick() {
@@ -127,14 +128,15 @@
 
   function post(url, message) {
     feedback.textContent = "";
-    return fetch(url, {
+    return (window.OfflineQueue ? OfflineQueue.fetch : fetch)(url, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": config.csrf },
       body: "{}"
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (body) {
-        feedback.textContent = r.ok ? message : (body.detail || L.failed);
+        // Kept while the server is away: said as pending, not as done.
+        feedback.textContent = r.ok ? (body.queued ? body.messages[0].text : message) : (body.detail || L.failed);
         feedback.className = "tv-feedback " + (r.ok ? "ok" : "error");
       });
     }).catch(function () {
@@ -168,6 +170,18 @@
       if (Live.applyParts(state, mine).length) draw();
     }
   });
+  function shownVersion() {
+    return connection.version !== null ? connection.version : (first && first.version) || 0;
+  }
+  if (window.OfflineQueue) {
+    OfflineQueue.attach({
+      version: shownVersion,
+      snapshot: function () { return state && Object.assign({ version: shownVersion() }, state); },
+      apply: function (kept) { fromSnapshot(kept); draw(); },
+      refresh: function () { connection.requestSnapshot(); },
+      offset: function () { return connection.offset; }
+    });
+  }
   setInterval(tick, 250);
   tick();
 })();

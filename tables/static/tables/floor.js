@@ -99,7 +99,8 @@
       : arriving ? "→ " + esc(arriving.name) : '<em class="muted">' + esc(L.free) + "</em>";
     var html = '<li><button type="button" class="seat-button' + (player ? " taken" : "") +
       (leaving ? " leaving" : "") + (arriving ? " arriving" : "") +
-      (found[0] === table.number && found[1] === n ? " found" : "") + '" hx-get="' +
+      (found[0] === table.number && found[1] === n ? " found" : "") + '" data-seat="' + table.number + ":" + n +
+      (player ? '" data-entry="' + player.entry : "") + '" hx-get="' +
       esc(link(links.seat, table.id).replace("{seat}", n)) +
       '" hx-target="#seat-panel" data-opens-dialog="seat-dialog"><span class="seat-no">' + n +
       '</span> <span class="seat-name"' + (player ? ' title="' + esc(player.name) + '"' : "") + ">" + name + "</span>";
@@ -150,7 +151,7 @@
     var where = (move.from_table !== null && move.from_table !== undefined
       ? '<span class="nowrap">' + esc(L.table) + " " + move.from_table + " " + esc(L.seat) + " " + move.from_seat + "</span> → "
       : "") + '<span class="nowrap">' + esc(L.table) + " " + move.to_table + " " + esc(L.seat) + " " + move.to_seat + "</span>";
-    var html = '<li><span class="move-text"><strong>' + esc(move.name) + '</strong> <span class="move-where">' + where + "</span>";
+    var html = '<li data-move="' + move.id + '" data-from="' + esc(move.from_table) + '"><span class="move-text"><strong>' + esc(move.name) + '</strong> <span class="move-where">' + where + "</span>";
     if (move.wait_for_button) html += ' <span class="badge warn">' + esc(L.wait_for_button) + "</span>";
     if (move.after) html += ' <span class="badge">' + esc(Live.fill(L.after, { name: move.after.name })) + "</span>";
     var confirm = move.reason === "break" ? L.cancel_break : move.reason === "balance" ? L.cancel_balance : "";
@@ -302,6 +303,7 @@
     var legend = document.getElementById("positions-legend");
     if (legend) legend.hidden = !seated;
     tickCalls();
+    if (window.OfflineQueue) OfflineQueue.drawn(); // README "When the network drops"
   }
 
   function fromSnapshot(snapshot) {
@@ -354,6 +356,21 @@
       root.dataset.version = String(shown);
     }
   });
+  // Kept on the tablet while the server is away (README "When the network drops").
+  if (window.OfflineQueue) {
+    OfflineQueue.attach({
+      version: function () { return shown; },
+      snapshot: function () { return state && Object.assign({ version: shown }, state); },
+      apply: function (kept) {
+        fromSnapshot(kept);
+        shown = Math.max(shown, kept.version);
+        root.dataset.version = String(shown);
+        draw();
+      },
+      refresh: function () { connection.requestSnapshot(); },
+      offset: function () { return connection.offset; }
+    });
+  }
   // A called clock counts down on its seat, shows "Time!" once run out and goes
   // at the hide_at the server sent (the map is not redrawn for that).
   function tickCalls() {
@@ -423,7 +440,7 @@
     if (submitter && submitter.name) body.append(submitter.name, submitter.value);
     var buttons = form.querySelectorAll("button");
     Array.prototype.forEach.call(buttons, function (button) { button.disabled = true; });
-    fetch(form.action, {
+    (window.OfflineQueue ? OfflineQueue.fetch : fetch)(form.action, {
       method: "POST",
       body: body,
       credentials: "same-origin",
