@@ -378,11 +378,14 @@ def floor_shape(tournament: Any) -> FloorShape:
     )
 
 
-def floor_now(tournament: Any) -> Floor:
-    """The floor for planning: the tables' kept counts (tables/counts.py) and the pending moves."""
+def floor_now(tournament: Any, *, tables: bool = True) -> Floor:
+    """The floor for planning: the tables' kept counts (tables/counts.py) and the
+    pending moves (`tables=False`: the moves only)."""
     with connection.cursor() as cursor:
-        cursor.execute(_OPEN_TABLE_COUNTS, [tournament.pk])
-        tables = [TableRow(*row) for row in cursor.fetchall()]
+        rows: list[TableRow] = []
+        if tables:
+            cursor.execute(_OPEN_TABLE_COUNTS, [tournament.pk])
+            rows = [TableRow(*row) for row in cursor.fetchall()]
         cursor.execute(_PENDING_WITH_ORIGIN, [tournament.pk])
         pending = [
             PendingMove(
@@ -392,4 +395,4 @@ def floor_now(tournament: Any) -> Floor:
                 cursor.fetchall()
             )
         ]
-    return Floor(tables=tables, pending=pending)
+    return Floor(tables=rows, pending=pending)
