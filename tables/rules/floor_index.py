@@ -104,7 +104,9 @@ class ListedIndex(FloorIndex):
         return [
             t
             for t in self._listed
-            if t.size == size and t.number not in self.taken and (not with_room or t.seat_count > size)
+            if t.size == size
+            and t.number not in self.taken
+            and (not with_room or t.seat_count > size)
         ]
 
     def at_size(self, size: int, *, last_first: bool, with_room: bool) -> Iterator[TableCount]:

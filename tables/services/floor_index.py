@@ -24,8 +24,7 @@ from tables.services.state import Floor, PendingMove, TableRow
 # (tables.services.state.breaking_order); the indexes name the same expression.
 RANK = "COALESCE(NULLIF(break_order, 0), 1000000)"
 _COLUMNS = (
-    "id, number, seats, halted, break_order, button_seat, small_blind_seat, "
-    "big_blind_seat, seated"
+    "id, number, seats, halted, break_order, button_seat, small_blind_seat, big_blind_seat, seated"
 )
 _LEVELS = """
     SELECT seats, seated, COUNT(*) FROM tables_table

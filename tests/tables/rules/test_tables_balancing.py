@@ -573,7 +573,9 @@ def plan_from_index(states: list[TableState], breaking_order: list[int], **argum
     sequence = break_sequence(list(by_number), breaking_order)
     ranks = {number: (rank, 0) for rank, number in enumerate(sequence)}
     counts = [counts_of(s) for s in states]
-    settled = [c for c in counts if not (c.arrivals or c.departures or by_number[c.number].reserved)]
+    settled = [
+        c for c in counts if not (c.arrivals or c.departures or by_number[c.number].reserved)
+    ]
     moving = [c for c in counts if c not in settled]
     fetched: list[int] = []
 
