@@ -283,3 +283,27 @@ class ColourUpRecord(models.Model):
                 fields=["tournament", "table_number", "removed"], name="one_colour_up_per_table"
             )
         ]
+
+
+class TableLevel(models.Model):
+    """How many tables of a tournament have this status, seat count and players
+    seated: kept by the database's triggers on the tables (tables/counts.py), so
+    the planner sizes the floor from these few rows instead of every table
+    (README "Benchmarks", what the planner keeps). No code writes it. Not a
+    constraint on the tournament: its tables' triggers bring its rows to zero
+    whatever order a deletion takes."""
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    status = models.CharField(max_length=8)
+    seats = models.PositiveSmallIntegerField()
+    seated = models.PositiveSmallIntegerField()
+    tables = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "status", "seats", "seated"], name="table_level_unique"
+            )
+        ]

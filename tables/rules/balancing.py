@@ -382,8 +382,10 @@ class _Planner:
             key=self.key,
             reverse=last_first,
         )
-        if with_room and size >= self.table_size:
-            return iter(here)
+        if (with_room and size >= self.table_size) or not self.index.count_at(
+            size, with_room=with_room
+        ):
+            return iter(here)  # nothing more to fetch at this size
         fetched = (
             self.take(count)
             for count in self.index.at_size(size, last_first=last_first, with_room=with_room)

@@ -1,8 +1,9 @@
 """The open tables as the planner fetches them from the database: by size, in
 the break sequence, a few at a time (README "Benchmarks", what the planner keeps).
 
-The planner starts from the tables' counts by (seats, players), one grouped
-read, and the tables pending moves leave or reach; then it asks for the tables
+The planner starts from the tables' counts by (seats, players), kept by the
+database (``TableLevel``, tables/counts.py), and the tables pending moves leave
+or reach; then it asks for the tables
 it touches: the biggest that break first, the shortest that break last, the
 next to break, the short ones. Each ask reads a few rows down the index
 ``table_open_by_size`` (or ``table_open_in_sequence``), whatever the size of
@@ -16,6 +17,7 @@ from typing import Any
 
 from django.db import connection
 
+from tables.rules.balancing import FloorShape
 from tables.rules.floor_index import FloorIndex, RankKey
 from tables.rules.model import TableCount
 from tables.services.state import Floor, PendingMove, TableRow
@@ -26,10 +28,52 @@ RANK = "COALESCE(NULLIF(break_order, 0), 1000000)"
 _COLUMNS = (
     "id, number, seats, halted, break_order, button_seat, small_blind_seat, big_blind_seat, seated"
 )
+# The kept levels (tables/counts.py), the halted tables and the pending moves,
+# each down its own index: a few rows whatever the size of the floor.
 _LEVELS = """
-    SELECT seats, seated, COUNT(*) FROM tables_table
-    WHERE tournament_id = %s AND status = 'open' GROUP BY seats, seated
+    SELECT status, seats, seated, tables FROM tables_tablelevel
+    WHERE tournament_id = %s AND tables <> 0
+    UNION ALL
+    SELECT 'halted', 0, 0, COUNT(*) FROM tables_table
+    WHERE tournament_id = %s AND halted AND status = 'open'
+    UNION ALL
+    SELECT 'pending', 0, 0, COUNT(*) FROM tables_move
+    WHERE tournament_id = %s AND status = 'pending'
 """
+
+Levels = dict[tuple[int, int], int]
+
+
+def floor_levels(tournament: Any) -> tuple[FloorShape, Levels]:
+    """The floor in a few numbers (one query) and its open tables by (seats,
+    players seated), from the levels the database keeps (tables/counts.py)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_LEVELS, [tournament.pk] * 3)
+        rows = cursor.fetchall()
+    levels: Levels = {}
+    halted = pending = at_broken = 0
+    for status, seats, seated, n in rows:
+        if status == "open":
+            levels[(seats, seated)] = n
+        elif status == "broken":
+            at_broken += seated * n
+        elif status == "halted":
+            halted = n
+        elif status == "pending":
+            pending = n
+    sizes = [seated for (_seats, seated) in levels]
+    shape = FloorShape(
+        tables=sum(levels.values()),
+        players=sum(seated * n for (_seats, seated), n in levels.items()),
+        fullest=max(sizes, default=0),
+        emptiest=min(sizes, default=0),
+        pending_moves=pending,
+        halted_tables=halted,
+        seated_at_broken_tables=at_broken,
+    )
+    return shape, levels
+
+
 _PAGE = 8
 
 
@@ -50,16 +94,13 @@ def _order(last_first: bool) -> str:
 class TableIndex(FloorIndex):
     """The open tables of one tournament that no pending move touches."""
 
-    def __init__(self, tournament_id: int, floor: Floor):
+    def __init__(self, tournament_id: int, floor: Floor, levels: Levels):
         self.tournament_id = tournament_id
         self.floor = floor
-        with connection.cursor() as cursor:
-            cursor.execute(_LEVELS, [tournament_id])
-            levels = {(seats, seated): n for seats, seated, n in cursor.fetchall()}
+        levels = dict(levels)
         for row in floor.tables:  # given to the planner as they stand
             levels[(row.seats, row.seated)] -= 1
         super().__init__(levels, {row.number: rank_of(row) for row in floor.tables})
-        self.rows_read = len(levels)
         self._left_out = {row.number for row in floor.tables}
 
     def _fetch(self, where: str, params: list[Any], last_first: bool) -> Iterator[TableRow]:
@@ -75,7 +116,6 @@ class TableIndex(FloorIndex):
             with connection.cursor() as cursor:
                 cursor.execute(sql, [self.tournament_id, *params, *after])
                 rows = [TableRow(*row) for row in cursor.fetchall()]
-            self.rows_read += len(rows)
             for row in rows:
                 if row.number not in self.taken and row.number not in self._left_out:
                     yield self._known(row)
@@ -124,7 +164,6 @@ class TableIndex(FloorIndex):
                     [self.tournament_id, size, size, offset],
                 )
                 row = TableRow(*cursor.fetchone())
-            self.rows_read += 1
             before = sum(1 for key in held if key <= rank_of(row))
             if offset - before == position and row.number not in self.taken | self._left_out:
                 return self._known(row)
@@ -134,7 +173,9 @@ class TableIndex(FloorIndex):
 _PENDING_TABLES = f"SELECT {_COLUMNS} FROM tables_table WHERE status = 'open' AND id IN "
 
 
-def floor_indexed(tournament: Any, pending: list[PendingMove]) -> tuple[Floor, TableIndex]:
+def floor_indexed(
+    tournament: Any, levels: Levels, pending: list[PendingMove]
+) -> tuple[Floor, TableIndex]:
     """The tables pending moves touch, as rows, and the index over the others."""
     touched = sorted(
         {p.to_table_id for p in pending} | {p.from_table_id for p in pending if p.from_table_id}
@@ -148,4 +189,4 @@ def floor_indexed(tournament: Any, pending: list[PendingMove]) -> tuple[Floor, T
             )
             rows = [TableRow(*row) for row in cursor.fetchall()]
     floor = Floor(tables=rows, pending=pending)
-    return floor, TableIndex(tournament.pk, floor)
+    return floor, TableIndex(tournament.pk, floor, levels)

@@ -21,13 +21,12 @@ from tables.rules import balancing
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
 from tables.rules.model import TableCount, TableState
-from tables.services.floor_index import floor_indexed
+from tables.services.floor_index import floor_indexed, floor_levels
 from tables.services.state import (
     RANDOM,
     Floor,
     breaking_order,
     floor_now,
-    floor_shape,
     keep_apart_pairs,
     seating_options,
 )
@@ -47,7 +46,7 @@ def floor_replan(w: Write) -> balancing.Plan:
     tables costs what it costs on ten.
     """
     tournament = w.tournament
-    shape = floor_shape(tournament)
+    shape, levels = floor_levels(tournament)
     table_size, final_table_size = tournament.table_size, tournament.final_table_size
     # The book's options first: registration only ever holds breaks back, so a
     # floor that needs no plan by the book needs none now, and most busts read
@@ -76,7 +75,9 @@ def floor_replan(w: Write) -> balancing.Plan:
     else:
         # The tables pending moves touch, and an index the plan fetches the
         # others from: it reads the tables it touches, whatever the floor's size.
-        floor, index = floor_indexed(tournament, floor_now(tournament, tables=False).pending)
+        floor, index = floor_indexed(
+            tournament, levels, floor_now(tournament, tables=False).pending
+        )
         plan = balancing.plan_moves(
             tables=floor.counts(),
             breaking_order=(),
