@@ -85,21 +85,27 @@ def _apply(parts: list[str]) -> str:
         WHERE t.id = d.table_id;"""
 
 
-def _postgresql() -> list[str]:
-    old, new = _occupied("old_rows", "-"), _occupied("new_rows", "+")
+def _statement_keep(name: str, table: str, apply: Any, old: str, new: str) -> list[str]:
+    """PostgreSQL: ``{name}_keep()`` applying the statement's old and new rows,
+    and its triggers on `table`."""
     return [
         f"""
-        CREATE OR REPLACE FUNCTION {KEEP}_keep() RETURNS trigger AS $$
+        CREATE OR REPLACE FUNCTION {name}_keep() RETURNS trigger AS $$
         BEGIN
-            IF TG_OP = 'INSERT' THEN {_apply([new])}
-            ELSIF TG_OP = 'DELETE' THEN {_apply([old])}
-            ELSE {_apply([old, new])}
+            IF TG_OP = 'INSERT' THEN {apply([new])}
+            ELSIF TG_OP = 'DELETE' THEN {apply([old])}
+            ELSE {apply([old, new])}
             END IF;
             RETURN NULL;
         END
         $$ LANGUAGE plpgsql""",
-        *statement_triggers(KEEP, SEAT),
+        *statement_triggers(name, table),
     ]
+
+
+def _postgresql() -> list[str]:
+    old, new = _occupied("old_rows", "-"), _occupied("new_rows", "+")
+    return _statement_keep(KEEP, SEAT, _apply, old, new)
 
 
 def _levels_apply(parts: list[str]) -> str:
@@ -116,19 +122,7 @@ def _levels_apply(parts: list[str]) -> str:
 def _postgresql_levels() -> list[str]:
     old = f"SELECT {_LEVEL_KEY}, -1 AS delta FROM old_rows"
     new = f"SELECT {_LEVEL_KEY}, 1 AS delta FROM new_rows"
-    return [
-        f"""
-        CREATE OR REPLACE FUNCTION {LEVELS_KEEP}_keep() RETURNS trigger AS $$
-        BEGIN
-            IF TG_OP = 'INSERT' THEN {_levels_apply([new])}
-            ELSIF TG_OP = 'DELETE' THEN {_levels_apply([old])}
-            ELSE {_levels_apply([old, new])}
-            END IF;
-            RETURN NULL;
-        END
-        $$ LANGUAGE plpgsql""",
-        *statement_triggers(LEVELS_KEEP, TABLE),
-    ]
+    return _statement_keep(LEVELS_KEEP, TABLE, _levels_apply, old, new)
 
 
 def _sqlite_levels() -> list[str]:

@@ -20,6 +20,7 @@ from tables.models import Move, Table
 from tables.rules import balancing
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
+from tables.rules.floor_index import FloorIndex
 from tables.rules.model import TableCount, TableState
 from tables.services.floor_index import floor_indexed, floor_levels
 from tables.services.state import (
@@ -60,35 +61,28 @@ def floor_replan(w: Write) -> balancing.Plan:
     if not shape.tables:
         return balancing.Plan()
     left = _left_at_broken_tables(tournament) if shape.seated_at_broken_tables else []
+    index: FloorIndex | None = None
     if left:  # seldom: a break move cancelled, a bust undone after a break
         tables, floor = _seat_players_left_at_broken_tables(w, floor_now(tournament), left)
-        plan = balancing.plan_moves(
-            tables=tables,
-            breaking_order=breaking_order(floor.tables),
-            rng=RANDOM,
-            keep_apart=keep_apart_pairs(tournament),
-            options=options,
-            load=floor.seats_of,
-            table_size=table_size,
-            final_table_size=final_table_size,
-        )
+        order = breaking_order(floor.tables)
     else:
         # The tables pending moves touch, and an index the plan fetches the
         # others from: it reads the tables it touches, whatever the floor's size.
         floor, index = floor_indexed(
             tournament, levels, floor_now(tournament, tables=False).pending
         )
-        plan = balancing.plan_moves(
-            tables=floor.counts(),
-            breaking_order=(),
-            index=index,
-            rng=RANDOM,
-            keep_apart=keep_apart_pairs(tournament),
-            options=options,
-            load=floor.seats_of,
-            table_size=table_size,
-            final_table_size=final_table_size,
-        )
+        tables, order = list(floor.counts()), []
+    plan = balancing.plan_moves(
+        tables=tables,
+        breaking_order=order,
+        index=index,
+        rng=RANDOM,
+        keep_apart=keep_apart_pairs(tournament),
+        options=options,
+        load=floor.seats_of,
+        table_size=table_size,
+        final_table_size=final_table_size,
+    )
     _carry_plan_out(w, plan, floor)
     return plan
 
