@@ -36,7 +36,7 @@ from tournament.api.openapi import document_errors
 from tournament.api.payouts import router as payouts_router
 from tournament.api.prizes import router as prizes_router
 from tournament.api.tournaments import router as tournaments_router
-from tournament.errors import DomainError, NamesField, RuleBeyondSchema
+from tournament.errors import DomainError, NamesField, RuleBeyondSchema, refusal_note
 from tournament.json_input import json_number
 
 
@@ -103,6 +103,7 @@ def _detail(request: HttpRequest, message: str, status: int, **extra) -> HttpRes
 
 @api.exception_handler(DomainError)
 def on_domain_error(request: HttpRequest, exc: DomainError) -> HttpResponse:
+    refusal_note(request, exc)
     if isinstance(exc, RuleBeyondSchema):
         return _detail(request, exc.api_detail(), exc.status, field=exc.field, rule=exc.rule)
     if isinstance(exc, NamesField):

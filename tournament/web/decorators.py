@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.errors import DomainError
+from tournament.errors import DomainError, refusal_note
 from tournament.roles import DIRECTOR, MONEY, has_role
 
 ROLE_REFUSED = gettext_lazy("Your role may not open this page.")
@@ -119,6 +119,7 @@ def run_action(
     try:
         result = action()
     except DomainError as exc:
+        refusal_note(request, exc)
         if wants_json(request):
             return JsonResponse({"detail": str(exc)}, status=exc.status)
         # An error may ask for a link on the page (e.g. "open a shift"): its tag.

@@ -28,7 +28,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
 from tournament.api.auth import token_digest
-from tournament.errors import DomainError
+from tournament.errors import DomainError, refusal_note
 from tournament.inputs import API_PREFIX
 from tournament.models import ApiToken, IdempotentRequest
 from tournament.services.once_keys import (
@@ -180,6 +180,7 @@ def _replay(request: HttpRequest, stored: IdempotentRequest) -> HttpResponse:
 
 
 def _refusal(request: HttpRequest, exc: DomainError) -> HttpResponse:
+    refusal_note(request, exc)
     if _is_api(request) or not _is_form(request):
         return JsonResponse({"detail": str(exc)}, status=exc.status)
     back = request.headers.get("Referer", "")
