@@ -269,18 +269,28 @@ class InstallSeatedCounts(TriggerOperation):
     description = "Install the seated count's triggers on the seats and recount the tables"
     name_fragment = "install_seated_counts"
 
+    def _locks(self) -> list[str]:
+        return [
+            f"LOCK TABLE {TOURNAMENT} IN EXCLUSIVE MODE",
+            f"LOCK TABLE {SEAT} IN ACCESS EXCLUSIVE MODE",
+        ]
+
+    def _statements(self) -> list[str]:
+        return _postgresql() + [RECOUNT]
+
     def database_forwards(
         self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
     ) -> None:
         if schema_editor.connection.vendor != "postgresql":
             return
         with schema_editor.connection.cursor() as cursor:
-            _lock_for_recount(cursor, "postgresql", seats="ACCESS EXCLUSIVE")
-        for statement in _postgresql() + [RECOUNT]:
+            for lock in self._locks():
+                cursor.execute(lock)
+        for statement in self._statements():
             schema_editor.execute(statement)
 
 
-class InstallTableLevels(TriggerOperation):
+class InstallTableLevels(InstallSeatedCounts):
     """Migration operation: on PostgreSQL install the levels' triggers on the
     tables and count every tournament's tables, under the locks of a floor
     write's order. On SQLite :func:`install_after_migrate` does it."""
@@ -288,13 +298,8 @@ class InstallTableLevels(TriggerOperation):
     description = "Install the table levels' triggers on the tables and count them"
     name_fragment = "install_table_levels"
 
-    def database_forwards(
-        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
-    ) -> None:
-        if schema_editor.connection.vendor != "postgresql":
-            return
-        with schema_editor.connection.cursor() as cursor:
-            cursor.execute(f"LOCK TABLE {TOURNAMENT} IN EXCLUSIVE MODE")
-            cursor.execute(f"LOCK TABLE {TABLE} IN SHARE MODE")
-        for statement in _postgresql_levels() + LEVELS_RECOUNT:
-            schema_editor.execute(statement)
+    def _locks(self) -> list[str]:
+        return [f"LOCK TABLE {TOURNAMENT} IN EXCLUSIVE MODE", f"LOCK TABLE {TABLE} IN SHARE MODE"]
+
+    def _statements(self) -> list[str]:
+        return _postgresql_levels() + LEVELS_RECOUNT
