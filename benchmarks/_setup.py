@@ -60,6 +60,19 @@ def api_client():
     return client
 
 
+def server_like_client():
+    """DEBUG off, a fresh database, the director's API client, and the objects of
+    start-up frozen out of the collector, as in a server after start-up."""
+    import gc
+
+    as_production()
+    prepare_database()
+    client = api_client()
+    gc.collect()
+    gc.freeze()
+    return client
+
+
 def big_field(client, *, entries: int, tables: int) -> int:
     """A tournament with `tables` open tables and `entries` registered entries (bulk set-up)."""
     from tournament.models import Entry, Player

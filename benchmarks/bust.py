@@ -32,8 +32,7 @@ class QueryCount:
 
     def __init__(self) -> None:
         self.count = 0
-
-        self.rows = 0
+        self.rows = 0  # rows the code fetched back
 
     def __call__(self, execute, sql, params, many, context):
         self.count += 1

@@ -9,7 +9,6 @@ REDIS_URL is ignored (the in-memory channel layer, as the embedded default runs)
 """
 
 import argparse
-import gc
 import os
 import tempfile
 from pathlib import Path
@@ -18,7 +17,7 @@ FOLDER = Path(tempfile.mkdtemp(prefix="td-bench-sqlite-"))
 os.environ["DATABASE_URL"] = f"sqlite:///{FOLDER / 'db.sqlite3'}"
 os.environ.pop("REDIS_URL", None)
 
-from _setup import api_client, as_production, percentile, prepare_database  # noqa: E402
+from _setup import percentile, server_like_client  # noqa: E402
 from bust import run  # noqa: E402
 
 
@@ -27,12 +26,8 @@ def main() -> None:
     parser.add_argument("--busts", type=int, default=200)
     parser.add_argument("--tables", type=int, default=50)
     args = parser.parse_args()
-    as_production()
-    prepare_database()
-    client = api_client()
-    gc.collect()
-    gc.freeze()
-    timings, _quiet = run(client, args.tables, min(args.busts, 4 * args.tables))
+    client = server_like_client()
+    timings, _quiet, _planning = run(client, args.tables, min(args.busts, 4 * args.tables))
     print(
         f"SQLite, one process, {args.tables} tables: p99 {percentile(timings, 0.99):.1f} ms "
         "(target < 25 ms)"

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.apps import AppConfig
@@ -38,10 +39,11 @@ class ClockAnswers:
 
         return registration_open_now(tournament=tournament)
 
-    def level_played(self, tournament: Tournament) -> tuple[int, bool]:
+    def level_played(self, tournament: Tournament, at: datetime | None = None) -> tuple[int, bool]:
         from clock.services.clock_state import level_played_now
 
-        return level_played_now(tournament=tournament)
+        at_ms = None if at is None else int(at.timestamp() * 1000)
+        return level_played_now(tournament=tournament, now_ms=at_ms)
 
     def play_started(self, tournament: Tournament) -> bool:
         from clock.services.clock_state import play_started_now

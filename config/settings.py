@@ -83,6 +83,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A write's time on the device, for its audit line and its order (README "Device time").
+    "tournament.web.device_clock.DeviceTimeMiddleware",
     # Around the one-time keys: a refused action of an offline tablet's queue is
     # kept as a floor conflict once its write rolled back (README "When the
     # network drops").

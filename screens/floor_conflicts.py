@@ -4,7 +4,9 @@ drops").
 A floor tablet back online sends its queued actions in the order taken, each
 marked ``Offline-Queue: 1`` with its ``Idempotency-Key``, ``Device-Time`` (when
 it was taken, ISO 8601 with an offset) and ``Device-Name``. When the server
-refuses one (409, 422, 403, 404, 400), the refused write has rolled back; this
+refuses one (409, 422, 403, 404, 400), the refused write has rolled back;
+a refusal of the moment (409 with ``Retry-After``: another action held the
+tournament) is not kept, the tablet sends it again; this
 middleware then keeps the refusal in a write of its own
 (:func:`tables.services.conflicts.conflict_record`) in the tournament the path
 names, and the answer goes out unchanged. It sits outside the one-time keys'
@@ -72,6 +74,8 @@ class FloorConflictMiddleware:
             request.method in WRITES
             and request.headers.get(OFFLINE_HEADER, "").strip() == "1"
             and response.status_code in KEPT
+            # A refusal of the moment (the tournament busy): the tablet sends it again.
+            and not response.has_header("Retry-After")
         ):
             try:
                 _keep(request, response)

@@ -14,7 +14,7 @@ import json
 import threading
 from dataclasses import dataclass
 from datetime import datetime
-from time import monotonic
+from time import monotonic, time
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
@@ -128,7 +128,17 @@ def screen_snapshot(
                 )
                 _copies[key] = copy
     assert copy is not None
-    return ScreenSnapshot(version=copy.version, text=copy.text)
+    text = copy.text
+    if audience == live.FLOOR:
+        text = with_server_time(text)
+    return ScreenSnapshot(version=copy.version, text=text)
+
+
+def with_server_time(text: str) -> str:
+    """The snapshot's JSON with the server's clock now (``server_time``, epoch
+    ms), added as it is sent, never kept in the copy: a tablet compares it with
+    its own clock and warns past 10 s (README "Device time")."""
+    return f'{text[:-1]}, "server_time": {int(time() * 1000)}}}'
 
 
 # What json_script escapes, so the snapshot's text cannot end its <script>.

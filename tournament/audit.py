@@ -23,7 +23,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Conflict
+from tournament.device_time import LOG_KEY, device_time
+from tournament.errors import Busy
 from tournament.models import ActionLog, PrivacyLog, Tournament
 from tournament.rules.audit_chain import NewLine, canonical, chain, digest, normal
 
@@ -88,10 +89,26 @@ def append_many(
     tournament_id, user = (tournament.pk if tournament else None), _user_id(by)
     return _store(
         [
-            NewLine(scope, kind, normal(data), user, at, tournament_id)
+            NewLine(
+                scope,
+                kind,
+                normal(_taken(data) if times is None else data),
+                user,
+                at,
+                tournament_id,
+            )
             for (kind, data), at in zip(lines, when, strict=True)
         ]
     )
+
+
+def _taken(data: dict[str, Any]) -> dict[str, Any]:
+    """A line of an action taken on a device at its own time keeps that time in
+    its data; ``at`` stays the time the server received it (README "Device time")."""
+    moment = device_time()
+    if moment is None or LOG_KEY in data:
+        return data
+    return {**data, LOG_KEY: moment.isoformat()}
 
 
 def _store(lines: list[NewLine]) -> list[ActionLog]:
@@ -116,7 +133,9 @@ def append_plain(
     (README "Benchmarks"), one query for the head and one for the lines."""
     if not lines:
         return
-    pending = [NewLine(scope, kind, normal(data), by_id, at, tournament_id) for data in lines]
+    pending = [
+        NewLine(scope, kind, normal(_taken(data)), by_id, at, tournament_id) for data in lines
+    ]
     connection = connections[ActionLog.objects.db]
     quote = connection.ops.quote_name
     json_field = ActionLog._meta.get_field("data")
@@ -147,7 +166,7 @@ def _one_writer() -> Iterator[None]:
         yield
     except IntegrityError as exc:
         if CONSTRAINT in str(exc) or "actionlog.scope" in str(exc):
-            raise Conflict(RACED) from exc
+            raise Busy(RACED) from exc
         raise
 
 

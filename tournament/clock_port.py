@@ -13,6 +13,7 @@ or carry over.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Protocol
 
 from tournament.models import Tournament
@@ -22,8 +23,9 @@ class Clock(Protocol):
     def registration_open(self, tournament: Tournament) -> bool:
         """Whether an entry may join now (the late-registration levels, the flag)."""
 
-    def level_played(self, tournament: Tournament) -> tuple[int, bool]:
-        """(level number, in a break) of the level played now; level 1 before play."""
+    def level_played(self, tournament: Tournament, at: datetime | None = None) -> tuple[int, bool]:
+        """(level number, in a break) of the level played now, or at ``at`` (an
+        action taken earlier on a device, README "Device time"); level 1 before play."""
 
     def play_started(self, tournament: Tournament) -> bool:
         """Whether play has begun: the clock has been started (a level is played)."""
@@ -44,7 +46,7 @@ class NoClock:
     def registration_open(self, tournament: Tournament) -> bool:
         return not tournament.registration_closed
 
-    def level_played(self, tournament: Tournament) -> tuple[int, bool]:
+    def level_played(self, tournament: Tournament, at: datetime | None = None) -> tuple[int, bool]:
         return 1, False
 
     def play_started(self, tournament: Tournament) -> bool:

@@ -17,6 +17,7 @@ from django.utils import timezone
 from clock.models import BoundaryFired, ClockState, Structure
 from clock.rules import clock as rules
 from clock.rules.structure import Break, Entry, Level, from_json_data, level_numbers
+from clock.rules.taken_at import entry_index_at
 from tournament.models import Tournament
 
 
@@ -232,7 +233,9 @@ def level_played_now(*, tournament: Tournament, now_ms: int | None = None) -> tu
     """The level being played or, during a break, the one just played (1-based as the
     clock shows it), and whether a break is running. Before the clock starts: level 1.
 
-    Every bust logs it: the structure is read once and no clock answer is built."""
+    Every bust logs it: the structure is read once and no clock answer is built.
+    ``now_ms`` earlier than the clock's last setting: the level then (a bust taken
+    on a tablet before the level ended, README "Device time")."""
     structure = structure_entries(tournament)
     if not structure:
         return 1, False
@@ -240,10 +243,10 @@ def level_played_now(*, tournament: Tournament, now_ms: int | None = None) -> tu
     state = rule_state(ClockState.objects.filter(tournament=tournament).first(), structure)
     if state.level_index >= len(structure):
         state = rules.normalise(state, structure, now_ms)
-    view = rules.clock_at(state, structure, now_ms)
-    numbers = level_numbers(structure)[: view.level_index + 1]
+    index = entry_index_at(state, structure, now_ms)
+    numbers = level_numbers(structure)[: index + 1]
     played = [number for number in numbers if number is not None]
-    return (played[-1] if played else 1), bool(view.is_break)
+    return (played[-1] if played else 1), isinstance(structure[index], Break)
 
 
 def play_started_now(*, tournament: Tournament) -> bool:

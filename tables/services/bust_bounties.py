@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tables.models import Seat
 from tournament.clock_port import clock
+from tournament.device_time import action_time
 from tournament.errors import FieldInvalid
 from tournament.models import LIVE_STATUSES, Entry, Tournament
 from tournament.rules import bounties as bounty_rules
@@ -120,6 +121,6 @@ def settle_bounties(
         w,
         eliminations,
         winner=winner,
-        level=clock().level_played(tournament)[0],
+        level=clock().level_played(tournament, at=action_time())[0],
         in_the_money=in_the_money,
     )

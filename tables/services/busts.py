@@ -10,7 +10,7 @@ change run its course (:func:`tables.services.field.after_field_change`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from django.utils import timezone
@@ -24,12 +24,15 @@ from tables.services.bust_bounties import (
     eliminators_check,
     settle_bounties,
 )
+from tables.services.bust_order import out_before, out_later
 from tables.services.bust_read import busting_entries
 from tables.services.bust_write import log_busts_and_free_seats
 from tables.services.field import after_field_change
 from tables.services.rows import ALREADY_OUT, ENTRY_NOT_FOUND, NOT_SEATED
 from tables.services.withdraw import seat_leave
+from tournament import changes
 from tournament.clock_port import clock
+from tournament.device_time import action_time, device_time
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound, RuleBeyondSchema
 from tournament.models import LIVE_STATUSES, ActionLog, BountySettings, Entry, Tournament
 from tournament.rules import places as place_rules
@@ -70,6 +73,8 @@ class BustHand:
     earlier_distances: dict[int, int | None]  # their seats' distance from the button
     moving: set[int]  # entries busting now with a move pending
     bounties: bool  # the tournament pays bounties
+    # out already, taken out later on the devices (README "Device time")
+    later: list[int] = field(default_factory=list)
 
     @property
     def members(self) -> list[Entry]:
@@ -103,6 +108,11 @@ def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) 
         else:
             eliminators_check(w.tournament, reports, hand.seats)
         places = rank_hand(w.tournament, reports, hand)
+        if not hand.earlier:  # hand for hand, one hand's busts rank by their stacks
+            hand.later = out_later(w.tournament, device_time(), hand.seats)
+            places = out_before(places, hand.later, len(hand.entries))
+            if hand.later:  # places of players out before changed
+                w.touch(parts=[changes.RESULTS])
         touched = free_seats(w, reports, hand)
         give_places(hand, reports, places)
         if eliminations:
@@ -241,7 +251,7 @@ def free_seats(w: Write, reports: Sequence[BustReport], hand: BustHand) -> list[
     eliminated_by = {r.entry: list(r.eliminated_by) for r in reports}
     # The level he went out in: TD3's roundOut for the season formula (README
     # "Switching from TD3", "The points formula").
-    level = clock().level_played(w.tournament)[0]
+    level = clock().level_played(w.tournament, at=action_time())[0]
     lines, freed = [], []
     for entry in hand.entries:
         seat = hand.seats[entry.pk]
@@ -255,6 +265,7 @@ def free_seats(w: Write, reports: Sequence[BustReport], hand: BustHand) -> list[
                 "eliminated_by": eliminated_by[entry.pk],
                 "level": level,
             }
+            | ({"out_before": hand.later} if hand.later else {})
         )
         if seat is not None:
             freed.append((entry, seat))
@@ -271,7 +282,7 @@ def give_places(
 ) -> None:
     """Everyone busted in the hand is out with his place (earlier busts may move)."""
     stacks = {r.entry: r.starting_stack for r in reports}
-    now = timezone.now()
+    now = action_time()
     for entry in hand.members:
         if entry.pk in hand.seats:
             entry.busted_at = now

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from tables.models import ChipCount, ColourUpRecord, Seat, Table
 from tournament import changes
 from tournament.clock_port import clock
+from tournament.device_time import action_time
 from tournament.errors import FieldInvalid, Invalid
 from tournament.models import Entry, Tournament
 from tournament.services.events import ensure_day_open
@@ -68,7 +69,7 @@ def chip_counts_read(typed: dict[int, str]) -> TypedCounts:
 
 
 def _level(tournament: Tournament) -> int:
-    return clock().level_played(tournament)[0]
+    return clock().level_played(tournament, at=action_time())[0]
 
 
 def _supersede(tournament: Tournament, entries: Sequence[int]) -> None:

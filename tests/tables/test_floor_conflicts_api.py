@@ -11,6 +11,7 @@ from django.test import Client
 
 from tables.models import FloorConflict, Seat
 from tests.screens.conftest import seated_tournament
+from tournament.errors import BUSY, Busy
 from tournament.models import ActionLog
 
 pytestmark = pytest.mark.django_db
@@ -153,3 +154,24 @@ def test_a_queued_bust_from_the_floor_page_is_kept_with_its_form(busted_eva, flo
     assert kept["action"] == "bust" and kept["body"] == {"starting_stack": "12000"}
     assert kept["what"] == f"Bust of Eva Hoffmann (table {table}, seat {seat})"
     assert kept["refusal"]["message"] == refused.json()["detail"]
+
+
+def test_a_queued_action_refused_only_for_the_moment_is_not_kept(
+    busted_eva, floor_api, monkeypatch
+):
+    """The tournament busy with another action: 409 with Retry-After, the tablet
+    sends it again, and nothing waits in the director's list."""
+    tournament, _eva, _table, _seat = busted_eva
+    other = Seat.objects.filter(table__tournament=tournament, entry__isnull=False).first()
+
+    def held_elsewhere(*args, **kwargs):
+        raise Busy(BUSY)
+
+    with monkeypatch.context() as held:
+        held.setattr("tournament.writes.unit.take", held_elsewhere)
+        refused = queued(floor_api, f"/entries/{other.entry_id}/bust", "busy-key-001")
+    assert refused.status_code == 409
+    assert refused["Retry-After"] == "1"
+    assert conflicts(floor_api, tournament.pk) == []
+    again = queued(floor_api, f"/entries/{other.entry_id}/bust", "busy-key-001")
+    assert again.status_code == 200

@@ -75,7 +75,9 @@ def test_a_key_too_short_or_too_long_is_refused_in_the_readers_language(api, tou
             **api.headers,
         )
         assert response.status_code == 422
-        assert "Zeichen" in response.json()["detail"]
+        detail = response.json()["detail"]
+        assert "Zeichen" in detail
+        assert key[:40] in detail, "the answer names the key"
     assert not Entry.objects.exists()
 
 
@@ -162,3 +164,26 @@ def test_each_user_keeps_his_own_token_key(director, tournament):
     first = keyed(second, "post", path, {"name": "Anna Keller"}, "same-user-key-01")
     again = keyed(second, "post", path, {"name": "Anna Keller"}, "same-user-key-01")
     assert again.json() == first.json()
+
+
+def test_the_same_key_with_another_file_is_refused_naming_the_key(api):
+    """A file is part of the request: a TD3 file sent with the key of another file."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tests.imports.td3_files import needed_td3_files
+
+    one, other = needed_td3_files("other", at_least=2)[:2]
+
+    def preview(path):
+        upload = SimpleUploadedFile(path.name, path.read_bytes())
+        return api.client.post(
+            "/api/v1/imports/td3/preview",
+            data={"file": [upload]},
+            HTTP_IDEMPOTENCY_KEY="td3-preview-0001",
+            **api.headers,
+        )
+
+    assert preview(one).status_code == 200
+    refused = preview(other)
+    assert refused.status_code == 422
+    assert "td3-preview-0001" in refused.json()["detail"]

@@ -67,9 +67,20 @@ def _token_query() -> str:
     )
 
 
+def user_for_bearer(request: HttpRequest, token: str) -> Any | None:
+    """:func:`user_for_token`, looked up once per request: the one-time key's
+    check (README "Sent twice, done once") and the API's own share it."""
+    seen = getattr(request, "bearer_seen", None)
+    if seen is not None and seen[0] == token:
+        return seen[1]
+    user = user_for_token(token)
+    request.bearer_seen = (token, user)  # type: ignore[attr-defined]
+    return user
+
+
 class BearerToken(HttpBearer):
     def authenticate(self, request: HttpRequest, token: str) -> Any | None:
-        user = user_for_token(token)
+        user = user_for_bearer(request, token)
         if user is not None:
             request.user = user
         return user

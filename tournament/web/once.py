@@ -27,10 +27,10 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
-from tournament.api.auth import token_digest
-from tournament.errors import DomainError, refusal_note
+from tournament.api.auth import user_for_bearer
+from tournament.errors import DomainError, refusal_headers, refusal_note
 from tournament.inputs import API_PREFIX
-from tournament.models import ApiToken, IdempotentRequest
+from tournament.models import IdempotentRequest
 from tournament.services.once_keys import (
     Claim,
     once_answer_store,
@@ -113,12 +113,8 @@ def _sender(request: HttpRequest) -> tuple[bool, int | None]:
     check, so the key belongs to the token's user."""
     scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer" and token.strip():
-        user_id = (
-            ApiToken.objects.filter(digest=token_digest(token.strip()), user__is_active=True)
-            .values_list("user_id", flat=True)
-            .first()
-        )
-        return user_id is not None, user_id
+        user = user_for_bearer(request, token.strip())
+        return user is not None, (user.pk if user is not None else None)
     user = getattr(request, "user", None)
     return True, (user.pk if user is not None and user.is_authenticated else None)
 
@@ -131,10 +127,24 @@ def _body_hash(request: HttpRequest) -> str:
             if name not in NOT_THE_REQUEST
             for value in request.POST.getlist(name)
         )
-        data = json.dumps(fields).encode()
+        # A file sent is part of the request: another file with the key is another request.
+        files = sorted(
+            (name, upload.name or "", _digest_of(upload))
+            for name in request.FILES
+            for upload in request.FILES.getlist(name)
+        )
+        data = json.dumps([fields, files] if files else fields).encode()
     else:
         data = request.body
     return hashlib.sha256(data).hexdigest()
+
+
+def _digest_of(upload: Any) -> str:
+    digest = hashlib.sha256()
+    for chunk in upload.chunks():
+        digest.update(chunk)
+    upload.seek(0)
+    return digest.hexdigest()
 
 
 def _keep_or_release(request: HttpRequest, key: str, response: HttpResponse) -> None:
@@ -182,9 +192,12 @@ def _replay(request: HttpRequest, stored: IdempotentRequest) -> HttpResponse:
 def _refusal(request: HttpRequest, exc: DomainError) -> HttpResponse:
     refusal_note(request, exc)
     if _is_api(request) or not _is_form(request):
-        return JsonResponse({"detail": str(exc)}, status=exc.status)
+        return JsonResponse({"detail": str(exc)}, status=exc.status, headers=refusal_headers(exc))
     back = request.headers.get("Referer", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = ""
     context = {"message": str(exc), "back": back}
-    return render(request, "once_refused.html", context, status=exc.status)
+    response = render(request, "once_refused.html", context, status=exc.status)
+    for name, value in refusal_headers(exc).items():
+        response[name] = value
+    return response
