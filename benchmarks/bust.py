@@ -1,6 +1,8 @@
 """Bust-outs through the API at 10, 110 and 1,100 tables on PostgreSQL, balancing planned.
 
 Targets (README "Benchmarks"): p50 <= 10 ms and p99 < 25 ms at 1,100 tables;
+the busts that plan moves: p50 at the largest floor within 20 % of the
+smallest (printed with their queries and the rows they fetch at each size);
 p50 at 1,100 tables within 20 % of p50 at 110 tables (a bust must not cost
 more as the floor grows); the SQL queries of a quiet bust (one that plans no
 move) <= 15 and the same at 10 and at 1,100 tables. Between busts the floor
@@ -30,19 +32,57 @@ class QueryCount:
 
     def __init__(self) -> None:
         self.count = 0
+        self.rows = 0  # rows the code fetched back
 
     def __call__(self, execute, sql, params, many, context):
         self.count += 1
-        return execute(sql, params, many, context)
+        result = execute(sql, params, many, context)
+        wrapper = context["cursor"]
+        if not isinstance(wrapper.cursor, _Counting):
+            wrapper.cursor = _Counting(wrapper.cursor, self)
+        else:
+            wrapper.cursor.counter = self
+        return result
 
     def __len__(self) -> int:
         return self.count
 
 
+class _Counting:
+    """The driver's cursor, counting the rows the code fetches (rows read back)."""
+
+    def __init__(self, cursor, counter: QueryCount) -> None:
+        self._cursor, self.counter = cursor, counter
+
+    def __getattr__(self, name):
+        return getattr(self._cursor, name)
+
+    def __iter__(self):
+        for row in self._cursor:
+            self.counter.rows += 1
+            yield row
+
+    def fetchone(self):
+        row = self._cursor.fetchone()
+        self.counter.rows += row is not None
+        return row
+
+    def fetchmany(self, *args):
+        rows = self._cursor.fetchmany(*args)
+        self.counter.rows += len(rows)
+        return rows
+
+    def fetchall(self):
+        rows = self._cursor.fetchall()
+        self.counter.rows += len(rows)
+        return rows
+
+
 def run(
     client, tables: int, busts: int, profiler: cProfile.Profile | None = None
 ) -> tuple[list[float], list[int]]:
-    """Timings of the busts (ms) and the SQL queries of each quiet one."""
+    """Timings of the busts (ms), the SQL queries of each quiet one, and the wall
+    times, queries and rows fetched of the busts that planned moves."""
     from django.db import connection
 
     from screens import composer
@@ -58,6 +98,7 @@ def run(
     rng = random.Random(1)
     rng.shuffle(seated)
     timings, queries, quiet, processor, planning = [], [], [], [], []
+    planning_wall, planning_queries, planning_rows = [], [], []
     for entry_id in seated[:busts]:
         # The screens' messages of what came before are composed (not timed): the
         # composer thread's work must not land in the next bust's time.
@@ -86,6 +127,9 @@ def run(
             quiet.append(len(captured))
         elif planned:
             planning.append(processor[-1])
+            planning_wall.append(timings[-1])
+            planning_queries.append(len(captured))
+            planning_rows.append(captured.rows)
         for move_id in planned:
             client.post(f"/api/v1/moves/{move_id}/done")
     print(
@@ -99,7 +143,16 @@ def run(
         f"of a quiet bust {percentile(quiet, 0.5) if quiet else '-'} "
         f"({len(quiet)} quiet busts, {min(quiet, default='-')}-{max(quiet, default='-')})"
     )
-    return timings, quiet
+    if planning_wall:
+        print(
+            f"  planning busts at {tables} tables: n={len(planning_wall)} "
+            f"p50={percentile(planning_wall, 0.5):.1f} ms "
+            f"p99={percentile(planning_wall, 0.99):.1f} ms, "
+            f"queries {min(planning_queries)}-{max(planning_queries)} "
+            f"(p50 {percentile(planning_queries, 0.5)}), rows fetched "
+            f"{min(planning_rows)}-{max(planning_rows)} (p50 {percentile(planning_rows, 0.5)})"
+        )
+    return timings, quiet, planning_wall
 
 
 def main() -> None:
@@ -120,7 +173,8 @@ def main() -> None:
         n: run(client, n, min(args.busts, 4 * n), profiler if n == sizes[-1] else None)
         for n in sizes
     }
-    big, quiet_big = results[sizes[-1]]
+    big, _quiet_big, planning_big = results[sizes[-1]]
+    planning_small = results[sizes[0]][2]
     print(
         f"at {sizes[-1]} tables p50 {percentile(big, 0.5):.1f} ms (target <= 10 ms), "
         f"p99 {percentile(big, 0.99):.1f} ms (target < 25 ms)"
@@ -128,7 +182,13 @@ def main() -> None:
     if 110 in results and 1100 in results:
         ratio = percentile(results[1100][0], 0.5) / percentile(results[110][0], 0.5)
         print(f"p50 1100/110 = {ratio:.2f} (target <= 1.20)")
-    quiet = {n: sorted(set(q)) for n, (_t, q) in results.items()}
+    if planning_big and planning_small and len(sizes) > 1:
+        ratio = percentile(planning_big, 0.5) / percentile(planning_small, 0.5)
+        print(
+            f"planning busts p50 {sizes[-1]}/{sizes[0]} = {ratio:.2f} (target <= 1.20; "
+            f"{percentile(planning_big, 0.5):.1f} / {percentile(planning_small, 0.5):.1f} ms)"
+        )
+    quiet = {n: sorted(set(q)) for n, (_t, q, _p) in results.items()}
     print(f"queries of a quiet bust by floor size: {quiet} (target <= 15, the same at every size)")
     if profiler:
         # Our own code only: where a bust spends its time between the handlers.

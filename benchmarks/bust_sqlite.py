@@ -27,7 +27,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     args = parser.parse_args()
     client = server_like_client()
-    timings, _quiet = run(client, args.tables, min(args.busts, 4 * args.tables))
+    timings, _quiet, _planning = run(client, args.tables, min(args.busts, 4 * args.tables))
     print(
         f"SQLite, one process, {args.tables} tables: p99 {percentile(timings, 0.99):.1f} ms "
         "(target < 25 ms)"

@@ -48,6 +48,21 @@ TRIGGERS = {f"{KEEP}_insert", f"{KEEP}_delete", f"{KEEP}_update"}
 # The migration from which the tables are counted by the database.
 INSTALLED_BY = ("tables", "0009_counts_seated_triggers")
 
+# The tables of each tournament counted by (status, seats, players seated), kept
+# by triggers on the tables (a seat's trigger above changes a table's count, and
+# this one moves the table from one level to the next): the planner's floor in a
+# few rows (README "Benchmarks", what the planner keeps).
+LEVEL = "tables_tablelevel"
+LEVELS_KEEP = "tables_levels"
+LEVEL_TRIGGERS = {f"{LEVELS_KEEP}_insert", f"{LEVELS_KEEP}_delete", f"{LEVELS_KEEP}_update"}
+LEVELS_RECOUNT = [
+    f"DELETE FROM {LEVEL}",
+    f"""INSERT INTO {LEVEL} (tournament_id, status, seats, seated, tables)
+        SELECT tournament_id, status, seats, seated, COUNT(*) FROM {TABLE}
+        GROUP BY tournament_id, status, seats, seated""",
+]
+_LEVEL_KEY = "tournament_id, status, seats, seated"
+
 RECOUNT = f"""
     UPDATE {TABLE} SET seated = (
         SELECT COUNT(*) FROM {SEAT}
@@ -70,25 +85,68 @@ def _apply(parts: list[str]) -> str:
         WHERE t.id = d.table_id;"""
 
 
-def _postgresql() -> list[str]:
-    old, new = _occupied("old_rows", "-"), _occupied("new_rows", "+")
+def _statement_keep(name: str, table: str, apply: Any, old: str, new: str) -> list[str]:
+    """PostgreSQL: ``{name}_keep()`` applying the statement's old and new rows,
+    and its triggers on `table`."""
     return [
         f"""
-        CREATE OR REPLACE FUNCTION {KEEP}_keep() RETURNS trigger AS $$
+        CREATE OR REPLACE FUNCTION {name}_keep() RETURNS trigger AS $$
         BEGIN
-            IF TG_OP = 'INSERT' THEN {_apply([new])}
-            ELSIF TG_OP = 'DELETE' THEN {_apply([old])}
-            ELSE {_apply([old, new])}
+            IF TG_OP = 'INSERT' THEN {apply([new])}
+            ELSIF TG_OP = 'DELETE' THEN {apply([old])}
+            ELSE {apply([old, new])}
             END IF;
             RETURN NULL;
         END
         $$ LANGUAGE plpgsql""",
-        *statement_triggers(KEEP, SEAT),
+        *statement_triggers(name, table),
+    ]
+
+
+def _postgresql() -> list[str]:
+    old, new = _occupied("old_rows", "-"), _occupied("new_rows", "+")
+    return _statement_keep(KEEP, SEAT, _apply, old, new)
+
+
+def _levels_apply(parts: list[str]) -> str:
+    """Add each level's net change of the statement's table rows (in key order:
+    two writes wait for each other's rows, never in a circle)."""
+    union = " UNION ALL ".join(parts)
+    return f"""
+        INSERT INTO {LEVEL} AS l ({_LEVEL_KEY}, tables)
+        SELECT {_LEVEL_KEY}, SUM(delta) FROM ({union}) AS c
+        GROUP BY {_LEVEL_KEY} HAVING SUM(delta) <> 0 ORDER BY {_LEVEL_KEY}
+        ON CONFLICT ({_LEVEL_KEY}) DO UPDATE SET tables = l.tables + EXCLUDED.tables;"""
+
+
+def _postgresql_levels() -> list[str]:
+    old = f"SELECT {_LEVEL_KEY}, -1 AS delta FROM old_rows"
+    new = f"SELECT {_LEVEL_KEY}, 1 AS delta FROM new_rows"
+    return _statement_keep(LEVELS_KEEP, TABLE, _levels_apply, old, new)
+
+
+def _sqlite_levels() -> list[str]:
+    def step(row: str, delta: str) -> str:
+        return (
+            f"INSERT INTO {LEVEL} ({_LEVEL_KEY}, tables) VALUES ({row}.tournament_id, "
+            f"{row}.status, {row}.seats, {row}.seated, {delta}) "
+            f"ON CONFLICT ({_LEVEL_KEY}) DO UPDATE SET tables = tables + {delta};"
+        )
+
+    changed = " OR ".join(f"OLD.{column} IS NOT NEW.{column}" for column in _LEVEL_KEY.split(", "))
+    return [
+        f"""CREATE TRIGGER {LEVELS_KEEP}_insert AFTER INSERT ON {TABLE}
+            BEGIN {step("NEW", "1")} END""",
+        f"""CREATE TRIGGER {LEVELS_KEEP}_delete AFTER DELETE ON {TABLE}
+            BEGIN {step("OLD", "-1")} END""",
+        f"""CREATE TRIGGER {LEVELS_KEEP}_update AFTER UPDATE OF {_LEVEL_KEY} ON {TABLE}
+            WHEN {changed}
+            BEGIN {step("OLD", "-1")} {step("NEW", "1")} END""",
     ]
 
 
 def _sqlite_drop() -> list[str]:
-    return [f"DROP TRIGGER IF EXISTS {name}" for name in sorted(TRIGGERS)]
+    return [f"DROP TRIGGER IF EXISTS {name}" for name in sorted(TRIGGERS | LEVEL_TRIGGERS)]
 
 
 def _sqlite() -> list[str]:
@@ -108,12 +166,13 @@ def _sqlite() -> list[str]:
         f"""CREATE TRIGGER {KEEP}_update AFTER UPDATE OF entry_id, table_id ON {SEAT}
             WHEN {changed}
             BEGIN {step("OLD", "-")} {step("NEW", "+")} END""",
+        *_sqlite_levels(),
     ]
 
 
 def _install(vendor: str) -> list[str]:
     if vendor == "postgresql":
-        return _postgresql()
+        return _postgresql() + _postgresql_levels()
     if vendor == "sqlite":
         return _sqlite()
     raise NotImplementedError(f"no seated-count triggers for {vendor}")  # pragma: no cover
@@ -129,8 +188,12 @@ def _lock_for_recount(cursor: Any, vendor: str, seats: str = "SHARE") -> None:
 
 
 def seated_triggers_missing(connection: BaseDatabaseWrapper) -> set[str]:
-    """The count's triggers the seat table lacks (none when all are there)."""
-    return TRIGGERS - triggers_on(connection, SEAT)
+    """The count's triggers the seat table lacks, and the levels' the tables lack
+    (none when all are there)."""
+    missing = TRIGGERS - triggers_on(connection, SEAT)
+    if LEVEL in connection.introspection.table_names():
+        missing |= LEVEL_TRIGGERS - triggers_on(connection, TABLE)
+    return missing
 
 
 def seated_rebuild(*, using: str = "default") -> set[str]:
@@ -140,7 +203,10 @@ def seated_rebuild(*, using: str = "default") -> set[str]:
     with transaction.atomic(using=using), connection.cursor() as cursor:
         _lock_for_recount(cursor, connection.vendor)
         missing = seated_triggers_missing(connection)
-        for statement in (_install(connection.vendor) if missing else []) + [RECOUNT]:
+        for statement in (_install(connection.vendor) if missing else []) + [
+            RECOUNT,
+            *LEVELS_RECOUNT,
+        ]:
             cursor.execute(statement)
     return missing
 
@@ -187,8 +253,10 @@ def install_after_migrate(*, using: str, plan: Any = None, **kwargs: Any) -> Non
     connection = connections[using]
     if connection.vendor != "sqlite" or plan == [] or not _counted_here(connection):
         return
+    levels = LEVEL in connection.introspection.table_names()
     with transaction.atomic(using=using), connection.cursor() as cursor:
-        for statement in _sqlite() + [RECOUNT]:
+        statements = _sqlite() if levels else _sqlite()[: -len(LEVEL_TRIGGERS)]
+        for statement in statements + [RECOUNT] + (LEVELS_RECOUNT if levels else []):
             cursor.execute(statement)
 
 
@@ -201,12 +269,37 @@ class InstallSeatedCounts(TriggerOperation):
     description = "Install the seated count's triggers on the seats and recount the tables"
     name_fragment = "install_seated_counts"
 
+    def _locks(self) -> list[str]:
+        return [
+            f"LOCK TABLE {TOURNAMENT} IN EXCLUSIVE MODE",
+            f"LOCK TABLE {SEAT} IN ACCESS EXCLUSIVE MODE",
+        ]
+
+    def _statements(self) -> list[str]:
+        return _postgresql() + [RECOUNT]
+
     def database_forwards(
         self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
     ) -> None:
         if schema_editor.connection.vendor != "postgresql":
             return
         with schema_editor.connection.cursor() as cursor:
-            _lock_for_recount(cursor, "postgresql", seats="ACCESS EXCLUSIVE")
-        for statement in _postgresql() + [RECOUNT]:
+            for lock in self._locks():
+                cursor.execute(lock)
+        for statement in self._statements():
             schema_editor.execute(statement)
+
+
+class InstallTableLevels(InstallSeatedCounts):
+    """Migration operation: on PostgreSQL install the levels' triggers on the
+    tables and count every tournament's tables, under the locks of a floor
+    write's order. On SQLite :func:`install_after_migrate` does it."""
+
+    description = "Install the table levels' triggers on the tables and count them"
+    name_fragment = "install_table_levels"
+
+    def _locks(self) -> list[str]:
+        return [f"LOCK TABLE {TOURNAMENT} IN EXCLUSIVE MODE", f"LOCK TABLE {TABLE} IN SHARE MODE"]
+
+    def _statements(self) -> list[str]:
+        return _postgresql_levels() + LEVELS_RECOUNT

@@ -5,7 +5,8 @@ from typing import Any
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce, NullIf
 from django.utils.translation import gettext_lazy as _
 
 
@@ -49,6 +50,27 @@ class Table(models.Model):
                 condition=Q(button_seat__isnull=True) | Q(button_seat__lte=F("seats")),
                 name="button_on_the_table",
             ),
+        ]
+        # The planner fetches the tables it touches down these (README "Benchmarks":
+        # what the planner keeps): by players seated, then in the break sequence
+        # (tables/services/floor_index.py names the same expression).
+        indexes = [
+            models.Index(
+                F("tournament"),
+                F("seated"),
+                Coalesce(NullIf(F("break_order"), Value(0)), Value(1_000_000)),
+                F("number").desc(),
+                condition=Q(status="open"),
+                name="table_open_by_size",
+            ),
+            models.Index(
+                F("tournament"),
+                Coalesce(NullIf(F("break_order"), Value(0)), Value(1_000_000)),
+                F("number").desc(),
+                condition=Q(status="open"),
+                name="table_open_in_sequence",
+            ),
+            models.Index(fields=["tournament"], condition=Q(halted=True), name="table_halted"),
         ]
 
     def __str__(self) -> str:
@@ -259,6 +281,30 @@ class ColourUpRecord(models.Model):
             # Worked out again, the colour-up of a table replaces its record.
             models.UniqueConstraint(
                 fields=["tournament", "table_number", "removed"], name="one_colour_up_per_table"
+            )
+        ]
+
+
+class TableLevel(models.Model):
+    """How many tables of a tournament have this status, seat count and players
+    seated: kept by the database's triggers on the tables (tables/counts.py), so
+    the planner sizes the floor from these few rows instead of every table
+    (README "Benchmarks", what the planner keeps). No code writes it. Not a
+    constraint on the tournament: its tables' triggers bring its rows to zero
+    whatever order a deletion takes."""
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    status = models.CharField(max_length=8)
+    seats = models.PositiveSmallIntegerField()
+    seated = models.PositiveSmallIntegerField()
+    tables = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "status", "seats", "seated"], name="table_level_unique"
             )
         ]
 

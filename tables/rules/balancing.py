@@ -71,8 +71,9 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Literal
 
 from tables.rules._seats import clockwise_after
@@ -84,6 +85,7 @@ from tables.rules.button import (
     next_hand,
     worst_empty_seat,
 )
+from tables.rules.floor_index import FloorIndex, ListedIndex, RankKey
 from tables.rules.model import (
     KeepApartPairs,
     SeatingWarning,
@@ -249,6 +251,74 @@ def break_sequence(table_numbers: Sequence[int], breaking_order: Sequence[int]) 
     return [*listed, *rest]
 
 
+class _Lazy:
+    """A list filled from an iterator as far as it is read (a fetch per table asked)."""
+
+    def __init__(self, items: Iterator[_Table]) -> None:
+        self._items = items
+        self._seen: list[_Table] = []
+
+    def __iter__(self) -> Iterator[_Table]:
+        index = 0
+        while True:
+            if index < len(self._seen):
+                yield self._seen[index]
+                index += 1
+                continue
+            item = next(self._items, None)
+            if item is None:
+                return
+            self._seen.append(item)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def __getitem__(self, index: int) -> _Table:
+        for position, item in enumerate(self):
+            if position == index:
+                return item
+        raise IndexError(index)
+
+
+def _settled(table: TableState | TableCount) -> bool:
+    """No pending move leaves or reaches it: its size is who sits there."""
+    if isinstance(table, TableCount):
+        return not (table.arrivals or table.departures)
+    return not (table.reserved or table.pending_departures)
+
+
+def _listed(
+    tables: Sequence[TableState | TableCount],
+    breaking_order: Sequence[int],
+    load: SeatsLoader | None,
+) -> tuple[list[TableState | TableCount], FloorIndex, SeatsLoader | None]:
+    """Every table listed: the settled ones into an index held in memory, so a
+    plan over listed tables takes the same steps as one over the database's."""
+    sequence = break_sequence([table.number for table in tables], breaking_order)
+    ranks = {number: (rank, 0) for rank, number in enumerate(sequence)}
+    states = {t.number: t for t in tables if isinstance(t, TableState)}
+    index = ListedIndex(
+        (
+            t if isinstance(t, TableCount) else TableCount(t.number, t.seat_count, len(t.players))
+            for t in tables
+            if _settled(t)
+        ),
+        ranks,
+    )
+    given = [table for table in tables if not _settled(table)]
+    if not states:
+        return given, index, load
+
+    def seats(number: int) -> TableState:
+        if number in states:
+            return states[number]
+        if load is None:
+            raise ValueError(f"the seats of table {number} were not given")
+        return load(number)
+
+    return given, index, seats
+
+
 class _Planner:
     def __init__(
         self,
@@ -261,10 +331,14 @@ class _Planner:
         partners: Mapping[int, frozenset[int]],
         options: SeatingOptions,
         load: SeatsLoader | None,
+        index: FloorIndex | None = None,
     ) -> None:
+        if index is None:
+            tables, index, load = _listed(tables, breaking_order, load)
         self.tables = {table.number: _Table(table, table_size, load) for table in tables}
-        self.sequence = break_sequence(list(self.tables), breaking_order)
-        self.rank = {number: index for index, number in enumerate(self.sequence)}
+        # The tables the plan has not looked at (README "Benchmarks": what the planner keeps).
+        self.index = index
+        self.load = load
         self.table_size = table_size
         self.final_table_size = final_table_size
         self.rng = rng
@@ -279,7 +353,53 @@ class _Planner:
     # -- helpers -----------------------------------------------------------
 
     def live(self) -> list[_Table]:
+        """The open tables in the plan so far (the index holds the others)."""
         return [table for table in self.tables.values() if not table.broken]
+
+    def key(self, table: _Table) -> RankKey:
+        return self.index.rank(table.number)
+
+    def take(self, count: TableCount) -> _Table:
+        self.index.take(count)
+        table = _Table(count, self.table_size, self.load)
+        self.tables[count.number] = table
+        return table
+
+    def live_count(self) -> int:
+        return len(self.live()) + self.index.tables()
+
+    def total(self) -> int:
+        return sum(table.count for table in self.live()) + self.index.players()
+
+    def sizes(self) -> set[int]:
+        return {table.count for table in self.live()} | self.index.sizes()
+
+    def at_size(self, size: int, *, last_first: bool, with_room: bool) -> Iterator[_Table]:
+        """Open tables of `size` players in break sequence (or reversed), taken into
+        the plan as they are read."""
+        here = sorted(
+            (t for t in self.live() if t.count == size and (not with_room or t.room())),
+            key=self.key,
+            reverse=last_first,
+        )
+        if (with_room and size >= self.table_size) or not self.index.count_at(
+            size, with_room=with_room
+        ):
+            return iter(here)  # nothing more to fetch at this size
+        fetched = (
+            self.take(count)
+            for count in self.index.at_size(size, last_first=last_first, with_room=with_room)
+        )
+        return heapq.merge(here, fetched, key=self.key, reverse=last_first)
+
+    def in_sequence(self) -> Iterator[_Table]:
+        here = sorted(self.live(), key=self.key)
+        fetched = (self.take(count) for count in self.index.in_sequence())
+        return heapq.merge(here, fetched, key=self.key)
+
+    def take_all(self) -> list[_Table]:
+        """Every open table, in break sequence (the final table's redraw moves them all)."""
+        return list(self.in_sequence())
 
     def has_partner(self, entry: int, table: _Table) -> bool:
         # Only an entry with partners needs the table's seats.
@@ -343,14 +463,13 @@ class _Planner:
     # -- step 1: final table ------------------------------------------------
 
     def final_table(self) -> bool:
-        live = self.live()
-        total = sum(table.count for table in live)
-        if not self.options.may_break or len(live) < 2 or total > self.final_table_size:
+        total = self.total()
+        if not self.options.may_break or self.live_count() < 2 or total > self.final_table_size:
             return False
+        live = self.take_all()  # in break sequence
+        sequence = [table.number for table in live]
         size = max(self.final_table_size, 2)
-        fits = [
-            number for number in self.sequence if min(self.tables[number].seat_count, size) >= total
-        ]
+        fits = [number for number in sequence if min(self.tables[number].seat_count, size) >= total]
         if not fits:
             self.warnings.append(SeatingWarning(code="no_final_table_seats"))
             return False
@@ -374,7 +493,7 @@ class _Planner:
                 )
             )
         self.moves.sort(key=lambda m: m.to_seat)
-        self.broken = [number for number in self.sequence if number != final.number]
+        self.broken = [number for number in sequence if number != final.number]
         self.final = final.number
         return True
 
@@ -389,56 +508,81 @@ class _Planner:
         if not self.options.may_break:
             return
         target = self.options.break_target or self.table_size
-        live = self.live()
-        total = sum(table.count for table in live)
-        room = {table.number: table.room() for table in live}
-        free_total = sum(room.values())
+        tables = self.live_count()
+        total = self.total()
+        free_total = sum(table.room() for table in self.live()) + self.index.room(self.table_size)
         breaking: list[_Table] = []
         leaving = 0
-        for number in self.sequence:
-            if len(live) - len(breaking) < 2 or total > (len(live) - len(breaking) - 1) * target:
-                break
-            candidate = self.tables[number]
-            if free_total - room[number] < leaving + candidate.count:
-                self.warnings.append(SeatingWarning(code="cannot_break", tables=(number,)))
+        sequence = self.in_sequence()
+        while tables - len(breaking) >= 2 and total <= (tables - len(breaking) - 1) * target:
+            candidate = next(sequence)
+            room = candidate.room()
+            if free_total - room < leaving + candidate.count:
+                self.warnings.append(
+                    SeatingWarning(code="cannot_break", tables=(candidate.number,))
+                )
                 break
             breaking.append(candidate)
-            free_total -= room[number]
+            free_total -= room
             leaving += candidate.count
         if not breaking:
             return
         for table in breaking:
             table.broken = True
             self.broken.append(table.number)
-        self.seat_players_of(breaking, self.live())
+        self.seat_players_of(breaking)
 
-    def arrival_quota(self, staying: list[_Table], arrivals: int) -> dict[int, int]:
+    def arrival_quota(self, arrivals: int) -> dict[int, int]:
         """How many arrivals each staying table takes: always the shortest table next.
 
-        Ties go to a random table among the shortest.
+        Ties go to a random table among the shortest: the tables of the lowest
+        size take one each while there are arrivals for all of them, then the
+        rest go to a random draw of them, so only the tables that take one are
+        read.
         """
-        room = {table.number: table.room() for table in staying}
-        quota = dict.fromkeys(room, 0)
-        heap = [
-            (table.count, self.rng.random(), table.number)
-            for table in staying
-            if room[table.number]
-        ]
-        heapq.heapify(heap)
-        for _ in range(arrivals):
-            count, _tie, number = heapq.heappop(heap)
-            quota[number] += 1
-            if quota[number] < room[number]:
-                heapq.heappush(heap, (count + 1, self.rng.random(), number))
+        quota: dict[int, int] = {}
+        room: dict[int, int] = {}
+        carried: list[_Table] = []  # took one below and have room for more
+        remaining = arrivals
+        for size in range(0, max(self.table_size, 10) + 1):
+            if not remaining:
+                break
+            here = [
+                t for t in self.live() if t.count == size and t.number not in quota and t.room()
+            ]
+            members = sorted(carried + here, key=self.key)
+            stored = self.index.count_at(size, with_room=True) if size < self.table_size else 0
+            if not members and not stored:
+                continue
+            if remaining >= len(members) + stored:
+                chosen = members + [
+                    self.take(count)
+                    for count in (
+                        self.index.at_size(size, last_first=False, with_room=True) if stored else ()
+                    )
+                ]
+            else:
+                picks = sorted(self.rng.sample(range(len(members) + stored), remaining))
+                chosen = [members[i] for i in picks if i < len(members)]
+                positions = [i - len(members) for i in picks if i >= len(members)]
+                if positions:
+                    chosen += [self.take(c) for c in self.index.picked_at_size(size, positions)]
+            for table in chosen:
+                room.setdefault(table.number, table.room())
+                quota[table.number] = quota.get(table.number, 0) + 1
+            remaining -= len(chosen)
+            carried = [t for t in chosen if quota[t.number] < room[t.number]]
+        if remaining:  # pragma: no cover - breaks() checked the room first
+            raise AssertionError("no room for the players of a broken table")
         return quota
 
-    def seat_players_of(self, breaking: list[_Table], staying: list[_Table]) -> None:
+    def seat_players_of(self, breaking: list[_Table]) -> None:
         leaving = [
             (table, seat, entry)
             for table in breaking
             for seat, entry in sorted(table.players.items())
         ]
-        quota = {n: q for n, q in self.arrival_quota(staying, len(leaving)).items() if q}
+        quota = self.arrival_quota(len(leaving))
         entries = [entry for _, _, entry in leaving]
         # Who sits where matters only to keep partners apart, and only at the
         # tables that take arrivals.
@@ -499,19 +643,20 @@ class _Planner:
 
     def balance(self) -> None:
         while True:
-            live = self.live()
-            if len(live) < 2:
+            if self.live_count() < 2:
                 return
-            biggest = max(table.count for table in live)
-            if biggest - min(table.count for table in live) < 2:
+            sizes = self.sizes()
+            biggest, smallest = max(sizes), min(sizes)
+            if biggest - smallest < 2:
                 return
-            sources = sorted(
-                (table for table in live if table.count == biggest),
-                key=lambda table: self.rank[table.number],
-            )
-            dests = sorted(
-                (table for table in live if table.count <= biggest - 2 and table.room()),
-                key=lambda table: (table.count, -self.rank[table.number]),
+            # Read as far as the choice goes: the biggest tables that break first,
+            # then the shortest tables with room that break last.
+            sources = _Lazy(self.at_size(biggest, last_first=False, with_room=False))
+            dests = _Lazy(
+                chain.from_iterable(
+                    self.at_size(size, last_first=True, with_room=True)
+                    for size in range(smallest, biggest - 1)
+                )
             )
             choice = self.choose(sources, dests)
             if choice is None:
@@ -528,9 +673,7 @@ class _Planner:
                 entry=entry, source=source, seat=seat, dest=dest, to_seat=to_seat, reason="balance"
             )
 
-    def choose(
-        self, sources: list[_Table], dests: list[_Table]
-    ) -> tuple[_Table, int, _Table] | None:
+    def choose(self, sources: _Lazy, dests: _Lazy) -> tuple[_Table, int, _Table] | None:
         if not dests:
             return None
         fallback: tuple[_Table, int, _Table] | None = None
@@ -609,12 +752,18 @@ class _Planner:
     def halted(self) -> list[int]:
         if self.options.halt_rule == "off":
             return []
-        live = self.live()
-        if len(live) < 2:
+        if self.live_count() < 2:
             return []
-        seated = {table.number: table.count - table.arrivals() + table.departures for table in live}
-        fullest = max(seated.values())
+        # Who sits there now: the tables still in the index have no move pending.
+        fullest = max(
+            [t.count - t.arrivals() + t.departures for t in self.live()] + list(self.index.sizes())
+        )
         threshold = self.options.halt_threshold(self.table_size)
+        for size in range(0, fullest - threshold + 1):
+            for _table in self.at_size(size, last_first=False, with_room=False):
+                pass  # a short table: into the plan
+        live = self.live()
+        seated = {table.number: table.count - table.arrivals() + table.departures for table in live}
         halted = []
         for table in live:
             if fullest - seated[table.number] < threshold:
@@ -724,11 +873,16 @@ def plan_moves(
     keep_apart: KeepApartPairs = (),
     options: SeatingOptions = SeatingOptions(),  # noqa: B008 - frozen, safe as default
     load: SeatsLoader | None = None,
+    index: FloorIndex | None = None,
 ) -> Plan:
     """Plan breaks, balancing moves, halts or the final-table redraw for the open `tables`.
 
     A table given as a `TableCount` has its seats read through `load` only
     when the plan needs them; the plan is the same as with every `TableState`.
+    With an `index`, `tables` are the tables that pending moves leave or reach
+    and the index holds every other open table (its ranks give the break
+    sequence; `breaking_order` is not read): the plan fetches only the tables
+    it touches, and is the same as with every table listed.
     """
     if table_size < 2:
         raise ValueError("table_size must be at least 2")
@@ -754,4 +908,5 @@ def plan_moves(
         partners=partners_of(keep_apart),
         options=options,
         load=load,
+        index=index,
     ).plan()

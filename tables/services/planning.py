@@ -20,13 +20,14 @@ from tables.models import Move, Table
 from tables.rules import balancing
 from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
+from tables.rules.floor_index import FloorIndex
 from tables.rules.model import TableCount, TableState
+from tables.services.floor_index import floor_indexed, floor_levels
 from tables.services.state import (
     RANDOM,
     Floor,
     breaking_order,
     floor_now,
-    floor_shape,
     keep_apart_pairs,
     seating_options,
 )
@@ -46,7 +47,7 @@ def floor_replan(w: Write) -> balancing.Plan:
     tables costs what it costs on ten.
     """
     tournament = w.tournament
-    shape = floor_shape(tournament)
+    shape, levels = floor_levels(tournament)
     table_size, final_table_size = tournament.table_size, tournament.final_table_size
     # The book's options first: registration only ever holds breaks back, so a
     # floor that needs no plan by the book needs none now, and most busts read
@@ -57,13 +58,24 @@ def floor_replan(w: Write) -> balancing.Plan:
             shape, table_size=table_size, final_table_size=final_table_size, options=options
         ):
             return balancing.Plan()  # every table within one of the others: most busts
-    floor = floor_now(tournament)
-    if not floor.tables:
+    if not shape.tables:
         return balancing.Plan()
-    tables, floor = _seat_players_left_at_broken_tables(w, floor)
+    left = _left_at_broken_tables(tournament) if shape.seated_at_broken_tables else []
+    index: FloorIndex | None = None
+    if left:  # seldom: a break move cancelled, a bust undone after a break
+        tables, floor = _seat_players_left_at_broken_tables(w, floor_now(tournament), left)
+        order = breaking_order(floor.tables)
+    else:
+        # The tables pending moves touch, and an index the plan fetches the
+        # others from: it reads the tables it touches, whatever the floor's size.
+        floor, index = floor_indexed(
+            tournament, levels, floor_now(tournament, tables=False).pending
+        )
+        tables, order = list(floor.counts()), []
     plan = balancing.plan_moves(
         tables=tables,
-        breaking_order=breaking_order(floor.tables),
+        breaking_order=order,
+        index=index,
         rng=RANDOM,
         keep_apart=keep_apart_pairs(tournament),
         options=options,
@@ -73,6 +85,12 @@ def floor_replan(w: Write) -> balancing.Plan:
     )
     _carry_plan_out(w, plan, floor)
     return plan
+
+
+def _left_at_broken_tables(tournament: Tournament) -> list[tuple[int, int, int, int]]:
+    with connection.cursor() as cursor:
+        cursor.execute(_LEFT_AT_BROKEN_TABLES, [tournament.pk])
+        return cursor.fetchall()
 
 
 def _carry_plan_out(w: Write, plan: balancing.Plan, floor: Floor) -> None:
@@ -144,19 +162,22 @@ def _insert_moves(w: Write, moves: list[Move]) -> None:
 
 
 def _set_halts(w: Write, plan: balancing.Plan, floor: Floor) -> None:
-    """Halt the short tables the plan names and let the others play again."""
+    """Halt the short tables the plan names and let the others play again (the
+    tables halted now are read by the index of halted tables)."""
     halted = set(plan.halted_tables)
     broken = set(plan.break_tables)
     w.touch(tables=broken)
-    for flag in (True, False):
-        changed = [
-            t
-            for t in floor.tables
-            if t.number not in broken and t.halted != flag and (t.number in halted) == flag
-        ]
+    halted_now = dict(
+        Table.objects.filter(
+            tournament=w.tournament, status=Table.Status.OPEN, halted=True
+        ).values_list("number", "pk")
+    )
+    halt = {number: floor.by_number[number].pk for number in halted - halted_now.keys() - broken}
+    play = {number: pk for number, pk in halted_now.items() if number not in halted | broken}
+    for flag, changed in ((True, halt), (False, play)):
         if changed:
-            Table.objects.filter(pk__in=[t.pk for t in changed]).update(halted=flag)
-            w.touch(tables=[t.number for t in changed])
+            Table.objects.filter(pk__in=list(changed.values())).update(halted=flag)
+            w.touch(tables=list(changed))
 
 
 def _planning_options(
@@ -226,7 +247,7 @@ def floor_plan_preview(
 
 
 def _seat_players_left_at_broken_tables(
-    w: Write, floor: Floor
+    w: Write, floor: Floor, left: list[tuple[int, int, int, int]]
 ) -> tuple[list[TableState | TableCount], Floor]:
     """A move for every player still sitting at a broken table with none pending.
 
@@ -238,11 +259,6 @@ def _seat_players_left_at_broken_tables(
     counts) and the floor as it stands after these moves.
     """
     tournament = w.tournament
-    with connection.cursor() as cursor:
-        cursor.execute(_LEFT_AT_BROKEN_TABLES, [tournament.pk])
-        left = cursor.fetchall()
-    if not left:
-        return list(floor.counts()), floor
     counts = {count.number: count for count in floor.counts()}
     read: dict[int, TableState] = {}
 

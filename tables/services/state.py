@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 from django.db import connection
 
 from tables.models import KeepApart, Seat
-from tables.rules.balancing import FloorShape
 from tables.rules.button import BlindState
 from tables.rules.model import TableCount, TableState
 from tables.rules.options import SeatingOptions
@@ -346,43 +345,14 @@ class Floor:
         return move.from_table_id, move.from_table, move.from_seat
 
 
-_FLOOR_SHAPE = """
-    SELECT
-        SUM(CASE WHEN status = 'open' THEN 1 ELSE 0 END),
-        SUM(CASE WHEN status = 'open' THEN seated ELSE 0 END),
-        MAX(CASE WHEN status = 'open' THEN seated END),
-        MIN(CASE WHEN status = 'open' THEN seated END),
-        SUM(CASE WHEN status = 'open' AND halted THEN 1 ELSE 0 END),
-        SUM(CASE WHEN status = 'broken' THEN seated ELSE 0 END),
-        (SELECT COUNT(*) FROM tables_move WHERE tournament_id = %s AND status = 'pending')
-    FROM tables_table WHERE tournament_id = %s
-"""
-
-
-def floor_shape(tournament: Any) -> FloorShape:
-    """The floor in a few sums (one query) from the tables' kept counts (tables/counts.py)."""
+def floor_now(tournament: Any, *, tables: bool = True) -> Floor:
+    """The floor for planning: the tables' kept counts (tables/counts.py) and the
+    pending moves (`tables=False`: the moves only)."""
     with connection.cursor() as cursor:
-        cursor.execute(_FLOOR_SHAPE, [tournament.pk, tournament.pk])
-        row = cursor.fetchone()
-    tables, players, fullest, emptiest, halted, at_broken, pending = (
-        int(value or 0) for value in row
-    )
-    return FloorShape(
-        tables=tables,
-        players=players,
-        fullest=fullest,
-        emptiest=emptiest,
-        pending_moves=pending,
-        halted_tables=halted,
-        seated_at_broken_tables=at_broken,
-    )
-
-
-def floor_now(tournament: Any) -> Floor:
-    """The floor for planning: the tables' kept counts (tables/counts.py) and the pending moves."""
-    with connection.cursor() as cursor:
-        cursor.execute(_OPEN_TABLE_COUNTS, [tournament.pk])
-        tables = [TableRow(*row) for row in cursor.fetchall()]
+        rows: list[TableRow] = []
+        if tables:
+            cursor.execute(_OPEN_TABLE_COUNTS, [tournament.pk])
+            rows = [TableRow(*row) for row in cursor.fetchall()]
         cursor.execute(_PENDING_WITH_ORIGIN, [tournament.pk])
         pending = [
             PendingMove(
@@ -392,4 +362,4 @@ def floor_now(tournament: Any) -> Floor:
                 cursor.fetchall()
             )
         ]
-    return Floor(tables=tables, pending=pending)
+    return Floor(tables=rows, pending=pending)

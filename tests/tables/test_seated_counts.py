@@ -13,14 +13,43 @@ import pytest
 from django.core.management import call_command
 from django.db import connection, connections, transaction
 
-from tables.counts import TRIGGERS, check_seated_counts, seated_triggers_missing
-from tables.models import Seat, Table
+from tables.counts import (
+    LEVEL_TRIGGERS,
+    TRIGGERS,
+    check_seated_counts,
+    seated_triggers_missing,
+)
+from tables.models import Seat, Table, TableLevel
 from tests.tables.test_floor_api import start
 from tournament.models import Entry
 
 
 def kept(tournament_id: int) -> dict[int, int]:
     return dict(Table.objects.filter(tournament_id=tournament_id).values_list("number", "seated"))
+
+
+def levels_kept(tournament_id: int) -> dict[tuple[str, int, int], int]:
+    """The planner's levels as the database keeps them (zero rows left out)."""
+    return {
+        (status, seats, seated): n
+        for status, seats, seated, n in TableLevel.objects.filter(
+            tournament_id=tournament_id
+        ).values_list("status", "seats", "seated", "tables")
+        if n
+    }
+
+
+def levels_counted(tournament_id: int) -> dict[tuple[str, int, int], int]:
+    """The same recounted from the tables and their seats."""
+    seated = counted(tournament_id)
+    return dict(
+        Counter(
+            (status, seats, seated[number])
+            for number, status, seats in Table.objects.filter(
+                tournament_id=tournament_id
+            ).values_list("number", "status", "seats")
+        )
+    )
 
 
 def counted(tournament_id: int) -> dict[int, int]:
@@ -64,9 +93,43 @@ def test_any_write_of_the_seats_keeps_the_tables_counts(api):
 
 def drop_the_triggers() -> None:
     with connection.cursor() as cursor:
-        on_table = "" if connection.vendor == "sqlite" else " ON tables_seat"
+        sqlite = connection.vendor == "sqlite"
         for name in sorted(TRIGGERS):
-            cursor.execute(f"DROP TRIGGER {name}{on_table}")
+            cursor.execute(f"DROP TRIGGER {name}{'' if sqlite else ' ON tables_seat'}")
+        for name in sorted(LEVEL_TRIGGERS):
+            cursor.execute(f"DROP TRIGGER {name}{'' if sqlite else ' ON tables_table'}")
+
+
+@pytest.mark.django_db
+def test_the_planners_levels_stay_equal_to_a_recount_whatever_writes_the_tables(api):
+    game = start(api, players=20, tables=3)
+    tid = game["id"]
+    assert levels_kept(tid) == levels_counted(tid) != {}
+    first, second = Seat.objects.filter(table__tournament_id=tid, entry__isnull=False).values_list(
+        "entry_id", flat=True
+    )[:2]
+    # Through the floor: busts that balance and break, the moves carried out.
+    for entry_id in (first, second):
+        assert api.post(f"/entries/{entry_id}/bust").status_code == 200
+        assert levels_kept(tid) == levels_counted(tid)
+        for move in api.get(f"/tournaments/{tid}/moves").json():
+            if move["status"] == "pending":
+                api.post(f"/moves/{move['id']}/done")
+        assert levels_kept(tid) == levels_counted(tid)
+    # The second bust broke a table: 18 players fit at two.
+    assert Table.objects.filter(tournament_id=tid, status=Table.Status.BROKEN).exists()
+    # Writes no service makes: the database sees them all the same.
+    tables = Table.objects.filter(tournament_id=tid)
+    tables.filter(number=1).update(status=Table.Status.BROKEN, seats=8)
+    Seat.objects.filter(table__tournament_id=tid, table__number=2).update(entry=None)
+    assert levels_kept(tid) == levels_counted(tid)
+    Table.objects.create(tournament_id=tid, number=99, seats=6)
+    tables.filter(number=2).delete()
+    assert levels_kept(tid) == levels_counted(tid)
+    stale = Table.objects.get(tournament_id=tid, number=99)
+    stale.status = Table.Status.OPEN
+    stale.save()
+    assert levels_kept(tid) == levels_counted(tid)
 
 
 @pytest.mark.django_db
@@ -92,6 +155,7 @@ def test_lost_triggers_come_back_with_true_counts_from_rebuild_tally(api):
     assert kept(tid) == counted(tid) == {1: 0, 2: 6}
     Seat.objects.filter(table__tournament_id=tid, table__number=2).update(entry=None)
     assert kept(tid) == counted(tid) == {1: 0, 2: 0}
+    assert levels_kept(tid) == levels_counted(tid)
     assert check_seated_counts(databases=["default"]) == []
 
 
@@ -99,10 +163,12 @@ def test_lost_triggers_come_back_with_true_counts_from_rebuild_tally(api):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="two writers need PostgreSQL")
 def test_two_writes_seating_at_once_keep_both_counts(api):
-    """Two transactions seat a player each, both open at the same time: at
-    different tables neither waits; at the same table the second adds to
-    what the first committed."""
+    """Two transactions seat a player each, both open at the same time: in
+    different tournaments neither waits; in the same tournament the second
+    waits (the planner's levels are the tournament's, and a floor write holds
+    its tournament's lock anyway) and adds to what the first committed."""
     tid = start(api, players=4, tables=3)["id"]
+    other = start(api, players=4, tables=3)["id"]
     waiting = list(Entry.objects.filter(tournament_id=tid, status="seated")[:3])
     Seat.objects.filter(entry__in=waiting).update(entry=None)
     before = kept(tid)
@@ -115,6 +181,9 @@ def test_two_writes_seating_at_once_keep_both_counts(api):
         )
         for number in (1, 2)
     }
+    waiting.append(Entry.objects.filter(tournament_id=other, status="seated").first())
+    Seat.objects.filter(entry=waiting[-1]).update(entry=None)
+    elsewhere = Seat.objects.filter(table__tournament_id=other, entry__isnull=True).first()
     first_holds = threading.Event()
     second_done = threading.Event()
     release = threading.Event()
@@ -132,23 +201,28 @@ def test_two_writes_seating_at_once_keep_both_counts(api):
         finally:
             connections.close_all()
 
-    # Different tables: the second commits while the first is still open.
+    # Another tournament: the second commits while the first is still open.
     first = threading.Thread(target=seat, args=(free[1][0], waiting[0], first_holds))
     first.start()
     assert first_holds.wait(10)
     second = threading.Thread(
-        target=lambda: (seat(free[2][0], waiting[1], None), second_done.set())
+        target=lambda: (seat(elsewhere.pk, waiting[3], None), second_done.set())
     )
     second.start()
-    assert second_done.wait(10), "a write at another table waited for the first"
-    # Same table as the open first write: it waits, then adds to the committed count.
+    assert second_done.wait(10), "a write in another tournament waited for the first"
+    # The same tournament, at the same table and at another: they wait, then add
+    # to the committed counts.
     third = threading.Thread(target=seat, args=(free[1][1], waiting[2], None))
+    fourth = threading.Thread(target=seat, args=(free[2][0], waiting[1], None))
     third.start()
+    fourth.start()
     third.join(1)
     assert third.is_alive(), "a write at the same table did not wait for the first"
     release.set()
-    for thread in (first, second, third):
+    for thread in (first, second, third, fourth):
         thread.join(10)
     assert errors == []
     assert kept(tid) == counted(tid)
     assert kept(tid)[1] == before[1] + 2 and kept(tid)[2] == before[2] + 1
+    for tournament_id in (tid, other):
+        assert levels_kept(tournament_id) == levels_counted(tournament_id)

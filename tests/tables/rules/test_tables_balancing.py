@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tables.rules.balancing import FloorShape, Plan, break_sequence, plan_moves, plan_needed
 from tables.rules.button import BlindState, blinds_for_button, draw_button, next_hand
+from tables.rules.floor_index import ListedIndex
 from tables.rules.model import TableCount, TableState
 from tables.rules.options import SeatingOptions
 from tables.rules.seating import TableSpec, draw_seats
@@ -565,6 +566,29 @@ def plan_from_counts(states: list[TableState], **arguments) -> Plan:
     return plan
 
 
+def plan_from_index(states: list[TableState], breaking_order: list[int], **arguments) -> Plan:
+    """The plan made with the settled tables in an index: the planner fetches the
+    tables it touches, as the floor's services do from the database."""
+    by_number = {state.number: state for state in states}
+    sequence = break_sequence(list(by_number), breaking_order)
+    ranks = {number: (rank, 0) for rank, number in enumerate(sequence)}
+    counts = [counts_of(s) for s in states]
+    settled = [
+        c for c in counts if not (c.arrivals or c.departures or by_number[c.number].reserved)
+    ]
+    moving = [c for c in counts if c not in settled]
+    fetched: list[int] = []
+
+    def load(number: int) -> TableState:
+        fetched.append(number)
+        return by_number[number]
+
+    index = ListedIndex(settled, ranks)
+    plan = plan_moves(tables=moving, breaking_order=[], load=load, index=index, **arguments)
+    assert len(fetched) == len(set(fetched)), "a table's seats were read twice"
+    return plan
+
+
 def short_tables(states: list[TableState]) -> set[int]:
     """Tables two or more short of the fullest, counting who sits there now."""
     seated = {
@@ -611,6 +635,14 @@ def test_random_busts_with_the_planner_keep_tables_balanced_until_the_final_tabl
             rng=copy_of(rng),
             options=options,
         )
+        from_index = plan_from_index(
+            states,
+            order,
+            table_size=seats,
+            final_table_size=final,
+            rng=copy_of(rng),
+            options=options,
+        )
         result = plan_moves(
             tables=states,
             breaking_order=order,
@@ -619,8 +651,10 @@ def test_random_busts_with_the_planner_keep_tables_balanced_until_the_final_tabl
             rng=rng,
             options=options,
         )
-        # The floor plans from per-table counts, reading seats only where needed.
+        # The floor plans from per-table counts, reading seats only where needed,
+        # and fetches from its index only the tables a plan touches.
         assert from_counts == result
+        assert from_index == result
         moved = [m.entry for m in result.moves]
         assert len(moved) == len(set(moved))
         targets = [(m.to_table, m.to_seat) for m in result.moves]
