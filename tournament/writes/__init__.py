@@ -32,7 +32,9 @@ composed by the screens layer, the only code that publishes. A write that
 changed rows and recorded nothing raises :class:`UnrecordedWrite` where
 ``settings.WRITES_MUST_RECORD`` is on (the tests): such a write would leave a
 screen stale; one that changes what no screen shows says so with
-:meth:`Write.keep_quiet`.
+:meth:`Write.keep_quiet`. A write on the room's own things (no tournament)
+that changed rows and logged no line raises :class:`UnloggedWrite` there too:
+its line is the audit trail's only word of it (README "Audit trail").
 
 A write inside a write holding its scopes joins it (registering an entry seats
 him: one transaction, one lock, one version); one on other scopes nests in the
@@ -58,13 +60,14 @@ from tournament.errors import ENTRY_NOT_FOUND
 from tournament.models import Entry
 from tournament.writes.locks import LockOutOfOrder
 from tournament.writes.scopes import Scope, tournament_of, tournament_of_or_none
-from tournament.writes.unit import HOUSE, Actor, UnrecordedWrite, Write, open_write
+from tournament.writes.unit import HOUSE, Actor, UnloggedWrite, UnrecordedWrite, Write, open_write
 
 __all__ = [
     "HOUSE",
     "Actor",
     "LockOutOfOrder",
     "Scope",
+    "UnloggedWrite",
     "UnrecordedWrite",
     "Write",
     "scopes",
