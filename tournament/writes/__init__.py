@@ -53,7 +53,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from typing import Any
 
-from django.db import models
+from django.db import DEFAULT_DB_ALIAS, models
 
 import tournament.writes.scopes as scopes
 from tournament.errors import ENTRY_NOT_FOUND
@@ -70,6 +70,7 @@ __all__ = [
     "UnloggedWrite",
     "UnrecordedWrite",
     "Write",
+    "recount_write",
     "scopes",
     "tournament_write",
     "write",
@@ -101,6 +102,17 @@ class WriteUnit:
 
 
 write = WriteUnit()
+
+
+def recount_write(using: str = DEFAULT_DB_ALIAS) -> AbstractContextManager[Write]:
+    """The house's write of no scope that recounts a count the database keeps
+    (the entry tally, the seated count; README "Production"): the unit's
+    transaction, around the recount's own whole-table locks, taken in a floor
+    write's order (the tournaments, then the rows counted). It runs beside
+    ``migrate`` too, so it names no scope: a scope's row may not exist yet."""
+    if using != DEFAULT_DB_ALIAS:
+        raise ValueError(f"the write unit writes the {DEFAULT_DB_ALIAS!r} database, not {using!r}")
+    return open_write((), HOUSE)
 
 
 def tournament_write(tournament_id: int, *, by: Any) -> AbstractContextManager[Write]:
