@@ -36,6 +36,7 @@ WITHDRAWN = "lines_withdrawn"  # lines taken out on purpose, with their numbers 
 LEDGER_SCOPE = "ledger"  # ledger rows that passed no cash box
 REWRITTEN = "rewritten"  # an erasure's line: the ids of the lines whose data it rewrote
 CONSTRAINT = "actionlog_one_line_per_seq"
+LOG_TABLE = ActionLog._meta.db_table  # the write unit's tests see a line written by it
 RACED = _("Someone else wrote here at the same moment. Please try again.")
 
 

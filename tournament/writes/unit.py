@@ -367,9 +367,6 @@ def _check_logged(write: Write) -> None:
         )
 
 
-_LOG_TABLE = ActionLog._meta.db_table
-
-
 class _RowCounter:
     """Counts the rows the innermost open write inserts, updates or deletes (tests only)."""
 
@@ -385,7 +382,7 @@ class _RowCounter:
         if verb == "INSERT":  # with RETURNING, SQLite reports no row count
             write.rows_changed += 1
             # A line written by the trail itself (a privacy row's, a ledger row's).
-            write.logged = write.logged or _LOG_TABLE in sql[:80]
+            write.logged = write.logged or audit.LOG_TABLE in sql[:80]
         elif verb in ("UPDATE", "DELETE"):
             write.rows_changed += max(context["cursor"].rowcount, 0)
         return result
