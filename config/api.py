@@ -36,7 +36,13 @@ from tournament.api.openapi import document_errors
 from tournament.api.payouts import router as payouts_router
 from tournament.api.prizes import router as prizes_router
 from tournament.api.tournaments import router as tournaments_router
-from tournament.errors import DomainError, NamesField, RuleBeyondSchema
+from tournament.errors import (
+    DomainError,
+    NamesField,
+    RuleBeyondSchema,
+    refusal_headers,
+    refusal_note,
+)
 from tournament.json_input import json_number
 
 
@@ -101,13 +107,21 @@ def _detail(request: HttpRequest, message: str, status: int, **extra) -> HttpRes
     return api.create_response(request, {"detail": message, **extra}, status=status)
 
 
+def _refused(request: HttpRequest, exc: DomainError, message: str, **extra) -> HttpResponse:
+    response = _detail(request, message, exc.status, **extra)
+    for name, value in refusal_headers(exc).items():
+        response[name] = value
+    return response
+
+
 @api.exception_handler(DomainError)
 def on_domain_error(request: HttpRequest, exc: DomainError) -> HttpResponse:
+    refusal_note(request, exc)
     if isinstance(exc, RuleBeyondSchema):
-        return _detail(request, exc.api_detail(), exc.status, field=exc.field, rule=exc.rule)
+        return _refused(request, exc, exc.api_detail(), field=exc.field, rule=exc.rule)
     if isinstance(exc, NamesField):
-        return _detail(request, exc.api_detail(), exc.status, field=exc.field)
-    return _detail(request, str(exc), exc.status)
+        return _refused(request, exc, exc.api_detail(), field=exc.field)
+    return _refused(request, exc, str(exc))
 
 
 def _field(errors: list) -> str | None:

@@ -83,6 +83,10 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Around the one-time keys: a refused action of an offline tablet's queue is
+    # kept as a floor conflict once its write rolled back (README "When the
+    # network drops").
+    "screens.floor_conflicts.FloorConflictMiddleware",
     # After the sign-in and CSRF checks: a write with a one-time key runs once
     # (README "Sent twice, done once").
     "tournament.web.once.OnceMiddleware",

@@ -17,7 +17,7 @@ from tables import floor_tablet
 from tables.models import Table
 from tables.services.seating import seats_are_drawn
 from tournament.models import Entry, Tournament
-from tournament.roles import STAFF
+from tournament.roles import DIRECTOR, STAFF, has_role
 from tournament.web.decorators import role_required
 from tournament.web.labels import screen_labels
 
@@ -54,6 +54,8 @@ def floor_map(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "links": floor_tablet.tablet_links(),
         "area": area,
         "found": hit,
+        # A director resolves the floor's conflicts on this page; the floor reads them.
+        "resolve": has_role(request.user, (DIRECTOR,)),
     }
     return render(
         request,

@@ -28,6 +28,7 @@ from rulings.presenters import rulings_latest
 from screens.services import announcements_current
 from tables.models import Move, Table
 from tables.presenters import move_payload, pending_moves_in_order
+from tables.presenters_conflicts import conflicts_part
 from tables.selectors import alternates_waiting, chip_standing, chip_standing_both, floor_alerts
 from tournament import changes
 from tournament.models import Tournament
@@ -222,6 +223,7 @@ READERS: dict[str, Reader] = {
     ),
     changes.PURCHASES: Reader(lambda t, public: purchase_windows(t)),
     changes.FLOOR_ALERTS: Reader(lambda t, public: floor_alerts(t)),
+    changes.CONFLICTS: Reader(lambda t, public: conflicts_part(t)),
 }
 
 

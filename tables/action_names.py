@@ -70,6 +70,8 @@ ACTION_NAMES: Mapping[str, Any] = {
     "announcement": _("Announcement"),
     "announcement_cleared": _("Announcement cleared"),
     "floor_call": _("Floor called"),
+    "floor_conflict": _("Refused offline action"),
+    "floor_conflict_resolved": _("Conflict resolved"),
     "colour_up_recorded": _("Colour-up recorded"),
     "event_created": _("Event created"),
     "day_stop": _("Play stopped for the day"),

@@ -10,6 +10,7 @@ from pydantic import ConfigDict, Field
 from pydantic import ValidationError as PydanticValidationError
 
 from tables import selectors
+from tables.api_conflicts import router as conflicts_router
 from tables.api_days import ONLY_FLOOR
 from tables.api_days import router as days_router
 from tables.api_schemas import (
@@ -50,6 +51,7 @@ from tournament.services.tournaments import tournament_get
 
 router = Router(tags=["tables"])
 router.add_router("", days_router)
+router.add_router("", conflicts_router)
 
 # Paths take a table's id; inside payloads `table`, `from_table`, `to_table` are
 # table numbers (README "API", "Table ids and table numbers").

@@ -20,8 +20,8 @@ from typing import Any
 
 from django.db.models import Max
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from tables.models import Seat, Table
 from tournament.models import Tournament
@@ -94,6 +94,7 @@ def tablet_labels() -> dict[str, Any]:
             "the move again, possibly for another player."
         ),
         **_alert_labels(),
+        **_conflict_labels(),
         # The tablet's own actions, sent with fetch (README "Screen messages").
         "undo": _("Undo"),
         "close": _("Close"),
@@ -123,6 +124,27 @@ def _alert_labels() -> dict[str, Any]:
     }
 
 
+def _conflict_labels() -> dict[str, Any]:
+    """The words of the floor's conflicts (the ``conflicts`` part, README "When
+    the network drops"); the part carries each conflict's own words in every
+    language, ``lang`` picks the reader's."""
+    return {
+        "lang": get_language() or "en",
+        "conflicts": counted("%(n)s conflict to resolve", "%(n)s conflicts to resolve"),
+        "conflicts_note": _(
+            "Actions a tablet took offline that the server refused when they were sent. "
+            "The director resolves each."
+        ),
+        "conflict_by": braces(_("%(by)s on %(device)s, taken at %(time)s")),
+        "conflict_by_no_device": braces(_("%(by)s, taken at %(time)s")),
+        "conflict_refused": _("Refused:"),
+        "applied_differently": _("Applied differently"),
+        "discard": _("Discard"),
+        "discard_reason": _("Reason (needed to discard)"),
+        "reason": _("Reason"),
+    }
+
+
 def _pattern(name: str, *args: Any) -> str:
     return reverse(name, args=args)
 
@@ -138,6 +160,7 @@ def tablet_links() -> dict[str, str]:
         "move_done": _pattern("floor-move", 0, "done"),
         "move_cancel": _pattern("floor-move", 0, "cancel"),
         "undo": _pattern("floor-undo", 0),
+        "conflict_resolve": _pattern("floor-conflict-resolve", 0),
     }
 
 

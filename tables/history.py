@@ -16,6 +16,7 @@ from django.utils.translation import ngettext, ngettext_lazy
 
 from tables.action_names import ACTION_NAMES
 from tables.models import Move, SeatChange
+from tables.presenters_conflicts import what_of
 from tournament.models import LIVE_STATUSES, ActionLog, Entry
 
 # Why a player's seat changed (SeatChange.reason, Move.reason).
@@ -219,6 +220,25 @@ def _counted(text: Any, key: str) -> Callable[[dict, _Names], str]:
     return lambda data, names: text % {**data, "count": int(data[key])}
 
 
+def _conflict(data: dict, names: _Names) -> str:
+    """A queued offline action refused, kept for the director (README "When the
+    network drops")."""
+    return _("Refused after the network came back: %(what)s") % {"what": _what_tried(data)}
+
+
+def _conflict_resolved(data: dict, names: _Names) -> str:
+    values = {"what": _what_tried(data), "reason": data.get("reason") or ""}
+    if data.get("how") == "discarded":
+        return _("Conflict discarded: %(what)s (%(reason)s)") % values
+    return _("Conflict resolved, applied differently: %(what)s") % values
+
+
+def _what_tried(data: dict) -> str:
+    return what_of(
+        data["action"], data.get("facts"), method=data.get("method", ""), path=data["path"]
+    )
+
+
 DESCRIBE: Mapping[str, Callable[[dict, _Names], str]] = {
     "bust": _bust,
     "unbust": lambda data, names: (
@@ -304,6 +324,8 @@ DESCRIBE: Mapping[str, Callable[[dict, _Names], str]] = {
         "players",
     ),
     "day_reopened": lambda data, names: _("Day reopened: %(reason)s") % {"reason": data["reason"]},
+    "floor_conflict": _conflict,
+    "floor_conflict_resolved": _conflict_resolved,
 }
 
 

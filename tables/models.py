@@ -261,3 +261,60 @@ class ColourUpRecord(models.Model):
                 fields=["tournament", "table_number", "removed"], name="one_colour_up_per_table"
             )
         ]
+
+
+class FloorConflict(models.Model):
+    """An action a floor tablet took while offline that the server refused when
+    the tablet sent its queue (README "When the network drops"): kept with what
+    was tried, by whom, when, and why not, until a director resolves it."""
+
+    class How(models.TextChoices):
+        APPLIED_DIFFERENTLY = "applied_differently", _("Applied differently")
+        DISCARDED = "discarded", _("Discarded")
+
+    tournament = models.ForeignKey(
+        "tournament.Tournament", on_delete=models.CASCADE, related_name="floor_conflicts"
+    )
+    # The action's Idempotency-Key: one conflict per key and tournament, whatever
+    # the tablet sends again. Empty when the tablet sent none.
+    key = models.CharField(max_length=100, blank=True)
+    method = models.CharField(max_length=10)
+    path = models.CharField(max_length=300)
+    action = models.CharField(max_length=40)  # "bust", "move_done", ... from the path
+    body = models.JSONField(default=dict, blank=True)
+    # Who and what the action named, read when it was refused ({"name", "table", ...}).
+    facts = models.JSONField(default=dict, blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    device = models.CharField(max_length=100, blank=True)
+    device_time = models.DateTimeField(null=True, blank=True)
+    received_at = models.DateTimeField()
+    status = models.PositiveSmallIntegerField()  # the refusal's HTTP status
+    # The refusal's words by language code ({"en": ..., "de": ...}); ``language``
+    # is the one the tablet asked in, the fallback for any other.
+    message = models.JSONField(default=dict, blank=True)
+    language = models.CharField(max_length=10, blank=True)
+    resolved_how = models.CharField(max_length=20, choices=How.choices, blank=True)
+    resolved_reason = models.CharField(max_length=200, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "key"],
+                condition=~Q(key=""),
+                name="floor_conflict_key_unique",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "resolved_at"], name="floor_conflict_open"),
+        ]
+
+    @property
+    def is_open(self) -> bool:
+        return self.resolved_at is None

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables import views
+from tables import conflict_views, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/floor/moves/", views.moves_list, name="floor-moves"),
@@ -36,4 +36,9 @@ urlpatterns = [
     path("floor/entries/<int:pk>/unbust/", views.unbust, name="floor-unbust"),
     path("floor/moves/<int:move_id>/<str:action>/", views.move_action, name="floor-move"),
     path("floor/history/<int:action_id>/undo/", views.undo, name="floor-undo"),
+    path(
+        "floor/conflicts/<int:conflict_id>/resolve/",
+        conflict_views.conflict_resolve_page,
+        name="floor-conflict-resolve",
+    ),
 ]

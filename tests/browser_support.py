@@ -308,6 +308,15 @@ def sign_in(page: Any, base_url: str, username: str, password: str) -> None:
     page.wait_for_load_state()
 
 
+def signed_in_tablet(browser: Any, base_url: str, username: str, password: str) -> Any:
+    """A floor tablet (1024x768, touch) in German, signed in as ``username``."""
+    context = browser.new_context(viewport=VIEWPORTS["tablet"], locale="de", has_touch=True)
+    context.add_cookies([{"name": "django_language", "value": "de", "url": base_url}])
+    page = context.new_page()
+    sign_in(page, base_url, username, password)
+    return page
+
+
 # -- staff at the pages -------------------------------------------------------------
 
 

@@ -16,3 +16,17 @@ async def close_worker_thread_connections():
     # Consumers reach the database from asgiref's worker thread; PostgreSQL
     # refuses to drop the test database while that thread holds a session.
     await database_sync_to_async(connections.close_all)()
+
+
+async def socket_at(path: str, headers=None):
+    """A socket connected at ``path`` and the snapshot it got first."""
+    from channels.testing import WebsocketCommunicator
+
+    from config.asgi import application
+
+    socket = WebsocketCommunicator(application, path, headers=headers or HOST)
+    ok, _ = await socket.connect()
+    assert ok
+    snapshot = await socket.receive_json_from(timeout=5)
+    assert snapshot["type"] == "snapshot"
+    return socket, snapshot

@@ -25,7 +25,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Conflict
+from tournament.errors import Busy
 from tournament.models import ActionLog, PrivacyLog, Tournament
 from tournament.rules.audit_chain import NewLine, canonical, chain, digest, normal
 
@@ -169,7 +169,7 @@ def _one_writer() -> Iterator[None]:
         yield
     except IntegrityError as exc:
         if CONSTRAINT in str(exc) or "actionlog.scope" in str(exc):
-            raise Conflict(RACED) from exc
+            raise Busy(RACED) from exc
         raise
 
 

@@ -47,6 +47,9 @@ ALTERNATES = "alternates"
 # What the floor must act on beside the moves (a broken table back in play,
 # players kept apart at one table); staff screens only; follows the tables.
 FLOOR_ALERTS = "floor_alerts"
+# The floor tablets' refused offline actions still open, for the director to
+# resolve (README "When the network drops"); staff screens only.
+CONFLICTS = "conflicts"
 PARTS = frozenset(
     {
         SUMMARY,
@@ -65,9 +68,10 @@ PARTS = frozenset(
         PURCHASES,
         ALTERNATES,
         FLOOR_ALERTS,
+        CONFLICTS,
     }
 )
-STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS})
+STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS, CONFLICTS})
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,37 @@ class Conflict(DomainError):
     status = 409
 
 
+class Busy(Conflict):
+    """Refused only for the moment: another action held the lock, another writer
+    took the audit line's number. The same request sent again may go through,
+    so the answer carries ``Retry-After`` and a tablet's queue sends it again
+    instead of keeping it as a conflict (README "When the network drops")."""
+
+    retry_after_seconds = 1
+
+
+def refusal_headers(exc: DomainError) -> dict[str, str]:
+    """The headers a refusal is answered with: ``Retry-After`` for :class:`Busy`."""
+    return {"Retry-After": str(exc.retry_after_seconds)} if isinstance(exc, Busy) else {}
+
+
+# The request's attribute that keeps the refusal a page or API handler answered
+# with, so what reads the answer afterwards (the floor's conflicts, README "When
+# the network drops") has its words in every language, not only the reader's.
+REFUSAL_ATTRIBUTE = "domain_refusal"
+
+
+def refusal_note(request: object, exc: DomainError) -> None:
+    """Note the refusal a request is answered with (see :data:`REFUSAL_ATTRIBUTE`)."""
+    setattr(request, REFUSAL_ATTRIBUTE, exc)
+
+
+def refusal_of(request: object) -> DomainError | None:
+    """The refusal noted for the request, if any."""
+    found = getattr(request, REFUSAL_ATTRIBUTE, None)
+    return found if isinstance(found, DomainError) else None
+
+
 BUSY = _("Another action on this tournament is in progress. Please try again.")
 TOURNAMENT_NOT_FOUND = _("Tournament not found.")
 ENTRY_NOT_FOUND = _("Entry not found.")

@@ -10,11 +10,10 @@ from __future__ import annotations
 import pytest
 from browser_support import (
     BROWSER_TEST,
-    VIEWPORTS,
     director_site,
     message,
     send_from_the_floor,
-    sign_in,
+    signed_in_tablet,
     staff_token,
     submit,
 )
@@ -35,11 +34,7 @@ def site(tmp_path_factory):
 
 
 def tablet(browser, site, username: str):
-    context = browser.new_context(viewport=VIEWPORTS["tablet"], locale="de", has_touch=True)
-    context.add_cookies([{"name": "django_language", "value": "de", "url": site.server.url}])
-    page = context.new_page()
-    sign_in(page, site.server.url, username, PASSWORD)
-    return page
+    return signed_in_tablet(browser, site.server.url, username, PASSWORD)
 
 
 def nineteen_at_three_tables(site) -> int:

@@ -24,7 +24,7 @@ from tables.services.chip_counts import colour_up_record
 from tables.services.moves import breaking_order_set
 from tables.services.planning import floor_replan
 from tournament import changes
-from tournament.models import ActionLog, PayoutSettings, Tournament
+from tournament.models import ActionLog, Entry, PayoutSettings, Tournament
 from tournament.services.prize_pool import prize_addition_remove
 from tournament.writes import tournament_write
 
@@ -149,6 +149,19 @@ def play_the_floor(api, director, tid: int) -> None:
     colour_up_record(table_id=table.pk, removed=25, chips_before=1000, chips_after=1100, by=None)
 
 
+def keep_and_discard_a_refused_queued_bust(api, tid: int) -> None:
+    """A tablet back online sends a bust it took offline of a player already out:
+    kept for the director, who discards it (README "When the network drops")."""
+    gone = Entry.objects.filter(tournament_id=tid, status=Entry.Status.BUSTED).first()
+    headers = {"Offline-Queue": "1", "Idempotency-Key": "history-queued-bust"}
+    refused = api.client.post(
+        f"/api/v1/entries/{gone.pk}/bust", "{}", "application/json", headers=headers, **api.headers
+    )
+    assert refused.status_code == 409
+    conflict = api.get(f"/tournaments/{tid}/conflicts").json()[0]
+    ok(api.post(f"/conflicts/{conflict['id']}/resolve", {"how": "discarded", "reason": "doppelt"}))
+
+
 def run_the_clock_and_the_room(api, tid: int) -> None:
     ok(api.post(f"/tournaments/{tid}/structure/template", {"template": "turbo"}))
     chips = [{"value": value} for value in (25, 100, 500, 1000, 5000, 25000)]
@@ -263,6 +276,7 @@ def every_kind_logged(api, director) -> list[int]:
     tid = ok(api.post("/tournaments", tournament), 201)["id"]
     ok(api.patch(f"/tournaments/{tid}", {"name": "Alles an einem Abend"}))
     play_the_floor(api, director, tid)
+    keep_and_discard_a_refused_queued_bust(api, tid)
     run_the_clock_and_the_room(api, tid)
     pay_the_prizes(api, director, tid)
     return [tid, *run_an_event_over_two_days(api), finish_an_unfinished_import(api)]

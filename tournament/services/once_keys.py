@@ -19,7 +19,7 @@ from django.db import IntegrityError, OperationalError, connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Conflict, Invalid
+from tournament.errors import Busy, Invalid
 from tournament.models import IdempotentRequest
 from tournament.models_once import KEY_MAX, KEY_MIN
 from tournament.writes import Write
@@ -78,7 +78,7 @@ def once_key_claim(w: Write, claim: Claim) -> IdempotentRequest | None:
     except IntegrityError:
         stored = IdempotentRequest.objects.filter(key=claim.key).first()
     except OperationalError as exc:  # waited too long for the first request
-        raise Conflict(KEY_BUSY % {"key": claim.key}) from exc
+        raise Busy(KEY_BUSY % {"key": claim.key}) from exc
     if stored is None:  # removed by the daily run between the two statements
         return once_key_claim(w, claim)
     if (stored.user_id, stored.operation, stored.body_hash) != (

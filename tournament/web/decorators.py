@@ -13,7 +13,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament.errors import DomainError
+from tournament.errors import DomainError, refusal_headers, refusal_note
 from tournament.roles import DIRECTOR, MONEY, has_role
 
 ROLE_REFUSED = gettext_lazy("Your role may not open this page.")
@@ -119,13 +119,18 @@ def run_action(
     try:
         result = action()
     except DomainError as exc:
+        refusal_note(request, exc)
         if wants_json(request):
-            return JsonResponse({"detail": str(exc)}, status=exc.status)
+            return JsonResponse(
+                {"detail": str(exc)}, status=exc.status, headers=refusal_headers(exc)
+            )
         # An error may ask for a link on the page (e.g. "open a shift"): its tag.
         messages.error(request, str(exc), extra_tags=getattr(exc, "message_tags", ""))
         response = page() if page is not None else redirect(back)
         if page is not None:
             response.status_code = exc.status
+        for name, value in refusal_headers(exc).items():
+            response[name] = value
         return response
     said = success(result) if callable(success) else success
     if said:

@@ -28,7 +28,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
 from tournament.api.auth import token_digest
-from tournament.errors import DomainError
+from tournament.errors import DomainError, refusal_headers, refusal_note
 from tournament.inputs import API_PREFIX
 from tournament.models import ApiToken, IdempotentRequest
 from tournament.services.once_keys import (
@@ -180,10 +180,14 @@ def _replay(request: HttpRequest, stored: IdempotentRequest) -> HttpResponse:
 
 
 def _refusal(request: HttpRequest, exc: DomainError) -> HttpResponse:
+    refusal_note(request, exc)
     if _is_api(request) or not _is_form(request):
-        return JsonResponse({"detail": str(exc)}, status=exc.status)
+        return JsonResponse({"detail": str(exc)}, status=exc.status, headers=refusal_headers(exc))
     back = request.headers.get("Referer", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         back = ""
     context = {"message": str(exc), "back": back}
-    return render(request, "once_refused.html", context, status=exc.status)
+    response = render(request, "once_refused.html", context, status=exc.status)
+    for name, value in refusal_headers(exc).items():
+        response[name] = value
+    return response

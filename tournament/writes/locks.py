@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import OperationalError, connection, models, transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import BUSY, TOURNAMENT_NOT_FOUND, Conflict, NotFound, can_be_a_row_id
+from tournament.errors import BUSY, TOURNAMENT_NOT_FOUND, Busy, NotFound, can_be_a_row_id
 from tournament.models import Tournament
 from tournament.writes.scopes import ROOM, TOURNAMENT, Scope
 
@@ -74,7 +74,7 @@ def take(held: Held, scope: Scope) -> Any:
     try:
         row = model._default_manager.select_for_update().filter(pk=scope.id).first()
     except OperationalError as exc:
-        raise Conflict(ROOM_BUSY) from exc
+        raise Busy(ROOM_BUSY) from exc
     if row is None and scope.missing is not None:
         raise NotFound(scope.missing)
     return row
@@ -99,7 +99,7 @@ def lock_tournament(tournament_id: int) -> Tournament:
         # locking get() in processor time (README "Benchmarks").
         tournament = next(iter(Tournament.objects.raw(sql, [tournament_id])), None)
     except OperationalError as exc:
-        raise Conflict(BUSY) from exc
+        raise Busy(BUSY) from exc
     if tournament is None:
         raise NotFound(TOURNAMENT_NOT_FOUND)
     return tournament
@@ -116,7 +116,7 @@ def take_rows(held: Held, queryset: models.QuerySet[Any], limit: int | None = No
     try:
         return list(ordered if limit is None else ordered[:limit])
     except OperationalError as exc:
-        raise Conflict(BUSY if held.last and held.last.kind == TOURNAMENT else ROOM_BUSY) from exc
+        raise Busy(BUSY if held.last and held.last.kind == TOURNAMENT else ROOM_BUSY) from exc
 
 
 def _lock_timeout(held: Held) -> None:

@@ -243,6 +243,18 @@
     }
   }
 
+  // The floor's conflicts (the conflicts part; README "When the network drops"):
+  // the count on every tablet, the list with a director's resolve forms, drawn
+  // by floor_conflicts.js and sent with fetch as the tablet's other actions.
+  var conflicts = window.FloorConflicts ? window.FloorConflicts({
+    escape: esc, post: post, link: link, labels: L, links: links, resolve: !!tablet.resolve
+  }) : null;
+  function drawConflicts() {
+    if (!conflicts) return;
+    fill("floor-conflicts", conflicts.list(state.conflicts));
+    fill("floor-conflict-count", conflicts.badge(state.conflicts));
+  }
+
   /* Draw what changed: each table whose drawing differs, the moves, the alerts, the counts. */
   function draw() {
     var tables = visibleTables();
@@ -276,6 +288,7 @@
     fill("floor-moves", movesHtml(moves, tables));
     fill("floor-alerts", alertsHtml());
     fill("floor-alternates", alternatesHtml());
+    drawConflicts();
     var layout = root.querySelector(".floor-layout");
     if (layout) layout.classList.toggle("with-side", !!root.querySelector(".floor-side .moves-alert, .floor-side .alternates-card"));
     var counts = document.getElementById("floor-counts");
@@ -298,6 +311,7 @@
       summary: snapshot.summary || {},
       alternates: snapshot.alternates || [],
       floor_alerts: snapshot.floor_alerts || [],
+      conflicts: snapshot.conflicts || null,
       clock_calls: snapshot.clock_calls || []
     };
   }
