@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from conftest import seated_tournament
 
 from config.asgi import application
 from layouts.services import layout_create, layout_update
+from tests.screens.conftest import seated_tournament
 from tests.websocket_support import HOST, close_worker_thread_connections  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
