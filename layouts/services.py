@@ -19,6 +19,7 @@ from layouts.models import Layout, RoomImage, RoomLook
 from layouts.rules import look as look_rules
 from layouts.rules.exchange import layout_file, layout_from_document, layout_name
 from layouts.rules.tiles import TileRefused, tiles_from
+from tournament import audit
 from tournament.errors import Conflict, FieldInvalid, FieldNotFound, NotFound, RuleBeyondSchema
 from tournament.models import Tournament
 from tournament.writes import Write, scopes, write
@@ -174,13 +175,21 @@ def image_upload(*, data: bytes, name: str = "", by: Any = None) -> RoomImage:
         content_type = look_rules.image_type(data)
     except look_rules.LookRefused as refused:
         raise FieldInvalid("image", LOOK_WORDS[refused.code]) from refused
-    with write(by=by) as w:
+    # The room's images: logged in the room's scope (README "Audit trail").
+    with write(scopes.room(), by=by) as w:
         image = RoomImage.objects.create(content_type=content_type, data=data, name=name[:120])
+        w.log("image_uploaded", {"image": image.pk, "name": image.name, "type": content_type})
         w.keep_quiet("an image is on no screen until a tile or the look names it")
     return image
 
 
 COLOURS = ("background_colour", "text_colour", "accent_colour", "tile_colour")
+
+
+def _look_facts(look: RoomLook) -> dict[str, Any]:
+    """What a line of the look says of it (the images by their ids)."""
+    facts = {field: getattr(look, field) for field in (*COLOURS, "font", "message")}
+    return {**facts, "logo": look.logo_id, "background": look.background_id}
 
 
 def look_update(
@@ -190,6 +199,7 @@ def look_update(
     from uploaded bytes (``images``: ``("logo" | "background", data)``)."""
     with write(scopes.room(), by=by) as w:
         look = RoomLook.current()
+        before = _look_facts(look)
         try:
             for field in COLOURS:
                 if field in values:
@@ -206,6 +216,7 @@ def look_update(
             if values.get(f"remove_{field}"):
                 setattr(look, field, None)
         look.save()
-        w.log("look_changed", {"fields": sorted(values)})
+        changed = audit.edits(before, _look_facts(look))
+        w.log("look_changed", {"fields": sorted(values), "changed": changed})
         w.record("look", look=True)
     return look

@@ -81,5 +81,8 @@ def send_room(change: changes.RoomChange) -> None:
     asks every TV, and each compares what it would show with what it shows."""
     for screen_id in sorted(change.screens):
         live.send_to_group(live.screen_group(screen_id), SCREEN_CHANGED)
+    for layout_id in sorted(change.layouts):
+        changed = {"type": "layout_changed", "layout": layout_id}
+        live.send_to_group(live.layout_group(layout_id), changed)
     if change.layouts or change.look:
         live.send_to_group(live.ROOM_SCREENS_GROUP, SCREEN_CHANGED)

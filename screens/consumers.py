@@ -117,16 +117,18 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4403)
             return
         self.group = live.group_name(self.tournament_id, self.audience)
+        self.groups_joined = [self.group, *self.more_groups()]
         self.snapshot_budget = RequestBudget(
             burst=SNAPSHOT_BURST, refill_seconds=SNAPSHOT_REFILL_SECONDS
         )
         await self.accept()
         pushing = True
         self.fanned = SnapshotFirst(self)
-        if fanout.enabled():
-            pushing = await fanout.join(self.group, self.fanned)
-        else:
-            await self.channel_layer.group_add(self.group, self.channel_name)
+        for group in self.groups_joined:
+            if fanout.enabled():
+                pushing = await fanout.join(group, self.fanned) and pushing
+            else:
+                await self.channel_layer.group_add(group, self.channel_name)
         try:
             version = await self.send_snapshot()
         except DATABASE_DOWN:
@@ -141,13 +143,16 @@ class _LiveConsumer(AsyncJsonWebsocketConsumer):
     def allowed(self) -> bool:
         return Tournament.objects.filter(pk=self.tournament_id).exists()
 
+    def more_groups(self) -> list[str]:
+        """Groups the socket hears beside its tournament's."""
+        return []
+
     async def disconnect(self, code: int) -> None:
-        if not hasattr(self, "group"):
-            return
-        if fanout.enabled():
-            fanout.leave(self.group, self.fanned)
-        else:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+        for group in getattr(self, "groups_joined", ()):
+            if fanout.enabled():
+                fanout.leave(group, self.fanned)
+            else:
+                await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
@@ -246,7 +251,18 @@ def _older(text: str, version: int) -> bool:
 
 
 class DisplayConsumer(_LiveConsumer):
+    """``?layout=7``: a board opened at ``/display/<id>/?layout=7`` hears an edit
+    of layout 7 (``{"type": "layout_changed"}``) and draws it anew, as a named
+    screen does (README "Screen layouts and the room's look")."""
+
     audience = live.DISPLAY
+
+    def more_groups(self) -> list[str]:
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        wanted = (query.get("layout") or [""])[0]
+        if wanted.isascii() and wanted.isdigit() and len(wanted) <= 18:
+            return [live.layout_group(int(wanted))]
+        return []
 
 
 class FloorConsumer(_LiveConsumer):

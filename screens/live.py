@@ -54,6 +54,12 @@ def screen_group(screen_id: int) -> str:
     return f"tournament-screen-{screen_id}"
 
 
+def layout_group(layout_id: int) -> str:
+    """The boards opened at ``/display/<id>/?layout=<layout>``: they follow an
+    edit of their layout as a named screen does."""
+    return f"tournament-layout-{layout_id}"
+
+
 def sockets_loop() -> asyncio.AbstractEventLoop | None:
     """The event loop this process's sockets live on, as seen from a write's
     thread (a request's worker thread or the loop itself); None outside a server."""

@@ -34,17 +34,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.core import checks
-from django.db import connections, transaction
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.migrations.recorder import MigrationRecorder
 
 from tournament.tally import TriggerOperation, statement_triggers, triggers_on
+from tournament.writes import recount_write
 
 TABLE = "tables_table"
 SEAT = "tables_seat"
 TOURNAMENT = "tournament_tournament"
 KEEP = "tables_seated"
 TRIGGERS = {f"{KEEP}_insert", f"{KEEP}_delete", f"{KEEP}_update"}
+# A recount puts back the number the triggers keep: no screen shows a change.
+RECOUNTED = "a recount puts back what the triggers keep"
 # The migration from which the tables are counted by the database.
 INSTALLED_BY = ("tables", "0009_counts_seated_triggers")
 
@@ -178,7 +181,7 @@ def _install(vendor: str) -> list[str]:
     raise NotImplementedError(f"no seated-count triggers for {vendor}")  # pragma: no cover
 
 
-def _lock_for_recount(cursor: Any, vendor: str, seats: str = "SHARE") -> None:
+def lock_for_recount(cursor: Any, vendor: str, seats: str = "SHARE") -> None:
     """Lock in a floor write's order: the tournaments first (a floor write locks
     its tournament's row, then changes seats, whose trigger updates table rows),
     then the seats. Reads go on."""
@@ -196,12 +199,13 @@ def seated_triggers_missing(connection: BaseDatabaseWrapper) -> set[str]:
     return missing
 
 
-def seated_rebuild(*, using: str = "default") -> set[str]:
+def seated_rebuild(*, using: str = DEFAULT_DB_ALIAS) -> set[str]:
     """Recount every table from its seats and put back missing triggers;
     answers the triggers that were missing. Floor writes wait for it a moment."""
     connection = connections[using]
-    with transaction.atomic(using=using), connection.cursor() as cursor:
-        _lock_for_recount(cursor, connection.vendor)
+    with recount_write(using) as w, connection.cursor() as cursor:
+        w.keep_quiet(RECOUNTED)
+        lock_for_recount(cursor, connection.vendor)
         missing = seated_triggers_missing(connection)
         for statement in (_install(connection.vendor) if missing else []) + [
             RECOUNT,
@@ -254,7 +258,8 @@ def install_after_migrate(*, using: str, plan: Any = None, **kwargs: Any) -> Non
     if connection.vendor != "sqlite" or plan == [] or not _counted_here(connection):
         return
     levels = LEVEL in connection.introspection.table_names()
-    with transaction.atomic(using=using), connection.cursor() as cursor:
+    with recount_write(using) as w, connection.cursor() as cursor:
+        w.keep_quiet(RECOUNTED)
         statements = _sqlite() if levels else _sqlite()[: -len(LEVEL_TRIGGERS)]
         for statement in statements + [RECOUNT] + (LEVELS_RECOUNT if levels else []):
             cursor.execute(statement)

@@ -16,13 +16,9 @@ UNIT = "tournament/writes/"
 # Infrastructure, not writes: each opens its own transaction for a reason a
 # write does not have. Migrations are left out altogether (Django runs each in
 # its own transaction).
-MAY_LOCK_BY_HAND = {
-    # Recounts the tables' seat counts and puts back their triggers (the
-    # `rebuild_tally` command, after a migrate on SQLite): whole-table locks in a
-    # floor write's order, no scope of the room.
-    "tables/counts.py": "rebuilds a count of every tournament under table locks",
-    # The same for the entry tally.
-    "tournament/tally.py": "rebuilds a count of every tournament under table locks",
+MAY_LOCK_BY_HAND: dict[str, str] = {
+    # None: the recounts of the kept counts (the entry tally, the seated count)
+    # run in the write unit's transaction too (``recount_write``).
 }
 
 

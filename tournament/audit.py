@@ -13,9 +13,11 @@ turns a writer that does not into an error instead of a fork.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from django.db import IntegrityError, connections, transaction
@@ -35,6 +37,7 @@ WITHDRAWN = "lines_withdrawn"  # lines taken out on purpose, with their numbers 
 LEDGER_SCOPE = "ledger"  # ledger rows that passed no cash box
 REWRITTEN = "rewritten"  # an erasure's line: the ids of the lines whose data it rewrote
 CONSTRAINT = "actionlog_one_line_per_seq"
+LOG_TABLE = ActionLog._meta.db_table  # the write unit's tests see a line written by it
 RACED = _("Someone else wrote here at the same moment. Please try again.")
 
 
@@ -51,6 +54,25 @@ def player_scope(player_id: int) -> str:
 def cashbox_scope(cash_box_id: int | None) -> str:
     """The scope of a cash box's ledger rows (rows that passed no drawer: ``ledger``)."""
     return f"cashbox:{cash_box_id}" if cash_box_id is not None else LEDGER_SCOPE
+
+
+def plain(values: dict[str, Any]) -> dict[str, Any]:
+    """Values as a line keeps them: amounts and dates as their text."""
+    found: dict[str, Any] = normal(json.loads(json.dumps(values, default=_text)))
+    return found
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, Decimal):  # 10.00 and 10 are one amount
+        return format(value.normalize(), "f")
+    return str(value)
+
+
+def edits(before: dict[str, Any], after: dict[str, Any]) -> dict[str, list[Any]]:
+    """What an edit changed, for its line: ``{field: [before, after]}`` of each
+    field whose value differs (as a line keeps them). Never pass a secret."""
+    old, new = plain(before), plain(after)
+    return {key: [old.get(key), new[key]] for key in new if old.get(key) != new[key]}
 
 
 def _user_id(by: Any) -> int | None:

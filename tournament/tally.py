@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core import checks
-from django.db import connections, transaction
+from django.db import connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 from django.db.migrations.operations.base import Operation
@@ -149,7 +149,7 @@ def _rebuild(least: str) -> list[str]:
 TRIGGERS = {f"{TALLY}_insert", f"{TALLY}_delete", f"{TALLY}_update"}
 
 
-def _statements(vendor: str, *, triggers: bool, rebuild: bool) -> list[str]:
+def tally_statements(vendor: str, *, triggers: bool, rebuild: bool) -> list[str]:
     if vendor == "postgresql":
         install, least = _postgresql(), "LEAST"
     elif vendor == "sqlite":
@@ -159,7 +159,7 @@ def _statements(vendor: str, *, triggers: bool, rebuild: bool) -> list[str]:
     return (install if triggers else []) + (_rebuild(least) if rebuild else [])
 
 
-def _lock_for_recount(cursor: Any, vendor: str) -> None:
+def lock_for_recount(cursor: Any, vendor: str) -> None:
     """Lock in a floor write's order: the tournaments (a floor write locks its
     tournament's row first; the recount's inserts lock the rows the tally's
     foreign key names), then the entries, then (through them) the tally."""
@@ -200,21 +200,8 @@ def entry_tally_install(schema_editor: BaseDatabaseSchemaEditor) -> None:
     vendor = schema_editor.connection.vendor
     if vendor == "postgresql":
         schema_editor.execute(f"LOCK TABLE {ENTRY} IN ACCESS EXCLUSIVE MODE")
-    for statement in _statements(vendor, triggers=True, rebuild=vendor == "sqlite"):
+    for statement in tally_statements(vendor, triggers=True, rebuild=vendor == "sqlite"):
         schema_editor.execute(statement)
-
-
-def entry_tally_rebuild(*, using: str = "default") -> set[str]:
-    """Recount the tally from the entries, and put back any trigger that is
-    missing; answers the triggers that were missing. Floor writes wait for it
-    (a moment), reads do not."""
-    connection = connections[using]
-    with transaction.atomic(using=using), connection.cursor() as cursor:
-        _lock_for_recount(cursor, connection.vendor)
-        missing = entry_tally_triggers_missing(connection)
-        for statement in _statements(connection.vendor, triggers=bool(missing), rebuild=True):
-            cursor.execute(statement)
-    return missing
 
 
 def check_entry_tally(*, databases: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:

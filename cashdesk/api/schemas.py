@@ -13,6 +13,8 @@ from tournament.api.fields import NOT_BLANK, Amount, Body, when
 from tournament.api.shapes import MoneyText, choices_of, one_of
 
 MethodChoice: Any = choices_of(Method)
+# What a person may pay with: every method but the TD3 import's own (README "Cash desk").
+PayMethod: Any = one_of(tuple(m for m in Method.values if m != Method.IMPORTED))
 KindChoice: Any = choices_of(Kind)
 # What a later payment is settled with, and what a prize is paid with (README
 # "Cash desk"): the schema lists only these.
@@ -31,7 +33,7 @@ class PaymentIn(Body):
 
     model_config = ConfigDict(json_schema_extra=VOUCHER_NAMES_ITS_NUMBER)
 
-    method: MethodChoice = Field("cash", description="cash, card, ticket, voucher, account, comp.")
+    method: PayMethod = Field("cash", description="cash, card, ticket, voucher, account, comp.")
     ticket: int | None = Field(None, ge=1, description="The ticket's id, when a ticket pays.")
     reference: str = Field(
         "", max_length=40, description="The voucher's number: required when a voucher pays."

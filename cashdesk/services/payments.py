@@ -30,6 +30,9 @@ from tournament.writes import Write, tournament_write
 
 PAY_LATER_DIRECTOR = _("Only a tournament director may let a player pay later.")
 METHOD_UNKNOWN = _("Unknown payment method.")
+METHOD_ONLY_IMPORTED = _(
+    "“From the imported file” is set only by a TD3 import; choose how the player pays."
+)
 VOUCHER_NUMBER_NEEDED = _("Enter the voucher's number.")
 
 COUNT_AT_LEAST_ONE = _(
@@ -90,6 +93,8 @@ def check_method(payment: Payment, by: Any) -> None:
     """Refuse what the method does not allow this cashier (before anything is written)."""
     if payment.method not in Method.values:
         raise Invalid(METHOD_UNKNOWN)
+    if payment.method == Method.IMPORTED:  # the import's own rows only (README "Cash desk")
+        raise FieldInvalid("method", METHOD_ONLY_IMPORTED)
     if payment.method == Method.ACCOUNT and not has_role(by, (DIRECTOR,)):
         raise Forbidden(PAY_LATER_DIRECTOR)
 

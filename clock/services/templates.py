@@ -172,12 +172,16 @@ def template_save(
             for field, value in {**values, "name": cleaned}.items():
                 setattr(existing, field, value)
             existing.save()
+            facts = {"name": cleaned, "levels": len(entries), "tournament": tournament.pk}
+            w.log("template_replaced", facts, scope=scopes.template(existing.pk))
             return SavedOutcome(_saved_choice(existing), created=False)
         try:
             with w.attempt():
                 row = SavedTemplate.objects.create(name=cleaned, created_by=_user(by), **values)
         except IntegrityError as exc:  # saved under the same name at the same moment
             raise taken from exc
+        facts = {"name": cleaned, "levels": len(entries), "tournament": tournament.pk}
+        w.log("template_saved", facts, scope=w.adopt(row))
     return SavedOutcome(_saved_choice(row), created=True)
 
 
@@ -190,6 +194,9 @@ def _user(by: Any) -> Any:
 
 def template_delete(*, template_id: int, by: Any) -> None:
     """Delete a saved template (the built-in ones stay); 404 when there is none."""
-    with write(scopes.template(template_id, missing=UNKNOWN_TEMPLATE), by=by) as w:
+    scope = scopes.template(template_id, missing=UNKNOWN_TEMPLATE)
+    with write(scope, by=by) as w:
+        name = w.row(scope).name
         SavedTemplate.objects.filter(pk=template_id).delete()
+        w.log("template_deleted", {"name": name})
         w.keep_quiet(NO_SCREEN)

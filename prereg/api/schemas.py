@@ -98,6 +98,13 @@ class CheckInIn(Body):
 
 
 class CheckedInOut(EntryOut):
+    # Its shape as it always was (README "API"): every entry here has its numbers.
+    model_config = ConfigDict(extra="ignore")
+
+    number: int = Field(description="1 for the player's first entry, 2 for his first re-entry.")
+    start_number: int | None = Field(
+        description="The entry's number in its tournament, as the desk and seat card show it."
+    )
     pre_registration: int
 
 

@@ -80,7 +80,7 @@ def house_rule_create(
     with write(scopes.room(), by=by) as w:
         number = (HouseRule.objects.aggregate(n=Max("number"))["n"] or 0) + 1
         w.keep_quiet("the rule catalogue is read when a page opens; no screen shows it")
-        return HouseRule.objects.create(
+        rule = HouseRule.objects.create(
             number=number,
             title_de=texts[0],
             title_en=texts[1],
@@ -90,3 +90,5 @@ def house_rule_create(
             keywords_en=keywords_en.strip(),
             created_by=Actor.of(by).user,
         )
+        w.log("house_rule_created", {"number": number, "title_de": texts[0], "title_en": texts[1]})
+        return rule

@@ -191,6 +191,9 @@ def tile_board(
     context = tile_board_context(
         request, tournament, layout, lang, sound=True, seats_seconds=seats_seconds
     )
+    # A page of its own follows an edit of its layout (a named screen's socket
+    # tells its TV instead): README "Screen layouts and the room's look".
+    context["config"]["follow_layout"] = layout.pk
     response = localised(request, "screens/tiles.html", context, lang)
     # The layout editor shows the board in a frame of its own page (same origin only).
     response["Content-Security-Policy"] = CONTENT_SECURITY_POLICY.replace(

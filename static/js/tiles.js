@@ -459,8 +459,9 @@
     for (var i = 0; i < nodes.length; i++) board.tiles.push(nodes[i]);
     boards[id] = board;
     draw(board, null);
+    var follow = board.own && config.follow_layout ? "?layout=" + config.follow_layout : "";
     board.connection = Live.connect({
-      path: "/ws/tournaments/" + id + "/display",
+      path: "/ws/tournaments/" + id + "/display" + follow,
       labels: L,
       onSnapshot: function (snapshot) {
         board.state = snapshot;
@@ -468,6 +469,7 @@
         told(board, null);
       },
       onMessage: function (m) {
+        if (m.type === "layout_changed") { window.location.reload(); return; } // its tiles changed
         var after = sound && board.own ? sound.before(board.state, m) : null;
         var parts = Live.applyParts(board.state, m);
         if (m.version) board.state.version = m.version;

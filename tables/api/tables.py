@@ -37,7 +37,6 @@ from tables.services.hand_for_hand import hand_for_hand_set, table_hand_finished
 from tables.services.hands import table_button_set, table_hand_next
 from tables.services.keep_apart import keep_apart_add
 from tables.services.moves import move_cancelled, move_manual, table_break
-from tables.services.rows import tournament_of_entry
 from tables.services.seating import seats_draw
 from tables.services.tables import table_get, tables_create
 from tournament.api.auth import require_role
@@ -276,13 +275,12 @@ def break_table(request: HttpRequest, table_id: int):
 def bust(request: HttpRequest, entry_id: int):
     user = require_role(request, FLOOR_STAFF, ONLY_FLOOR)
     payload = _optional_body(request, BustIn)
-    tournament_id = tournament_of_entry(entry_id)
     report = BustReport(
         entry=entry_id,
         starting_stack=payload.starting_stack,
         eliminated_by=tuple(payload.eliminated_by),
     )
-    group = entries_bust(tournament_id=tournament_id, reports=[report], by=user)
+    group = entries_bust(reports=[report], by=user)
     return _bust_result(next(e for e in group if e.pk == entry_id))
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tables.models import ChipCount, Move, Seat, SeatChange, Table
 from tables.services.field import after_field_change
 from tables.services.move_steps import move_cancel, move_for_update
-from tables.services.rows import entry_in, tournament_of_entry
+from tables.services.rows import entry_in
 from tables.services.seating import seat_late_entry
 from tables.services.standing_up import alternate_in_his_seat, latest_alternate_since
 from tournament.errors import Conflict
@@ -22,7 +22,7 @@ from tournament.rules import places as place_rules
 from tournament.services import bounties
 from tournament.services.fixed_prizes import places_change_check
 from tournament.summary import OUT_STATUSES, tournament_summary
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, write
 
 NOT_BUSTED = _("This entry is not busted.")
 UNBUST_LATER_FIRST = _("Undo the later bust-outs first: their places depend on this one.")
@@ -32,7 +32,7 @@ UNBUST_RE_ENTERED = _("The player has re-entered since this bust: his later entr
 def entry_unbust(*, entry_id: int, by: Any) -> Entry:
     """Undo a mistaken bust or disqualification: the entry is back in play, on his
     old seat when free, with the chips a disqualification took out of play."""
-    with tournament_write(tournament_of_entry(entry_id), by=by) as w:
+    with write(write.for_entry(entry_id), by=by) as w:
         tournament = w.tournament
         entry = entry_in(tournament.pk, entry_id)
         _check_unbust(tournament, entry)

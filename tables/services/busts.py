@@ -39,7 +39,7 @@ from tournament.rules import places as place_rules
 from tournament.services import bounties
 from tournament.services.events import ensure_day_open
 from tournament.summary import EntryCounts, entry_counts
-from tournament.writes import Write, tournament_write
+from tournament.writes import Write, write
 
 NOT_SAME_TOURNAMENT = _("All entries must belong to this tournament.")
 DUPLICATE_ENTRY = _("An entry is listed twice.")
@@ -96,10 +96,18 @@ def check_reports(reports: Sequence[BustReport]) -> None:
         raise FieldInvalid("starting_stack", STACK_NEEDED)
 
 
-def entries_bust(*, tournament_id: int, reports: Sequence[BustReport], by: Any) -> list[Entry]:
-    """Bust one or more players eliminated in the same hand; returns them with places."""
+def entries_bust(
+    *, reports: Sequence[BustReport], by: Any, tournament_id: int | None = None
+) -> list[Entry]:
+    """Bust one or more players eliminated in the same hand; returns them with
+    places. The tournament is the entries' (``write.for_entry``), as for
+    :func:`entry_unbust`; ``tournament_id`` (a path that names one) only checks:
+    an entry of another tournament is not found there."""
     check_reports(reports)
-    with tournament_write(tournament_id, by=by) as w:
+    scope = write.for_entry(reports[0].entry)
+    if tournament_id is not None and scope.id != tournament_id:
+        raise NotFound(ENTRY_NOT_FOUND)
+    with write(scope, by=by) as w:
         ensure_day_open(w.tournament)
         hand = read_hand(w.tournament, reports)
         eliminations = []

@@ -77,3 +77,17 @@ def test_a_later_payment_settled_by_voucher_names_the_voucher(api):
     named = api.post(f"/ledger/{later}/settle", {"method": "voucher", "reference": "G-777"})
     assert named.status_code == 201, named.content
     assert LedgerRow.objects.get(settles_id=later).reference == "G-777"
+
+
+def test_nobody_pays_from_the_imported_file_by_hand(desk_api, desk_user, tournament):
+    # Only the TD3 import books "From the imported file" (README "Cash desk").
+    refused = _register(desk_api, tournament, "Ingo Import", {"method": "imported"})
+    assert refused.status_code == 422
+    assert "method" in refused.json()["detail"]  # the schema lists it for no one
+    assert not Entry.objects.filter(player__name="Ingo Import").exists()
+    page = signed_in(desk_user, "de")
+    url = f"/tournaments/{tournament['id']}/desk/"
+    said = page.post(url, {"name": "Ingo Import", "payment_method": "imported"}, follow=True)
+    assert "wird nur von einem TD3-Import gesetzt" in said.content.decode()
+    assert not Entry.objects.filter(player__name="Ingo Import").exists()
+    assert not LedgerRow.objects.filter(method="imported").exists()

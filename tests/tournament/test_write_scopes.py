@@ -11,7 +11,7 @@ from cashdesk.models import CashBox, Ticket
 from tournament import changes
 from tournament.errors import NotFound
 from tournament.models import ActionLog, Player, Tournament
-from tournament.writes import LockOutOfOrder, UnrecordedWrite, scopes, write
+from tournament.writes import LockOutOfOrder, UnloggedWrite, UnrecordedWrite, scopes, write
 
 
 @pytest.fixture
@@ -100,7 +100,17 @@ def test_a_room_level_write_that_changes_rows_and_says_nothing_fails(director):
     assert CashBox.objects.get(pk=box.pk).name == "Kasse dora"  # rolled back
     with write(scopes.cashbox(box.pk), by=director) as w:
         CashBox.objects.filter(pk=box.pk).update(name="Bar")
+        w.log("cash_box_changed", {"name": "Bar"})
         w.keep_quiet("no screen shows a cash box")
+
+
+def test_a_room_level_write_that_changes_rows_and_logs_nothing_fails(director):
+    box = CashBox.objects.get(name="Kasse dora")
+    with pytest.raises(UnloggedWrite, match="cashbox"):
+        with write(scopes.cashbox(box.pk), by=director) as w:
+            CashBox.objects.filter(pk=box.pk).update(name="Bar")
+            w.keep_quiet("no screen shows a cash box")
+    assert CashBox.objects.get(pk=box.pk).name == "Kasse dora"  # rolled back
 
 
 def test_a_named_screen_or_the_rooms_look_reaches_the_screens_layer_after_the_commit(
@@ -109,6 +119,7 @@ def test_a_named_screen_or_the_rooms_look_reaches_the_screens_layer_after_the_co
     with django_capture_on_commit_callbacks(execute=True):
         with write(scopes.room(), by=director) as w:
             RoomLookTouch.touch()
+            w.log("look_changed", {})
             w.record("look", look=True, layouts=[3])
             assert room_composed == []
     [change] = room_composed

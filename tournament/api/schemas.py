@@ -12,11 +12,11 @@ from ninja import Schema
 from pydantic import BeforeValidator, ConfigDict, Field, Strict, model_validator
 from pydantic_core import PydanticCustomError
 
-from cashdesk.api.schemas import PaymentIn, PaymentOut
+from cashdesk.api.schemas import PaymentIn
+from tables.api.schemas import EntryOut as EntryOut  # one entry's shape (README "API")
 from tournament.api.choices import (
     BountyKind,
     Currency,
-    EntryStatus,
     Money,
     Places,
     Rulebook,
@@ -319,25 +319,6 @@ class EntryIn(Body):
                 "name_or_player", "give either a name or an existing player id"
             )
         return self
-
-
-class EntryOut(Schema):
-    id: int = Field(description="The entry's id, as the paths take it.")
-    player: int = Field(description="The player's id.")
-    name: str
-    number: int = Field(description="1 for the player's first entry, 2 for his first re-entry.")
-    start_number: int | None = Field(
-        description="The entry's number in its tournament, as the desk and seat card show it."
-    )
-    status: EntryStatus
-    table: int | None = Field(description="The table's number (not its id); null: not seated.")
-    seat: int | None
-    wait_for_button: bool
-    place: int | None
-    buy_in: str | None = Field(None, description="The buy-in option taken, by name.")
-    payment: PaymentOut | None = Field(
-        None, description="The payment taken with this registration (its answer only)."
-    )
 
 
 class PlayerOut(Schema):

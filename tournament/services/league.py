@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
 
+from tournament import audit
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
 from tournament.models import LeagueSeason, PayoutSettings, Player, Tournament
 from tournament.rules.league import (
@@ -125,6 +126,7 @@ def season_create(
     columns = _checked(given)
     with write(by=by) as w:
         season = LeagueSeason.objects.create(**columns)
+        w.log("season_created", audit.plain(columns), scope=w.adopt(season))
         w.keep_quiet(STANDINGS_ON_READ)
     return season
 
@@ -147,9 +149,12 @@ def season_update(
     columns = _checked(given)
     with write(scopes.season(season_id, missing=SEASON_NOT_FOUND), by=by) as w:
         season: LeagueSeason = w.row(scopes.season(season_id))
+        before = {key: getattr(season, key) for key in columns}
         for key, value in columns.items():
             setattr(season, key, value)
         season.save(update_fields=list(columns))
+        changed = audit.edits(before, columns)
+        w.log("season_changed", {"name": season.name, "changed": changed})
         w.keep_quiet(STANDINGS_ON_READ)
     return season
 

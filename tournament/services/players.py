@@ -125,7 +125,8 @@ def players_import(
     Their e-mail and phone are kept only when the desk confirms the players'
     consent (``consent``; ``news`` if they also agreed to league news);
     otherwise they are left out."""
-    with write(by=by) as w:
+    # New players are the room's: their import is a line of the room's scope.
+    with write(scopes.room(), by=by) as w:
         preview = players_import_preview(text)
         new = [
             Player(
@@ -143,6 +144,8 @@ def players_import(
         for player in made:
             if player.email or player.phone:
                 consent_given(player, contact=True, news=news, by=by)
+        facts = {"created": len(new), "skipped": len(preview) - len(new), "consent": consent}
+        w.log("players_imported", facts)
         w.keep_quiet("new players play in no tournament yet")
     return ImportReport(created=len(new), skipped=len(preview) - len(new))
 

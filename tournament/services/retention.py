@@ -66,6 +66,7 @@ def contact_retention_run(*, now: datetime | None = None) -> int:
         removed = _contact_data_remove(due, kind=PrivacyLog.Kind.RETENTION, note=note, by=None)
         room.retention_last_run, room.retention_last_removed = now, removed
         room.save(update_fields=["retention_last_run", "retention_last_removed", "updated_at"])
+        w.log("retention_run", {"months": months, "removed": removed})
         w.keep_quiet(PRIVACY_LOG)
     return removed
 
@@ -115,8 +116,11 @@ def room_settings_update(*, changes: dict[str, Any], by: Any = None) -> RoomSett
     with write(scopes.room(), by=by) as w:
         room: RoomSettings = w.row(scopes.room())
         fields = [field for field in ROOM_FIELDS if field in changes]
+        before = {field: getattr(room, field) for field in fields}
         for field in fields:
             setattr(room, field, changes[field])
         room.save(update_fields=[*fields, "updated_at"])
+        after = {field: changes[field] for field in fields}
+        w.log("room_settings_changed", {"changed": audit.edits(before, after)})
         w.keep_quiet("no live screen shows the room's settings")
     return room

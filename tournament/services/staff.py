@@ -84,6 +84,11 @@ def _not_yourself(user: Any, by: Any, message: Any) -> None:
 NO_SCREEN = "no screen shows the room's staff"
 
 
+def _member(user: Any) -> dict[str, Any]:
+    """Who a staff line is about (never the password: a line says only that it changed)."""
+    return {"user": user.pk, "username": user.get_username()}
+
+
 def staff_create(*, username: str, role: str, password: str, by: Any) -> Any:
     username = username.strip()
     if not username:
@@ -100,6 +105,7 @@ def staff_create(*, username: str, role: str, password: str, by: Any) -> Any:
             raise FieldInvalid("username", _("This user name is taken."))
         user.set_password(password)
         assign_role(user, role)
+        w.log("staff_created", {**_member(user), "role": role})
         w.keep_quiet(NO_SCREEN)
     return user
 
@@ -110,7 +116,9 @@ def staff_set_role(*, user_id: int, role: str, by: Any) -> Any:
     if role != DIRECTOR:
         _not_yourself(user, by, _("You cannot take your own director role; ask another director."))
     with write(scopes.room(), by=by) as w:
+        before = role_of(user)
         assign_role(user, role)
+        w.log("staff_role_set", {**_member(user), "role": [before, role]})
         w.keep_quiet(NO_SCREEN)
     return user
 
@@ -118,8 +126,11 @@ def staff_set_role(*, user_id: int, role: str, by: Any) -> Any:
 def staff_set_password(*, user_id: int, password: str, by: Any) -> Any:
     user = staff_member(user_id)
     _checked_password(password, user)
-    user.set_password(password)
-    user.save(update_fields=["password"])
+    with write(scopes.room(), by=by) as w:
+        user.set_password(password)
+        user.save(update_fields=["password"])
+        w.log("staff_password_set", _member(user))
+        w.keep_quiet(NO_SCREEN)
     return user
 
 
@@ -127,6 +138,10 @@ def staff_set_active(*, user_id: int, active: bool, by: Any) -> Any:
     user = staff_member(user_id)
     if not active:
         _not_yourself(user, by, _("You cannot deactivate your own account."))
-    user.is_active = active
-    user.save(update_fields=["is_active"])
+    with write(scopes.room(), by=by) as w:
+        before = user.is_active
+        user.is_active = active
+        user.save(update_fields=["is_active"])
+        w.log("staff_active_set", {**_member(user), "active": [before, active]})
+        w.keep_quiet(NO_SCREEN)
     return user

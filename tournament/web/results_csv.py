@@ -22,20 +22,20 @@ from tournament.services.result_sheets import season_sheet, tournament_sheet
 from tournament.web.decorators import role_required
 
 
-def _german() -> bool:
+def german() -> bool:
     return (get_language() or "en").startswith("de")
 
 
 def _number(value: Decimal | str) -> str:
     """A German spreadsheet reads 130,00 as a number and 130.00 as text."""
-    return spreadsheet_decimal(value, decimal_comma=_german())
+    return spreadsheet_decimal(value, decimal_comma=german())
 
 
 def _csv(*name: str) -> tuple[HttpResponse, SpreadsheetWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     # "ergebnisse-freitagsturnier.csv": the reader's word and the tournament's name.
     response["Content-Disposition"] = f'attachment; filename="{names.file_slug(*name)}.csv"'
-    return response, spreadsheet_writer(response, delimiter=";" if _german() else ",")
+    return response, spreadsheet_writer(response, delimiter=";" if german() else ",")
 
 
 def _refused(exc: DomainError) -> HttpResponse:

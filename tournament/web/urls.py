@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournament.web import events, players_csv, printing, staff_views, views
+from tournament.web import events, players_csv, printing, room_log, staff_views, views
 from tournament.web.login import LoginView
 
 urlpatterns = [
@@ -26,6 +26,13 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/entries/", views.entry_list, name="entry-list"),
     path("entries/<int:entry_id>/card/", views.seat_card, name="seat-card"),
     path("staff/", staff_views.staff_page, name="staff"),
+    path("log/", room_log.room_log, name="room-log"),
+    path("log.csv", room_log.room_log_csv, name="room-log-csv"),
+    path(
+        "tournaments/<int:tournament_id>/log.csv",
+        room_log.tournament_log_csv,
+        name="tournament-log-csv",
+    ),
     path("staff/<int:user_id>/", staff_views.staff_change, name="staff-change"),
     path("players/export.csv", players_csv.players_export, name="players-export"),
     path("players/import/", players_csv.players_import_page, name="players-import"),

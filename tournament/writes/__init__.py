@@ -32,7 +32,9 @@ composed by the screens layer, the only code that publishes. A write that
 changed rows and recorded nothing raises :class:`UnrecordedWrite` where
 ``settings.WRITES_MUST_RECORD`` is on (the tests): such a write would leave a
 screen stale; one that changes what no screen shows says so with
-:meth:`Write.keep_quiet`.
+:meth:`Write.keep_quiet`. A write on the room's own things (no tournament)
+that changed rows and logged no line raises :class:`UnloggedWrite` there too:
+its line is the audit trail's only word of it (README "Audit trail").
 
 A write inside a write holding its scopes joins it (registering an entry seats
 him: one transaction, one lock, one version); one on other scopes nests in the
@@ -51,22 +53,24 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from typing import Any
 
-from django.db import models
+from django.db import DEFAULT_DB_ALIAS, models
 
 import tournament.writes.scopes as scopes
 from tournament.errors import ENTRY_NOT_FOUND
 from tournament.models import Entry
 from tournament.writes.locks import LockOutOfOrder
 from tournament.writes.scopes import Scope, tournament_of, tournament_of_or_none
-from tournament.writes.unit import HOUSE, Actor, UnrecordedWrite, Write, open_write
+from tournament.writes.unit import HOUSE, Actor, UnloggedWrite, UnrecordedWrite, Write, open_write
 
 __all__ = [
     "HOUSE",
     "Actor",
     "LockOutOfOrder",
     "Scope",
+    "UnloggedWrite",
     "UnrecordedWrite",
     "Write",
+    "recount_write",
     "scopes",
     "tournament_write",
     "write",
@@ -98,6 +102,17 @@ class WriteUnit:
 
 
 write = WriteUnit()
+
+
+def recount_write(using: str = DEFAULT_DB_ALIAS) -> AbstractContextManager[Write]:
+    """The house's write of no scope that recounts a count the database keeps
+    (the entry tally, the seated count; README "Production"): the unit's
+    transaction, around the recount's own whole-table locks, taken in a floor
+    write's order (the tournaments, then the rows counted). It runs beside
+    ``migrate`` too, so it names no scope: a scope's row may not exist yet."""
+    if using != DEFAULT_DB_ALIAS:
+        raise ValueError(f"the write unit writes the {DEFAULT_DB_ALIAS!r} database, not {using!r}")
+    return open_write((), HOUSE)
 
 
 def tournament_write(tournament_id: int, *, by: Any) -> AbstractContextManager[Write]:

@@ -47,6 +47,10 @@ class UnrecordedWrite(RuntimeError):
     """A write changed rows but told the screens nothing."""
 
 
+class UnloggedWrite(RuntimeError):
+    """A room-level write changed rows but left no line in the audit trail."""
+
+
 class _Unit:
     """One transaction opened by an outermost write: its locks and its open writes."""
 
@@ -71,6 +75,7 @@ class Write:
     version: int | None = None
     recorded: bool = False
     rows_changed: int = 0
+    logged: bool = False  # a line of the audit trail was written in this write
     others: dict[int, Write] = field(default_factory=dict)  # the tournaments of a write of several
 
     @property
@@ -167,6 +172,7 @@ class Write:
             raise RuntimeError(f"a write logs only into a scope it holds, not {target}")
         if target.kind == TOURNAMENT:
             tournament = self.unit.held.rows[target]
+        self.logged = True
         return audit.append(
             scope=str(target), tournament=tournament, kind=kind, data=data, by=self.actor.user
         )
@@ -297,6 +303,7 @@ def open_write(scopes: Iterable[Scope], by: Any) -> Iterator[Write]:
                 yield write
             if getattr(settings, "WRITES_MUST_RECORD", False):
                 _check_recorded(write)
+                _check_logged(write)
         finally:
             if unit.open and unit.open[-1] is write:
                 unit.open.pop()
@@ -346,6 +353,20 @@ def _check_recorded(write: Write) -> None:
         )
 
 
+def _check_logged(write: Write) -> None:
+    """A write on the room's own things (staff, settings, seasons, templates, a
+    cash box ...) leaves its line in their scope (README "Audit trail"); a
+    tournament's writes log by their own rules, a write of no scope (a request's
+    one-time key) stands for nothing to audit."""
+    if write.held_tournament is not None or write.others or not write.scopes:
+        return
+    if write.rows_changed and not write.logged:
+        raise UnloggedWrite(
+            f"a write on {write._names()} changed {write.rows_changed} "
+            "rows and logged no line (w.log)"
+        )
+
+
 class _RowCounter:
     """Counts the rows the innermost open write inserts, updates or deletes (tests only)."""
 
@@ -360,6 +381,8 @@ class _RowCounter:
         verb = sql.lstrip()[:6].upper()
         if verb == "INSERT":  # with RETURNING, SQLite reports no row count
             write.rows_changed += 1
+            # A line written by the trail itself (a privacy row's, a ledger row's).
+            write.logged = write.logged or audit.LOG_TABLE in sql[:80]
         elif verb in ("UPDATE", "DELETE"):
             write.rows_changed += max(context["cursor"].rowcount, 0)
         return result

@@ -1,5 +1,5 @@
 """Recount the kept counts, on purpose (README "Production"): the entry tally
-from the entries (tournament/tally.py) and how many sit at each table from the
+from the entries (tournament/tally.py, tournament/services/recount.py) and how many sit at each table from the
 seats (tables/counts.py).
 
 ``migrate`` never does this on PostgreSQL (it would take the entry and seat
@@ -18,7 +18,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import DEFAULT_DB_ALIAS
 
 from tables.counts import seated_rebuild
-from tournament.tally import entry_tally_rebuild
+from tournament.services.recount import entry_tally_rebuild
 
 
 class Command(BaseCommand):
