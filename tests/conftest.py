@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 from decimal import Decimal
 from typing import Any
 
@@ -9,6 +10,7 @@ from browser_support import chromium_browser
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.test import Client
+from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
 from cashdesk.services import shifts
@@ -16,8 +18,11 @@ from tournament.api.auth import issue_token
 from tournament.roles import DESK, DIRECTOR, ensure_role_groups
 
 # No test measures speed (README "Benchmarks"): hypothesis' default deadline of
-# 200 ms per example failed property tests when both CI suites shared the cores.
-hypothesis_settings.register_profile("shared-cores", deadline=None)
+# 200 ms per example, and its check that inputs are drawn within a second,
+# failed property tests when both CI suites shared the cores.
+hypothesis_settings.register_profile(
+    "shared-cores", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 hypothesis_settings.load_profile("shared-cores")
 
 
@@ -210,3 +215,28 @@ def browser():
     """Debian's chromium for the browser tests of one module (tests/browser_support.py)."""
     with chromium_browser() as chromium:
         yield chromium
+
+
+# The database's own fixtures: a test that asks for none of them runs the same
+# code on any database.
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server", "django_db_setup"})
+PRODUCTION_MARKS = ("django_db", "postgres", "redis", "celery_worker")
+
+
+def uses_the_production_stack(item: pytest.Item) -> bool:
+    """What the production run must see again: a test of the database, Redis or a worker."""
+    if any(item.get_closest_marker(mark) for mark in PRODUCTION_MARKS):
+        return True
+    return bool(DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """CI's production run (README "Tests") leaves out what touches neither the
+    database nor Redis: the embedded run has run that same code already."""
+    if os.environ.get("PRODUCTION_RUN") != "1":
+        return
+    kept = [item for item in items if uses_the_production_stack(item)]
+    left_out = [item for item in items if not uses_the_production_stack(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = kept

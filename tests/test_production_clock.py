@@ -56,7 +56,10 @@ def wait_until_ready(log: Path, worker: subprocess.Popen, timeout: float = 60.0)
 
 
 def level_changes(socket, deadline: float) -> list[dict]:
-    """Every announcement the display hears until the clock has finished."""
+    """Every announcement the display hears until it has heard the clock finish
+    and every level change. Two worker children fire boundaries side by side: a
+    clock loop that starts late finds them all due at once, and "finished" may
+    arrive before the last level change."""
     heard: list[dict] = []
     while time.monotonic() < deadline:
         try:
@@ -66,7 +69,8 @@ def level_changes(socket, deadline: float) -> list[dict]:
         if message.get("type") != "announcement":
             continue
         heard.append(message)
-        if message["kind"] == "finished":
+        kinds = [m["kind"] for m in heard]
+        if "finished" in kinds and kinds.count("level_up") >= LEVELS - 1:
             break
     return heard
 
