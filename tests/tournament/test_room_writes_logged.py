@@ -63,6 +63,34 @@ def test_staff_changes_are_logged_by_whom_and_never_with_the_password(director):
     assert "audit trail verified" in verified()
 
 
+def test_the_operators_createstaff_is_logged_as_the_houses():
+    call_command(
+        "createstaff", "olga", "--role", "floor", "--password", SECRET, stdout=io.StringIO()
+    )
+    call_command("createstaff", "olga", "--role", "director", stdout=io.StringIO())
+    call_command(
+        "createstaff",
+        "olga",
+        "--role",
+        "director",
+        "--password",
+        SECRET + "2",
+        stdout=io.StringIO(),
+    )
+    made, role = line("staff_created"), line("staff_role_set")
+    assert (made.scope, made.by, made.data["username"], made.data["role"]) == (
+        "room",
+        None,
+        "olga",
+        "floor",
+    )
+    assert role.data["role"] == ["floor", "director"]
+    assert ActionLog.objects.filter(kind="staff_role_set").count() == 1  # unchanged: no line
+    assert line("staff_password_set").data["username"] == "olga"
+    assert SECRET not in str(list(ActionLog.objects.values_list("data", flat=True)))
+    assert "verified" in verified().lower()
+
+
 def test_a_season_made_and_changed_is_logged_in_its_own_scope(director):
     season = league.season_create(name="Winter", by=director)
     league.season_update(

@@ -145,3 +145,28 @@ def staff_set_active(*, user_id: int, active: bool, by: Any) -> Any:
         w.log("staff_active_set", {**_member(user), "active": [before, active]})
         w.keep_quiet(NO_SCREEN)
     return user
+
+
+def staff_set_by_the_house(*, username: str, role: str, password: str | None) -> tuple[Any, bool]:
+    """``manage.py createstaff``: the operator's account of a room, created or
+    updated by the house and logged as staff changes are (README "Audit trail").
+    No password rules: the operator types it at the server. Answers the user and
+    whether it was created."""
+    _checked_role(role)
+    model = get_user_model()
+    with write(scopes.room(), by=None) as w:
+        user, created = model.objects.get_or_create(username=username)
+        before = None if created else role_of(user)
+        if password:
+            user.set_password(password)
+        elif created:
+            user.set_unusable_password()
+        assign_role(user, role)  # saves the user
+        if created:
+            w.log("staff_created", {**_member(user), "role": role})
+        elif before != role:
+            w.log("staff_role_set", {**_member(user), "role": [before, role]})
+        if password and not created:
+            w.log("staff_password_set", _member(user))
+        w.keep_quiet(NO_SCREEN)
+    return user, created

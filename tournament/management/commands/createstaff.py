@@ -1,7 +1,7 @@
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.roles import ROLES, assign_role, ensure_role_groups
+from tournament.roles import ROLES, ensure_role_groups
+from tournament.services.staff import staff_set_by_the_house
 
 
 class Command(BaseCommand):
@@ -17,11 +17,6 @@ class Command(BaseCommand):
         if not username:
             raise CommandError("The user name must not be empty.")
         ensure_role_groups()
-        user, created = get_user_model().objects.get_or_create(username=username)
-        if password:
-            user.set_password(password)
-        elif created:
-            user.set_unusable_password()
-        assign_role(user, role)
+        _user, created = staff_set_by_the_house(username=username, role=role, password=password)
         verb = "Created" if created else "Updated"
         self.stdout.write(f"{verb} {username} ({role}).")
