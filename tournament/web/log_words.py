@@ -14,10 +14,10 @@ from typing import Any
 
 from django.apps import apps
 from django.utils.translation import gettext_lazy as _
-from tables.web.action_names import ACTION_NAMES
-from tables.web.history import described
 
 from cashdesk.models import Kind as LedgerKind
+from tables.web.action_names import ACTION_NAMES
+from tables.web.history import described
 from tournament.models import ActionLog
 from tournament.models_privacy import PrivacyLog
 from tournament.web.staff_views import ROLE_CHOICES
