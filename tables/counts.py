@@ -308,3 +308,16 @@ class InstallTableLevels(InstallSeatedCounts):
 
     def _statements(self) -> list[str]:
         return _postgresql_levels() + LEVELS_RECOUNT
+
+    def database_backwards(
+        self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
+    ) -> None:
+        """Undone, the levels' table goes: its triggers on the tables go first, on
+        either database (SQLite re-reads them when a later step rebuilds a table)."""
+        for name in sorted(LEVEL_TRIGGERS):
+            if schema_editor.connection.vendor == "postgresql":
+                schema_editor.execute(f"DROP TRIGGER IF EXISTS {name} ON {TABLE}")
+            else:
+                schema_editor.execute(f"DROP TRIGGER IF EXISTS {name}")
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(f"DROP FUNCTION IF EXISTS {LEVELS_KEEP}_keep()")
