@@ -120,7 +120,8 @@ def test_the_planners_levels_stay_equal_to_a_recount_whatever_writes_the_tables(
     assert Table.objects.filter(tournament_id=tid, status=Table.Status.BROKEN).exists()
     # Writes no service makes: the database sees them all the same.
     tables = Table.objects.filter(tournament_id=tid)
-    tables.filter(number=1).update(status=Table.Status.BROKEN, seats=8)
+    # More seats, never fewer: the button's seat stays on the table (its check).
+    tables.filter(number=1).update(status=Table.Status.BROKEN, seats=10)
     Seat.objects.filter(table__tournament_id=tid, table__number=2).update(entry=None)
     assert levels_kept(tid) == levels_counted(tid)
     Table.objects.create(tournament_id=tid, number=99, seats=6)
