@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from clock.services import clock_state
 from tests.tables.test_floor_api import start, tables_of
 from tournament.models import ActionLog, Entry
 
@@ -76,13 +77,20 @@ def test_a_bust_reported_second_without_device_time_keeps_the_order_received(api
     assert Entry.objects.get(pk=anna).place == 6
 
 
-def test_a_bust_taken_before_the_level_ended_counts_in_that_level(api):
+def test_a_bust_taken_before_the_level_ended_counts_in_that_level(api, monkeypatch):
     game, anna, bernd = two_at_one_table(api)
     tid = game["id"]
     assert api.put(f"/tournaments/{tid}/structure", LEVELS).status_code == 200
-    assert api.post(f"/tournaments/{tid}/clock/start").status_code == 200
-    taken_in_level_one = timezone.now()
-    assert api.post(f"/tournaments/{tid}/clock/next").status_code == 200
+    # The clock's moments set here, not read off the machine's clock: started ten
+    # minutes ago, moved on to level 2 five minutes later; Anna went out between.
+    started = timezone.now() - timedelta(minutes=10)
+    moved_on = started + timedelta(minutes=5)
+    with monkeypatch.context() as clock_set:
+        clock_set.setattr(clock_state, "now", lambda: int(started.timestamp() * 1000))
+        assert api.post(f"/tournaments/{tid}/clock/start").status_code == 200
+        clock_set.setattr(clock_state, "now", lambda: int(moved_on.timestamp() * 1000))
+        assert api.post(f"/tournaments/{tid}/clock/next").status_code == 200
+    taken_in_level_one = started + timedelta(minutes=1)
     assert bust(api, anna, taken_in_level_one).status_code == 200
     assert bust(api, bernd).status_code == 200
     levels = dict(
