@@ -14,6 +14,7 @@ read them from the database with the same answers.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
@@ -23,7 +24,7 @@ from tables.rules.model import TableCount
 RankKey = tuple[int, int]
 
 
-class FloorIndex:
+class FloorIndex(ABC):
     """Tables not yet in the plan, counted by (seat count, players).
 
     Subclasses answer the fetches; every answer leaves out the tables taken
@@ -75,18 +76,18 @@ class FloorIndex:
 
     # -- fetches (subclasses) ----------------------------------------------
 
+    @abstractmethod
     def at_size(self, size: int, *, last_first: bool, with_room: bool) -> Iterator[TableCount]:
         """Tables of `size` players in break sequence (or reversed); `with_room`:
         only those with more seats than players."""
-        raise NotImplementedError
 
+    @abstractmethod
     def picked_at_size(self, size: int, positions: Sequence[int]) -> list[TableCount]:
         """The tables at those positions of :meth:`at_size` (with room, sequence order)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def in_sequence(self) -> Iterator[TableCount]:
         """Every table here in break sequence."""
-        raise NotImplementedError
 
 
 class ListedIndex(FloorIndex):
