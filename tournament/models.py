@@ -12,7 +12,7 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models_schedule import OriginFields, ScheduleFields
-from tournament.rules import names
+from tournament.rules import names, public_names
 from tournament.rules.profiles import resolve_options
 
 
@@ -202,6 +202,21 @@ class Player(models.Model):
     # Name and nickname in plain letters for the search ("lukasz" finds Łukasz,
     # "mueller" Müller): written with every save (tournament.rules.names).
     search_key = models.CharField(max_length=400, blank=True, editable=False, db_index=True)
+    # How he appears in public (README "Results out"): "" takes the room's default.
+    public_name_choice = models.CharField(
+        _("name in public"),
+        max_length=10,
+        blank=True,
+        choices=[
+            (public_names.FULL, _("Full name")),
+            (public_names.INITIALS, _("First name and initial")),
+            (public_names.PSEUDONYM, _("Pseudonym")),
+            (public_names.HIDDEN, _("Hidden")),
+        ],
+    )
+    pseudonym = models.CharField(
+        _("pseudonym"), max_length=public_names.PSEUDONYM_MAX_LENGTH, blank=True
+    )
 
     class Meta:
         ordering = ["search_key", "id"]
@@ -220,6 +235,19 @@ class Player(models.Model):
 
     def fill_search_key(self) -> None:
         self.search_key = names.search_key(self.name, self.nickname)
+
+    def appearance(self) -> public_names.Appearance:
+        """What the public-name rule needs of him (README "Results out")."""
+        return public_names.Appearance(
+            name=self.name,
+            choice=self.public_name_choice,
+            pseudonym=self.pseudonym,
+            erased=self.erased_at is not None,
+        )
+
+    def shown_name(self, room_default: str = public_names.ROOM_DEFAULT) -> str | None:
+        """His name in public outputs, or None when he is hidden."""
+        return public_names.shown_name(self.appearance(), room_default)
 
     def public_name(self, style: str = Tournament.DisplayNames.NICKNAME_OR_INITIAL) -> str:
         """A name safe for public screens: nickname, or first name and initial."""

@@ -8,6 +8,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournament.rules import public_names
+
 __all__ = ["RoomSettings"]
 
 # The bounds of the retention period a director may choose, in months.
@@ -45,6 +47,16 @@ class RoomSettings(models.Model):
         _("cash needs an open shift"),
         default=True,
         help_text=_("Off (no shifts): the desk takes cash without opening a shift on a cash box."),
+    )
+    # README "Results out": how a player who has not chosen appears in public.
+    public_name_default = models.CharField(
+        _("players' names in public"),
+        max_length=10,
+        default=public_names.ROOM_DEFAULT,
+        choices=[
+            (public_names.FULL, _("Full name")),
+            (public_names.INITIALS, _("First name and initial")),
+        ],
     )
     # The daily task's last run, for the director's page.
     retention_last_run = models.DateTimeField(null=True, blank=True)
