@@ -47,7 +47,7 @@ def test_the_organiser_page_has_the_snippets_to_copy(signed_in):
     page = signed_in.get("/embed/", HTTP_ACCEPT_LANGUAGE="de")
     text = page.content.decode()
     assert "Auf Ihrer Website einbinden" in text
-    assert "/embed.js\" async&gt;&lt;/script&gt;" in text
+    assert '/embed.js" async&gt;&lt;/script&gt;' in text
     assert f'data-season="{season.pk}"' in text
     assert Client().get("/embed/").status_code in (302, 403)
 
