@@ -16,7 +16,7 @@ from formats.rules import federation
 from formats.rules.money_out import HENDON_MOB_COLUMNS, plain_amount
 from formats.selectors import federation_rows, hendon_mob_rows
 from tournament.api.auth import require_role
-from tournament.errors import FieldInvalid
+from tournament.errors import RuleBeyondSchema
 from tournament.roles import DIRECTOR
 from tournament.rules import names
 from tournament.services.tournaments import tournament_get
@@ -24,6 +24,11 @@ from tournament.services.tournaments import tournament_get
 router = Router(tags=["results out"])
 ONLY_DIRECTOR = _("Only a tournament director may export results.")
 BAD_TOKENS = _("Tokens: whole numbers from the first place down, never more than the place above.")
+TOKENS_PATTERN = r"^\s*(\d{1,6}\s*(,\s*\d{1,6}\s*)*)?$"
+# The tokens as a whole (none more than the place above; a list for the tokens
+# preset) is a relation between items and parameters, beyond the schema.
+TOKENS_RULE = "tokens_by_place"
+BAD_FACTOR = _("A factor is a number from 0 to 1000.")
 FEDERATION_COLUMNS = ("date", "tournament", "type", "field", "place", "name", "points")
 CSV_ANSWER = {
     "responses": {
@@ -64,7 +69,11 @@ class FederationQuery(Schema):
         "factor; tokens: a cup's tokens per place from `tokens`."
     )
     tokens: str = Field(
-        "", max_length=1000, description="tokens preset: tokens by place, best first: `5,3,2,1`."
+        "",
+        max_length=1000,
+        pattern=TOKENS_PATTERN,
+        description="tokens preset: tokens by place, best first: `5,3,2,1` (each no more "
+        "than the one before it).",
     )
     factor_freezeout: Decimal = Field(Decimal(1), ge=0, le=1000, description="bottom: freezeouts.")
     factor_re_entry: Decimal = Field(
@@ -79,7 +88,7 @@ def parsed_tokens(text: str) -> list[int]:
     try:
         return federation.checked_tokens([int(part) for part in text.split(",") if part.strip()])
     except (ValueError, federation.FederationError) as exc:
-        raise FieldInvalid("tokens", BAD_TOKENS) from exc
+        raise RuleBeyondSchema("tokens", BAD_TOKENS, rule=TOKENS_RULE) from exc
 
 
 @router.get(
@@ -94,13 +103,15 @@ def export_federation(
 ) -> HttpResponse:
     require_role(request, (DIRECTOR,), ONLY_DIRECTOR)
     tokens = parsed_tokens(query.tokens) if query.preset == federation.TOKENS else []
-    factors = federation.checked_factors(
-        {
-            federation.FREEZEOUT: query.factor_freezeout,
-            federation.RE_ENTRY: query.factor_re_entry,
-            federation.EVENT_DAY: query.factor_event_day,
-        }
-    )
+    given = {
+        federation.FREEZEOUT: query.factor_freezeout,
+        federation.RE_ENTRY: query.factor_re_entry,
+        federation.EVENT_DAY: query.factor_event_day,
+    }
+    try:
+        factors = federation.checked_factors(given)
+    except federation.FederationError as exc:
+        raise RuleBeyondSchema(f"factor_{exc}", BAD_FACTOR, rule="factor_finite") from exc
     rows = federation_rows(season_id, preset=query.preset, factors=factors, tokens=tokens)
     lines = [
         [
