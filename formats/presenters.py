@@ -5,6 +5,7 @@ what ``formats.selectors.share_image_source`` gives it."""
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
@@ -25,10 +26,11 @@ LIST_ROWS = 10
 FONTS = Path(settings.BASE_DIR) / "static" / "fonts"
 BOLD = FONTS / "DejaVuSans-Bold.ttf"
 CONDENSED = FONTS / "DejaVuSansCondensed-Bold.ttf"
-# Pillow refuses a logo bigger than this many pixels (a decompression bomb).
+# A logo of more pixels is left out (a decompression bomb); uploads are 2 MB at most.
 MAX_LOGO_PIXELS = 25_000_000
 
 
+@lru_cache(maxsize=64)
 def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(path), size)
 
@@ -45,9 +47,10 @@ def _fitted(
 def _logo(look: RoomLook) -> Image.Image | None:
     if look.logo is None:
         return None
-    Image.MAX_IMAGE_PIXELS = MAX_LOGO_PIXELS
     try:
         logo = Image.open(io.BytesIO(bytes(look.logo.data)))
+        if logo.width * logo.height > MAX_LOGO_PIXELS:  # read before it is decoded
+            return None
         logo = logo.convert("RGBA")
     except (UnidentifiedImageError, OSError, Image.DecompressionBombError):
         return None
@@ -122,5 +125,5 @@ def share_image_png(source: ShareImageSource) -> bytes:
     _heading(draw, source, look, left)
     _final_table(draw, source, look, _winner(draw, source, look))
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()

@@ -99,3 +99,29 @@ def test_the_cup_tokens_and_a_refused_table(api, finished):
         ).status_code
         == 422
     )
+
+
+def test_an_erased_player_is_hidden_whatever_he_chose(finished):
+    from django.utils import timezone
+
+    from tournament.models import Player
+
+    Player.objects.filter(name="Felix Füllhorn").update(erased_at=timezone.now())
+    names = {place.name for place in share_image_source(finished).final_table}
+    assert "Felix Füllhorn" not in names
+    assert len([n for n in names if n.startswith("Player ")]) == 2
+
+
+def test_the_image_carries_the_rooms_logo_and_survives_a_broken_one(finished):
+    from layouts.models import RoomImage, RoomLook
+
+    logo = io.BytesIO()
+    Image.new("RGB", (100, 100), (255, 0, 0)).save(logo, format="PNG")
+    look = RoomLook.current()
+    look.logo = RoomImage.objects.create(content_type="image/png", data=logo.getvalue())
+    look.save()
+    url = f"/api/public/v1/tournaments/{finished.pk}/image.png"
+    drawn = Image.open(io.BytesIO(Client().get(url).content)).convert("RGB")
+    assert drawn.getpixel((72 + 50, 72 + 50)) == (255, 0, 0)
+    RoomImage.objects.filter(pk=look.logo_id).update(data=b"not a picture")
+    assert Client().get(url).status_code == 200
