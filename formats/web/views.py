@@ -5,6 +5,7 @@ website and the organiser's page with its snippets. All public but the last."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -44,9 +45,11 @@ def schedule_ics(request: HttpRequest) -> HttpResponse:
     room = RoomSettings.current()
     if not room.public_schedule:
         raise Http404
+    # The room's address (PUBLIC_URL) names the events, so a calendar keeps them as one.
+    host = urlsplit(public_address(request, "/")).hostname or "localhost"
     events = [
         ical.CalendarEvent(
-            uid=f"tournament-{t.pk}@{request.get_host().split(':')[0]}",
+            uid=f"tournament-{t.pk}@{host}",
             starts_at=t.starts_at,
             summary=t.name,
             url=public_address(request, reverse("prereg-tournament", args=[t.pk])),
