@@ -10,7 +10,9 @@ answer and change nothing. Without a key a request runs as before.
 
 The view's own write nests in the key's without a savepoint (a keyed write costs
 one statement more than without a key, README "Benchmarks"). If that write
-fails, the whole transaction is broken: it goes back, and the view runs again
+fails, the whole transaction is broken and goes back: the view's refusal is
+the answer (stored in a transaction of its own if it is one to keep); a view
+that went on after the failure (another read, an answer of success) runs again
 the careful way, its write in a savepoint, as without a key. A twin sent at the
 same time finds the key taken when it stores its answer: its work goes back and
 it answers what the first stored.
@@ -111,21 +113,24 @@ class _Broken(Exception):
 
 def _run(request: HttpRequest, claim: Claim, view: Callable[[], HttpResponse]) -> HttpResponse:
     """The view and its answer in one transaction; the view's own write without
-    a savepoint, and if it failed, all again the careful way (module docstring)."""
+    a savepoint. If that write failed, all went back: a refusal stands as the
+    answer, anything else runs again the careful way (module docstring)."""
     by = getattr(request, "user", None)
     opened: list[Write] = []
+    refused: list[HttpResponse] = []
     try:
         with write.keyed_request(by=by) as w:
             opened.append(w)
             response = view()
             if w.broken:
+                refused.extend([response] if response.status_code >= 400 else [])
                 raise _Broken
             return _answered(w, request, claim, response)
     except Exception:
         if not (opened and opened[0].broken):
             raise
     with write(by=by) as w:
-        return _answered(w, request, claim, view())
+        return _answered(w, request, claim, refused[0] if refused else view())
 
 
 def _answered(w: Write, request: HttpRequest, claim: Claim, response: HttpResponse) -> HttpResponse:
