@@ -205,7 +205,7 @@ def forecast(inputs: ForecastInputs) -> Forecast:
         players_left=inputs.players_left,
         average_stack_bb=average_stack_bb(inputs),
         basis={
-            "model": "bust hazard by stack in rounds of blinds",
+            "model": "bust hazard walk and the room's analogue",
             "rate_per_minute": round(room.rate, 5),
             "power": round(room.power, 3),
             "scale": round(room.scale, 3),
