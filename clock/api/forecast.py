@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.http import HttpRequest
 from django.utils import timezone
@@ -12,12 +12,16 @@ from pydantic import Field
 
 from clock.selectors.forecast import forecast_payload, tournament_forecast
 from tournament.api.auth import require_role
+from tournament.errors import Invalid
 from tournament.roles import STAFF
 from tournament.services.tournaments import tournament_get
 
 router = Router(tags=["clock"])
 
 ONLY_STAFF_FORECAST = _("Only staff may see this.")
+AS_OF_RANGE = _("as_of: a time between the years 2000 and 2200.")
+EARLIEST_AS_OF = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST_AS_OF = datetime(2200, 1, 1, tzinfo=UTC)
 
 FORECAST_EXAMPLE = {
     "predicted_end": "2026-03-06T22:40:00Z",
@@ -102,6 +106,8 @@ def get_forecast(
     tournament = tournament_get(tournament_id)
     if as_of is not None and timezone.is_naive(as_of):
         as_of = timezone.make_aware(as_of, timezone.get_current_timezone())
+    if as_of is not None and not EARLIEST_AS_OF <= as_of <= LATEST_AS_OF:
+        raise Invalid(AS_OF_RANGE)
     result = tournament_forecast(tournament, as_of)
     moment = as_of or (result.predicted_end if tournament.status == "finished" else timezone.now())
     return forecast_payload(result, moment)

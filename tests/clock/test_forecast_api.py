@@ -63,5 +63,8 @@ def test_only_staff_read_the_forecast_and_a_bad_moment_is_refused(api, anonymous
     refused = api.get(f"/tournaments/{game['id']}/forecast?as_of=yesterday-ish")
     assert refused.status_code == 422
     assert api.get("/tournaments/999999/forecast").status_code == 404
+    far = api.get(f"/tournaments/{game['id']}/forecast?as_of=9999-12-31T23:59:59Z")
+    assert far.status_code == 422
+    assert "as_of" in far.json()["detail"]
     later = (timezone.now() + timedelta(hours=1)).isoformat()
     assert forecast(api, game["id"], as_of=later)["players_left"] == 12
