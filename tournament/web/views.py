@@ -73,7 +73,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         changes = {
             k: v
             for k, v in form.tournament_data().items()
-            if v is not None or k in ("max_players", "day_stop_players")
+            if v is not None or k in ("max_players", "day_stop_players", "hard_stop")
         }
         changes["tie_rule"] = changes.get("tie_rule") or tournament.tie_rule
         confirmed = bool(request.POST.get("confirmed"))
