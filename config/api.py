@@ -22,6 +22,7 @@ from cashdesk.api.desk import router as cashdesk_router
 from cashdesk.api.tickets import router as tickets_router
 from clock.api.clock import router as clock_router
 from clock.api.finish import router as finish_router
+from clock.api.forecast import router as forecast_router
 from imports.api.imports import router as imports_router
 from layouts.api.layouts import router as layouts_router
 from prereg.api.prereg import router as prereg_router
@@ -164,6 +165,7 @@ api.add_router("", tournaments_router)
 api.add_router("", tables_router)
 api.add_router("", clock_router)
 api.add_router("", finish_router)
+api.add_router("", forecast_router)
 api.add_router("", rulings_router)
 api.add_router("", payouts_router)
 api.add_router("", prizes_router)
