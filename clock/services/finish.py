@@ -23,6 +23,7 @@ from clock.rules import finish_proposals as rules
 from clock.rules.errors import RuleError
 from clock.rules.forecast import Forecast, ForecastInputs, forecast
 from clock.rules.structure import Entry, level_numbers, to_json_data
+from clock.selectors.forecast import room_model
 from clock.services import clock_state
 from clock.services.structure import chip_values, structure_set
 from tournament.errors import Conflict, Invalid
@@ -73,6 +74,7 @@ def _play_now(tournament: Tournament, now_ms: int) -> Now | None:
         ),
         players_left=summary["remaining"],
         chips_in_play=summary["chips_in_play"],
+        room=room_model(exclude=tournament.pk),
         table_size=tournament.table_size,
     )
     return Now(play=play, inputs=inputs)
@@ -203,6 +205,7 @@ def finish_planning(
         ahead=rules.entries_ahead(entries, 0, entries[0].seconds, tournament.table_size),
         players_left=players,
         chips_in_play=players * tournament.starting_stack,
+        room=room_model(exclude=tournament.pk),
         table_size=tournament.table_size,
     )
     found = forecast(inputs)
