@@ -184,7 +184,11 @@ _PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
     "tie_rule": _RULES,
     "bounty": (screen_changes.BOUNTIES,),
     "buy_ins": (screen_changes.SUMMARY, screen_changes.PAYOUTS, screen_changes.RESULTS),
+    # README "Finish on time: hard stop": the forecast counts the seats of a table,
+    # a deal is proposed at the final table.
     "hard_stop": (screen_changes.HARD_STOP,),
+    "table_size": (screen_changes.HARD_STOP,),
+    "final_table_size": (screen_changes.HARD_STOP,),
 }
 
 
