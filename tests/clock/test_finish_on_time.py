@@ -7,6 +7,7 @@ from datetime import datetime
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from tests.clock.clock_scenarios import (
     T0,
@@ -14,7 +15,9 @@ from tests.clock.clock_scenarios import (
     drawn_with_club_structure,
     late_for_its_hard_stop,
 )
-from tournament.models import ActionLog
+from tests.tournament.test_club_night_options_form import FORM
+from tests.tournament.test_pages import signed_in
+from tournament.models import ActionLog, Tournament
 
 
 @pytest.fixture
@@ -156,3 +159,17 @@ def test_the_structure_editor_forecasts_the_end_for_the_field_typed(
     assert "Erwartetes Ende" in text
     assert f"25 Spieler: Ende ca. {plan['predicted_end_text']}" in text
     assert f"zwischen {plan['earliest_text']} und {plan['latest_text']}" in text
+
+
+def test_the_settings_page_sets_and_clears_the_hard_stop_in_german(director):
+    client = signed_in(director, "de")
+    page = client.get("/tournaments/new/").content.decode()
+    assert "Spätestens Schluss" in page and 'name="hard_stop"' in page
+    made = client.post("/tournaments/new/", {**FORM, "hard_stop": "2026-12-04T23:30"})
+    assert made.status_code == 302
+    tournament = Tournament.objects.get(name="Donnerstag")
+    assert timezone.localtime(tournament.hard_stop).strftime("%d.%m. %H:%M") == "04.12. 23:30"
+    edited = client.post(f"/tournaments/{tournament.pk}/edit/", {**FORM, "hard_stop": ""})
+    assert edited.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.hard_stop is None
