@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.http import HttpRequest
 from django.utils import timezone
@@ -12,12 +12,16 @@ from pydantic import Field
 
 from clock.selectors.forecast import forecast_payload, tournament_forecast
 from tournament.api.auth import require_role
+from tournament.errors import Invalid
 from tournament.roles import STAFF
 from tournament.services.tournaments import tournament_get
 
 router = Router(tags=["clock"])
 
 ONLY_STAFF_FORECAST = _("Only staff may see this.")
+AS_OF_RANGE = _("as_of: a time between the years 2000 and 2200.")
+EARLIEST_AS_OF = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST_AS_OF = datetime(2200, 1, 1, tzinfo=UTC)
 
 FORECAST_EXAMPLE = {
     "predicted_end": "2026-03-06T22:40:00Z",
@@ -25,9 +29,45 @@ FORECAST_EXAMPLE = {
     "latest": "2026-03-06T23:20:00Z",
     "players_left": 14,
     "average_stack_bb": 31.2,
-    "basis": {"model": "bust hazard by stack in rounds of blinds", "end_players": 1},
+    "basis": {
+        "model": "bust hazard walk and the room's analogue",
+        "rate_per_minute": 0.0305,
+        "power": 0.4,
+        "scale": 0.24,
+        "scale_slope": 0.45,
+        "end_players": 1,
+        "history_tournaments": 14,
+        "history_busts": 290,
+        "interval": [0.72, 1.31],
+        "remaining_minutes": 155.0,
+        "walked_minutes": 148.2,
+        "analog_minutes": 162.1,
+        "busts_so_far": 7,
+    },
     "as_of": "2026-03-06T20:05:00Z",
 }
+
+
+class ForecastBasis(Schema):
+    """What the forecast rests on (README "Finish on time")."""
+
+    model: str = Field(description="The model's name.")
+    rate_per_minute: float = Field(description="The bust hazard's rate, fitted on the room.")
+    power: float = Field(description="How fast the hazard grows as stacks shrink.")
+    scale: float = Field(description="The walk's correction at one player left.")
+    scale_slope: float = Field(description="How the walk's correction changes with players left.")
+    end_players: int = Field(description="Players left when the room's evenings end (a deal).")
+    history_tournaments: int = Field(description="The room's finished tournaments learnt from.")
+    history_busts: int = Field(description="Their busts.")
+    interval: list[float] = Field(
+        description="The factors of the remaining time for `earliest` and `latest`."
+    )
+    remaining_minutes: float = Field(description="The forecast's minutes from `as_of`.")
+    walked_minutes: float = Field(description="The walk's minutes.")
+    analog_minutes: float | None = Field(
+        description="What the room's evenings still played from this point of the structure."
+    )
+    busts_so_far: int = Field(description="Busts up to `as_of`.")
 
 
 class ForecastOut(Schema):
@@ -40,11 +80,7 @@ class ForecastOut(Schema):
     average_stack_bb: float | None = Field(
         description="The average stack in big blinds of the level in play (null in none)."
     )
-    basis: dict = Field(
-        description="What the forecast rests on: the room's fitted parameters "
-        "(`rate_per_minute`, `power`, `end_players`), how many of its finished tournaments "
-        "taught them, the interval's factors and the minutes left."
-    )
+    basis: ForecastBasis = Field(description="What the forecast rests on.")
     as_of: datetime = Field(description="The moment the forecast is for.")
 
 
@@ -70,6 +106,8 @@ def get_forecast(
     tournament = tournament_get(tournament_id)
     if as_of is not None and timezone.is_naive(as_of):
         as_of = timezone.make_aware(as_of, timezone.get_current_timezone())
+    if as_of is not None and not EARLIEST_AS_OF <= as_of <= LATEST_AS_OF:
+        raise Invalid(AS_OF_RANGE)
     result = tournament_forecast(tournament, as_of)
     moment = as_of or (result.predicted_end if tournament.status == "finished" else timezone.now())
     return forecast_payload(result, moment)

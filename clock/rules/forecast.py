@@ -19,6 +19,7 @@ too little history.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -38,6 +39,7 @@ SEATS_PAYING_ANTE = 9
 # A walk never runs past a day of play.
 HORIZON_S = 24 * 3600
 STEP_LIMIT = 100_000
+FLOOR_S = 60.0
 
 
 class Ahead(NamedTuple):
@@ -57,11 +59,17 @@ class RoomModel:
     rate: float = DEFAULT_RATE
     power: float = DEFAULT_POWER
     end_players: int = DEFAULT_END_PLAYERS
-    scale: float = 1.0  # the median of actual / walked remaining time on the room's evenings
+    # The walk's remaining time is scaled by scale * players_left ** scale_slope: the room's
+    # own actual over walked remaining time, by players left (a least-squares line in logs).
+    scale: float = 1.0
+    scale_slope: float = 0.0
     low: float = FALLBACK_LOW  # the 10 % quantile of actual / forecast remaining time
     high: float = FALLBACK_HIGH  # the 90 % quantile
     tournaments: int = 0
     busts: int = 0
+    # The room's analogue: for a clock that has run so many seconds of the structure,
+    # the (likeness-weighted) median real time its finished evenings still played.
+    analog: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,6 +83,7 @@ class ForecastInputs:
     late_registration_ends: datetime | None = None
     room: RoomModel = field(default_factory=RoomModel)
     table_size: int = SEATS_PAYING_ANTE
+    clock_offset_s: float | None = None  # seconds of the structure the clock has run
 
 
 @dataclass(frozen=True)
@@ -140,6 +149,37 @@ def remaining_seconds(inputs: ForecastInputs, end_players: int | None = None) ->
     return min(elapsed, float(HORIZON_S))
 
 
+def walked_seconds(inputs: ForecastInputs) -> float:
+    """The walk's remaining time, scaled by the room's own errors by players left."""
+    room = inputs.room
+    factor: float = room.scale * math.pow(max(inputs.players_left, 1), room.scale_slope)
+    return factor * remaining_seconds(inputs)
+
+
+def analog_seconds(room: RoomModel, offset_s: float) -> float | None:
+    """What the room's evenings still played from this point of the structure on."""
+    curve = room.analog
+    if not curve:
+        return None
+    if offset_s <= curve[0][0]:
+        return float(curve[0][1])
+    for (x0, y0), (x1, y1) in zip(curve, curve[1:], strict=False):
+        if offset_s <= x1:
+            return y0 + (y1 - y0) * (offset_s - x0) / (x1 - x0)
+    return float(curve[-1][1])
+
+
+def combined_seconds(inputs: ForecastInputs) -> float:
+    """The walk and the room's analogue, equally weighted (geometric mean)."""
+    walked = walked_seconds(inputs)
+    if walked <= 0 or inputs.clock_offset_s is None:
+        return walked
+    analog = analog_seconds(inputs.room, inputs.clock_offset_s)
+    if analog is None:
+        return walked
+    return math.sqrt(max(walked, FLOOR_S) * max(analog, FLOOR_S))
+
+
 def average_stack_bb(inputs: ForecastInputs) -> float | None:
     level = next((e for e in inputs.ahead if not e.is_break), None)
     if level is None or level.big_blind <= 0 or inputs.players_left <= 0:
@@ -150,7 +190,7 @@ def average_stack_bb(inputs: ForecastInputs) -> float | None:
 def forecast(inputs: ForecastInputs) -> Forecast:
     """The predicted end of play with an interval that holds it about 80 % of the time."""
     room = inputs.room
-    seconds = room.scale * remaining_seconds(inputs)
+    seconds = combined_seconds(inputs)
     low = min(room.low, 1.0) * seconds
     high = max(room.high, 1.0) * seconds
     if seconds > 0:
@@ -165,18 +205,28 @@ def forecast(inputs: ForecastInputs) -> Forecast:
         players_left=inputs.players_left,
         average_stack_bb=average_stack_bb(inputs),
         basis={
-            "model": "bust hazard by stack in rounds of blinds",
+            "model": "bust hazard walk and the room's analogue",
             "rate_per_minute": round(room.rate, 5),
             "power": round(room.power, 3),
             "scale": round(room.scale, 3),
+            "scale_slope": round(room.scale_slope, 3),
             "end_players": room.end_players,
             "history_tournaments": room.tournaments,
             "history_busts": room.busts,
             "interval": [round(room.low, 3), round(room.high, 3)],
             "remaining_minutes": round(seconds / 60, 1),
+            "walked_minutes": round(walked_seconds(inputs) / 60, 1),
+            "analog_minutes": _minutes(inputs),
             "busts_so_far": len(inputs.bust_times),
         },
     )
+
+
+def _minutes(inputs: ForecastInputs) -> float | None:
+    if inputs.clock_offset_s is None:
+        return None
+    analog = analog_seconds(inputs.room, inputs.clock_offset_s)
+    return None if analog is None else round(analog / 60, 1)
 
 
 def quantile(values: Sequence[float], q: float) -> float:

@@ -12,6 +12,7 @@ likelihood, the usual number of players at which play ends, and the 10 % /
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -20,11 +21,12 @@ from functools import lru_cache
 from clock.rules.forecast import (
     FALLBACK_HIGH,
     FALLBACK_LOW,
+    HORIZON_S,
     MIN_HISTORY,
     Ahead,
     ForecastInputs,
     RoomModel,
-    quantile,
+    combined_seconds,
     remaining_seconds,
     round_cost,
 )
@@ -37,6 +39,10 @@ LONGEST_GAP_S = 4 * 3600
 POWERS = tuple(round(0.2 + 0.1 * step, 1) for step in range(29))  # 0.2 .. 3.0
 # In-sample errors are a little too kind: the interval is widened by this factor (in log).
 WIDEN = 1.25
+# Only the first levels are compared: a longer or shorter tail is the same structure.
+COMPARED = 12
+OTHER_STRUCTURE = 0.2
+ANALOG_STEP_S = 5 * 60
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,9 @@ def inputs_at(record: Record, at: datetime, room: RoomModel) -> ForecastInputs:
     if current is not None:
         ahead = (current._replace(duration_s=round(remaining)), *record.structure[index + 1 :])
     busts = tuple(b for b in record.busts if b <= at)
+    offset = float(sum(e.duration_s for e in record.structure[:index]))
+    if current is not None:
+        offset += current.duration_s - remaining
     return ForecastInputs(
         now=at,
         ahead=ahead,
@@ -99,6 +108,7 @@ def inputs_at(record: Record, at: datetime, room: RoomModel) -> ForecastInputs:
         late_registration_ends=record.late_registration_ends,
         room=room,
         table_size=record.table_size,
+        clock_offset_s=offset,
     )
 
 
@@ -155,54 +165,132 @@ def _log_m(record: Record, at: datetime) -> tuple[float, float] | None:
     return float(inputs.players_left), math.log(m)
 
 
-def _fit_hazard(records: Sequence[Record]) -> tuple[float, float, int] | None:
-    """(rate per minute, power, busts) by maximum likelihood, None without busts."""
-    minutes: list[tuple[float, float]] = []
-    at_busts: list[float] = []
-    for record in records:
+def _fit_hazard(
+    records: Sequence[Record], weights: Sequence[float]
+) -> tuple[float, float, int] | None:
+    """(rate per minute, power, busts) by maximum likelihood, each record weighted."""
+    minutes: list[tuple[float, float, float]] = []
+    at_busts: list[tuple[float, float]] = []
+    for record, weight in zip(records, weights, strict=True):
         record_minutes, record_busts = _samples(record)
-        minutes.extend(record_minutes)
-        at_busts.extend(record_busts)
-    busts = len(at_busts)
-    if busts == 0 or not minutes:
+        minutes.extend((weight * n, n, log_m) for n, log_m in record_minutes)
+        at_busts.extend((weight, log_m) for log_m in record_busts)
+    busts = sum(weight for weight, _log_m in at_busts)
+    if busts <= 0 or not minutes:
         return None
+    bust_log_m = sum(weight * log_m for weight, log_m in at_busts)
     best: tuple[float, float, float] | None = None
     for power in POWERS:
-        exposure = sum(n * math.exp(-power * log_m) for n, log_m in minutes)
+        exposure = sum(weighted * math.exp(-power * log_m) for weighted, _n, log_m in minutes)
         rate = busts / exposure
-        likelihood = busts * math.log(rate) - power * sum(at_busts) - busts
+        likelihood = busts * math.log(rate) - power * bust_log_m - busts
         if best is None or likelihood > best[0]:
             best = (likelihood, rate, power)
     assert best is not None
-    return best[1], best[2], busts
+    return best[1], best[2], len(at_busts)
+
+
+def likeness(record: Record, structure: Sequence[Ahead] | None) -> float:
+    """How much a finished tournament counts: fully when it played the same structure
+    (its first levels, blinds, antes and lengths), less when another one."""
+    if structure is None:
+        return 1.0
+    same = tuple(record.structure[:COMPARED]) == tuple(structure[:COMPARED])
+    return 1.0 if same else OTHER_STRUCTURE
+
+
+CHECKPOINTS = (10, 6, 3)  # players left at which a finished evening is forecast again
 
 
 def moments(record: Record) -> list[datetime]:
     """The moments a finished tournament is forecast at to learn the model's errors:
-    the end of late registration and every bust after it."""
+    the end of late registration, then when 10, 6 and 3 players were left."""
     assert record.started_at is not None and record.ended_at is not None
     start = record.late_registration_ends or record.started_at
     found = [start] if start < record.ended_at else []
-    found.extend(b for b in record.busts if start < b < record.ended_at)
+    entries = 0
+    for number, bust in enumerate(record.busts, start=1):
+        if not start < bust < record.ended_at:
+            continue
+        entries = sum(p for when, _c, p in record.buys if when <= bust)
+        if entries - number in CHECKPOINTS:
+            found.append(bust)
     return found
 
 
-def _ratios(record: Record, room: RoomModel) -> list[float]:
-    """Actual over forecast remaining time at each of the record's moments (in log)."""
+def _ratios(record: Record, room: RoomModel) -> list[tuple[float, float]]:
+    """(log players left, log of actual over walked remaining time) at each of the
+    record's moments."""
     assert record.ended_at is not None
-    ratios: list[float] = []
+    ratios: list[tuple[float, float]] = []
     for at in moments(record):
-        predicted = remaining_seconds(inputs_at(record, at, room))
+        inputs = inputs_at(record, at, room)
+        predicted = remaining_seconds(inputs)
         actual = (record.ended_at - at).total_seconds()
-        if predicted >= 600 and actual > 0:
-            ratios.append(math.log(actual / predicted))
+        if predicted >= 600 and actual > 0 and inputs.players_left > 0:
+            ratios.append((math.log(inputs.players_left), math.log(actual / predicted)))
     return ratios
 
 
-def fit_room(records: Sequence[Record]) -> RoomModel:
-    """The room's model from its finished tournaments (the defaults without enough)."""
+@lru_cache(maxsize=512)
+def _offsets(record: Record) -> tuple[tuple[float, ...], tuple[datetime, ...]]:
+    """The structure's seconds the clock had run, minute by minute of the evening."""
+    assert record.started_at is not None and record.ended_at is not None
+    offsets: list[float] = []
+    times: list[datetime] = []
+    at, most = record.started_at, 0.0
+    while at <= record.ended_at:
+        most = max(most, inputs_at(record, at, RoomModel()).clock_offset_s or 0.0)
+        offsets.append(most)
+        times.append(at)
+        at += timedelta(seconds=SAMPLE_S)
+    return tuple(offsets), tuple(times)
+
+
+def still_played(record: Record, offset_s: float) -> float:
+    """Real seconds the evening played on after its clock had run ``offset_s`` (0: ended before)."""
+    assert record.ended_at is not None
+    offsets, times = _offsets(record)
+    found = bisect_left(offsets, offset_s)
+    if found >= len(offsets):
+        return 0.0
+    return (record.ended_at - times[found]).total_seconds()
+
+
+def analog_curve(
+    records: Sequence[Record], weights: Sequence[float]
+) -> tuple[tuple[int, int], ...]:
+    """The weighted median of what the evenings still played, every ANALOG_STEP_S of the
+    structure, until all of them had ended."""
+    curve: list[tuple[int, int]] = []
+    offset = 0
+    while True:
+        pairs = [
+            (still_played(record, offset), weight)
+            for record, weight in zip(records, weights, strict=True)
+        ]
+        curve.append((offset, round(weighted_quantile(pairs, 0.5))))
+        if all(value <= 0 for value, _w in pairs) or offset > HORIZON_S:
+            return tuple(curve)
+        offset += ANALOG_STEP_S
+
+
+def _line(points: Sequence[tuple[float, float, float]]) -> tuple[float, float]:
+    """(intercept, slope) of the weighted least-squares line through (x, y, weight)."""
+    total = sum(w for _x, _y, w in points)
+    mean_x = sum(w * x for x, _y, w in points) / total
+    mean_y = sum(w * y for _x, y, w in points) / total
+    spread = sum(w * (x - mean_x) ** 2 for x, _y, w in points)
+    slope = sum(w * (x - mean_x) * (y - mean_y) for x, y, w in points) / spread if spread else 0.0
+    return mean_y - slope * mean_x, slope
+
+
+def fit_room(records: Sequence[Record], structure: Sequence[Ahead] | None = None) -> RoomModel:
+    """The room's model from its finished tournaments (the defaults without enough);
+    those that played ``structure`` count most."""
     usable = [record for record in records if learnable(record)]
-    fitted = _fit_hazard(usable)
+    weights = [likeness(record, structure) for record in usable]
+    fitted = _fit_hazard(usable, weights)
     if fitted is None:
         return RoomModel()
     rate, power, busts = fitted
@@ -216,10 +304,52 @@ def fit_room(records: Sequence[Record]) -> RoomModel:
     )
     if len(usable) < MIN_HISTORY:
         return room
-    ratios = [ratio for record in usable for ratio in _ratios(record, room)]
-    if len(ratios) < 2 * MIN_HISTORY:
+    points = [
+        (x, y, weight)
+        for record, weight in zip(usable, weights, strict=True)
+        for x, y in _ratios(record, room)
+    ]
+    if len(points) < 2 * MIN_HISTORY:
         return room
-    middle = quantile(ratios, 0.5)
-    low = min(math.exp(WIDEN * (quantile(ratios, 0.1) - middle)), FALLBACK_LOW + 0.15)
-    high = max(math.exp(WIDEN * (quantile(ratios, 0.9) - middle)), FALLBACK_HIGH - 0.15)
-    return replace(room, scale=math.exp(middle), low=low, high=high)
+    intercept, slope = _line(points)
+    room = replace(
+        room,
+        scale=math.exp(intercept),
+        scale_slope=slope,
+        analog=analog_curve(usable, weights),
+    )
+    errors = [
+        (error, weight)
+        for record, weight in zip(usable, weights, strict=True)
+        for error in _errors(record, room)
+    ]
+    low = math.exp(WIDEN * weighted_quantile(errors, 0.1))
+    high = math.exp(WIDEN * weighted_quantile(errors, 0.9))
+    return replace(room, low=min(low, FALLBACK_LOW + 0.15), high=max(high, FALLBACK_HIGH - 0.15))
+
+
+def _errors(record: Record, room: RoomModel) -> list[float]:
+    """The log of actual over forecast remaining time at each of the record's moments."""
+    assert record.ended_at is not None
+    errors: list[float] = []
+    for at in moments(record):
+        predicted = combined_seconds(inputs_at(record, at, room))
+        actual = (record.ended_at - at).total_seconds()
+        if predicted >= 600 and actual > 0:
+            errors.append(math.log(actual / predicted))
+    return errors
+
+
+def weighted_quantile(values: Sequence[tuple[float, float]], q: float) -> float:
+    """The ``q`` quantile of (value, weight) pairs: the first value whose weight so far
+    reaches ``q`` of the whole."""
+    ordered = sorted(values)
+    total = sum(weight for _value, weight in ordered)
+    if not ordered or total <= 0:
+        raise ValueError("no values")
+    reached = 0.0
+    for value, weight in ordered:
+        reached += weight
+        if reached >= q * total:
+            return value
+    return ordered[-1][0]

@@ -39,7 +39,7 @@ BUY_KINDS = ("entry_rebuy", "entry_addon")
 OUT = (PlayerEntry.Status.BUSTED, PlayerEntry.Status.DISQUALIFIED)
 
 # The room's model per set of finished tournaments (their ids and versions).
-_ROOMS: dict[tuple[tuple[int, int], ...], RoomModel] = {}
+_ROOMS: dict[tuple[tuple[tuple[int, int], ...], tuple[Ahead, ...] | None], RoomModel] = {}
 _RECORDS: dict[tuple[int, int], Record] = {}
 
 
@@ -181,18 +181,23 @@ def _cached_record(tournament: Tournament) -> Record:
     return found
 
 
-def room_model(exclude: int | None = None, among: Iterable[int] | None = None) -> RoomModel:
-    """What the room's finished tournaments (but ``exclude``; only ``among`` if given) teach."""
+def room_model(
+    exclude: int | None = None,
+    among: Iterable[int] | None = None,
+    structure: tuple[Ahead, ...] | None = None,
+) -> RoomModel:
+    """What the room's finished tournaments (but ``exclude``; only ``among`` if given) teach,
+    those that played ``structure`` most."""
     history = Tournament.objects.filter(status=Tournament.Status.FINISHED)
     if exclude is not None:
         history = history.exclude(pk=exclude)
     if among is not None:
         history = history.filter(pk__in=list(among))
     rows = list(history.order_by("pk"))
-    key = tuple((row.pk, row.version) for row in rows)
+    key = (tuple((row.pk, row.version) for row in rows), structure)
     found = _ROOMS.get(key)
     if found is None:
-        found = fit_room([_cached_record(row) for row in rows])
+        found = fit_room([_cached_record(row) for row in rows], structure)
         if len(_ROOMS) > 200:
             _ROOMS.clear()
         _ROOMS[key] = found
@@ -204,6 +209,7 @@ def _live_inputs(tournament: Tournament, now: datetime, room: RoomModel) -> Fore
     entries = structure_entries(tournament)
     summary = tournament_summary(tournament)
     ahead: tuple[Ahead, ...] = ()
+    offset: float | None = None
     if entries:
         row = clock_row(tournament, entries) if tournament.status != "planned" else None
         state = rule_state(row, entries) if row is not None else RuleClock.initial(entries)
@@ -213,6 +219,8 @@ def _live_inputs(tournament: Tournament, now: datetime, room: RoomModel) -> Fore
             current._replace(duration_s=view.remaining_ms // 1000),
             *(ahead_of(e, table_size) for e in entries[view.level_index + 1 :]),
         )
+        played = sum(e.duration_ms for e in entries[: view.level_index]) + view.elapsed_ms
+        offset = played / 1000
     busts = PlayerEntry.objects.filter(tournament=tournament, status__in=OUT)
     return ForecastInputs(
         now=now,
@@ -224,6 +232,7 @@ def _live_inputs(tournament: Tournament, now: datetime, room: RoomModel) -> Fore
         ),
         room=room,
         table_size=table_size,
+        clock_offset_s=offset,
     )
 
 
@@ -232,7 +241,9 @@ def tournament_forecast(
 ) -> Forecast:
     """The forecast now (the live state) or as it was at ``as_of`` (the recorded state),
     the room's history being its other finished tournaments (only ``among`` if given)."""
-    room = room_model(exclude=tournament.pk, among=among)
+    table_size = tournament.table_size or 9
+    structure = tuple(ahead_of(e, table_size) for e in structure_entries(tournament))
+    room = room_model(exclude=tournament.pk, among=among, structure=structure)
     if as_of is None and tournament.status != Tournament.Status.FINISHED:
         return forecast(_live_inputs(tournament, timezone.now(), room))
     record = tournament_record(tournament, until=as_of)
