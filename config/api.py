@@ -21,6 +21,7 @@ from ninja.parser import Parser
 from cashdesk.api.desk import router as cashdesk_router
 from cashdesk.api.tickets import router as tickets_router
 from clock.api.clock import router as clock_router
+from clock.api.finish import router as finish_router
 from clock.api.forecast import router as forecast_router
 from formats.api.exports import router as formats_router
 from imports.api.imports import router as imports_router
@@ -164,6 +165,7 @@ def on_database_down(request: HttpRequest, exc: Exception) -> HttpResponse:
 api.add_router("", tournaments_router)
 api.add_router("", tables_router)
 api.add_router("", clock_router)
+api.add_router("", finish_router)
 api.add_router("", forecast_router)
 api.add_router("", rulings_router)
 api.add_router("", payouts_router)
