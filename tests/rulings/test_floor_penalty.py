@@ -5,7 +5,6 @@ and kept as a conflict when a queued one is refused."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from rulings.models import Penalty, Ruling
 from tests.rulings.conftest import seated
@@ -15,27 +14,21 @@ pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 
-@pytest.fixture
-def floor_client(floor_user) -> Client:
-    client = Client()
-    client.force_login(floor_user)
-    client.cookies["django_language"] = "de"
-    return client
-
-
-def test_the_seat_panel_offers_a_penalty_in_german(floor_client, game):
+def test_the_seat_panel_offers_a_penalty_in_german(german_floor_client, game):
     player = seated(game, table=1)[0]
     table_id = next(t["id"] for t in game["tables"] if t["number"] == 1)
-    html = floor_client.get(f"/floor/tables/{table_id}/seats/{player['seat']}/").content.decode()
+    html = german_floor_client.get(
+        f"/floor/tables/{table_id}/seats/{player['seat']}/"
+    ).content.decode()
     assert f'action="/floor/entries/{player["entry"]}/penalty/"' in html
     assert "Strafe verhängen" in html and "Verwarnung" in html and "Ausgesetzte Runden" in html
     # A disqualification is decided on the rulings page, not with a tap at the seat.
     assert "Disqualifikation" not in html.split("penalty-give")[1]
 
 
-def test_a_penalty_from_the_seat_is_a_ruling_with_its_penalty(floor_client, game):
+def test_a_penalty_from_the_seat_is_a_ruling_with_its_penalty(german_floor_client, game):
     offender = seated(game, table=1)[1]
-    response = floor_client.post(
+    response = german_floor_client.post(
         f"/floor/entries/{offender['entry']}/penalty/",
         {"kind": "missed_hands", "count": "2", "category": "etiquette", "situation": ""},
         **JSON,
@@ -58,18 +51,24 @@ def test_a_penalty_from_the_seat_is_a_ruling_with_its_penalty(floor_client, game
         ({"kind": "warning", "count": "", "category": "nonsense"}, "Kategorie"),
     ],
 )
-def test_a_penalty_the_server_cannot_take_is_a_422_in_german(floor_client, game, fields, words):
+def test_a_penalty_the_server_cannot_take_is_a_422_in_german(
+    german_floor_client, game, fields, words
+):
     offender = seated(game, table=2)[0]
-    response = floor_client.post(f"/floor/entries/{offender['entry']}/penalty/", fields, **JSON)
+    response = german_floor_client.post(
+        f"/floor/entries/{offender['entry']}/penalty/", fields, **JSON
+    )
     assert response.status_code == 422
     assert words in response.json()["detail"]
     assert not Ruling.objects.filter(tournament_id=game["id"]).exists()
 
 
-def test_a_queued_penalty_for_a_player_out_meanwhile_is_kept_as_a_conflict(floor_client, game, api):
+def test_a_queued_penalty_for_a_player_out_meanwhile_is_kept_as_a_conflict(
+    german_floor_client, game, api
+):
     offender = seated(game, table=2)[0]
     api.post(f"/entries/{offender['entry']}/bust", {})
-    response = floor_client.post(
+    response = german_floor_client.post(
         f"/floor/entries/{offender['entry']}/penalty/",
         {"kind": "missed_hands", "count": "2"},
         HTTP_IDEMPOTENCY_KEY="penalty-offline-0001",
