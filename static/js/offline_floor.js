@@ -17,6 +17,15 @@
   function mark(node, item) {
     if (!node) return;
     node.classList.add("is-pending");
+    // Several kept for one place (a table's next hands): one mark, counted.
+    var kept = node.querySelector(":scope > .offline-pending-mark");
+    if (kept) {
+      var count = Number(kept.getAttribute("data-count") || 1) + 1;
+      kept.setAttribute("data-count", String(count));
+      kept.title += "\n" + item.meta.label;
+      kept.innerHTML = Q.clock + " " + esc(W.pending) + " ×" + count;
+      return;
+    }
     var badge = document.createElement("span");
     badge.className = "offline-pending-mark";
     badge.title = item.meta.label;
