@@ -21,6 +21,7 @@ from ninja.parser import Parser
 from cashdesk.api.desk import router as cashdesk_router
 from cashdesk.api.tickets import router as tickets_router
 from clock.api.clock import router as clock_router
+from formats.api.exports import router as formats_router
 from imports.api.imports import router as imports_router
 from layouts.api.layouts import router as layouts_router
 from prereg.api.prereg import router as prereg_router
@@ -173,3 +174,4 @@ api.add_router("", cashdesk_router)
 api.add_router("", layouts_router)
 api.add_router("", prereg_router)
 api.add_router("", signage_router)
+api.add_router("", formats_router)
