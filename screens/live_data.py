@@ -22,7 +22,7 @@ from django.db.models import Count, Q, Sum
 
 from clock.services.chips import chip_set_current
 from clock.services.clock_state import clock_get, level_played_now
-from clock.services.finish import finish_warning
+from clock.services.finish import finish_warning, forecast_line
 from clock.services.player_clock import clock_calls_current
 from clock.services.shot_clock import shot_clock_turns_current
 from rulings.presenters import rulings_latest
@@ -226,6 +226,7 @@ READERS: dict[str, Reader] = {
     changes.FLOOR_ALERTS: Reader(lambda t, public: floor_alerts(t)),
     changes.CONFLICTS: Reader(lambda t, public: conflicts_part(t)),
     changes.HARD_STOP: Reader(lambda t, public: finish_warning(t)),
+    changes.FORECAST: Reader(lambda t, public: forecast_line(t)),
 }
 
 

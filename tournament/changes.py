@@ -54,6 +54,10 @@ CONFLICTS = "conflicts"
 # (README "Finish on time: hard stop"); staff screens only; follows the clock
 # and the summary (every level, break and bust).
 HARD_STOP = "hard_stop"
+# The forecast's end with its interval, whether or not there is a hard stop
+# (README "Finish on time: where it shows"); staff screens only; sent with
+# HARD_STOP.
+FORECAST = "forecast"
 PARTS = frozenset(
     {
         SUMMARY,
@@ -74,9 +78,10 @@ PARTS = frozenset(
         FLOOR_ALERTS,
         CONFLICTS,
         HARD_STOP,
+        FORECAST,
     }
 )
-STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS, CONFLICTS, HARD_STOP})
+STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS, CONFLICTS, HARD_STOP, FORECAST})
 
 
 @dataclass(frozen=True)

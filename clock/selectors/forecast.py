@@ -237,15 +237,20 @@ def _live_inputs(tournament: Tournament, now: datetime, room: RoomModel) -> Fore
 
 
 def tournament_forecast(
-    tournament: Tournament, as_of: datetime | None = None, *, among: Iterable[int] | None = None
+    tournament: Tournament,
+    as_of: datetime | None = None,
+    *,
+    among: Iterable[int] | None = None,
+    now: datetime | None = None,
 ) -> Forecast:
-    """The forecast now (the live state) or as it was at ``as_of`` (the recorded state),
-    the room's history being its other finished tournaments (only ``among`` if given)."""
+    """The forecast now (the live state; ``now``: the clock's time, else the wall's)
+    or as it was at ``as_of`` (the recorded state), the room's history being its
+    other finished tournaments (only ``among`` if given)."""
     table_size = tournament.table_size or 9
     structure = tuple(ahead_of(e, table_size) for e in structure_entries(tournament))
     room = room_model(exclude=tournament.pk, among=among, structure=structure)
     if as_of is None and tournament.status != Tournament.Status.FINISHED:
-        return forecast(_live_inputs(tournament, timezone.now(), room))
+        return forecast(_live_inputs(tournament, now or timezone.now(), room))
     record = tournament_record(tournament, until=as_of)
     at = as_of or record.ended_at or timezone.now()
     return forecast(inputs_at(record, at, room))

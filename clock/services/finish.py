@@ -23,7 +23,7 @@ from clock.rules import finish_proposals as rules
 from clock.rules.errors import RuleError
 from clock.rules.forecast import Forecast, ForecastInputs, forecast
 from clock.rules.structure import Entry, level_numbers, to_json_data
-from clock.selectors.forecast import room_model
+from clock.selectors.forecast import room_model, tournament_forecast
 from clock.services import clock_state
 from clock.services.structure import chip_values, structure_set
 from tournament.errors import Conflict, Invalid
@@ -163,6 +163,50 @@ def finish_warning(tournament: Tournament, *, now_ms: int | None = None) -> dict
         "late": late,
         "forecast": ends_payload(current),
         "proposals": _found_proposals(now, current, hard_stop) if late else [],
+    }
+
+
+def clock_words(moment: datetime) -> dict[str, int]:
+    """A time as the room's clock shows it, in parts the reader's language puts
+    together (``{hour}:{minute}`` or ``{hour12}:{minute} {ampm}``)."""
+    local = timezone.localtime(moment)
+    return {"hour": local.hour, "minute": local.minute}
+
+
+def time_text(words: dict[str, int], pattern: str) -> str:
+    """``clock_words`` in the reader's pattern, as ``finish.js`` fills it."""
+    hour = words["hour"]
+    return pattern.format(
+        hour=hour,
+        hour12=hour % 12 or 12,
+        minute=f"{words['minute']:02d}",
+        ampm="am" if hour < 12 else "pm",
+    )
+
+
+def forecast_line(tournament: Tournament) -> dict[str, Any] | None:
+    """The staff part ``forecast`` (README "Finish on time: where it shows"):
+    null before the clock started, once the tournament finished, or
+    without a structure; else the forecast's ends (``tournament_forecast``, as
+    the API gives it), each also as the room's clock shows it."""
+    if tournament.status != Tournament.Status.RUNNING:
+        return None
+    row = ClockState.objects.filter(tournament=tournament).only("status").first()
+    if row is None or row.status == ClockState.Status.STOPPED:
+        return None
+    if not clock_state.structure_entries(tournament):
+        return None
+    found = tournament_forecast(tournament, now=_instant(clock_state.now()))
+    return {
+        "predicted_end": found.predicted_end,
+        "earliest": found.earliest,
+        "latest": found.latest,
+        "players_left": found.players_left,
+        "clock": {
+            "predicted": clock_words(found.predicted_end),
+            "earliest": clock_words(found.earliest),
+            "latest": clock_words(found.latest),
+        },
     }
 
 

@@ -1,4 +1,4 @@
-"""Finish on time on the director's pages: the hard stop's warning with its
+"""Finish on time on the director's pages: the forecast line, the hard stop's warning with its
 proposals (a part of the staff screens, drawn by ``clock/finish.js``),
 applying one, and the structure editor's forecast for a field
 (README "Finish on time: hard stop")."""
@@ -14,7 +14,13 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
 from clock.rules.structure import Entry
-from clock.services.finish import finish_planning, finish_proposal_apply, finish_warning
+from clock.services.finish import (
+    finish_planning,
+    finish_proposal_apply,
+    finish_warning,
+    forecast_line,
+    time_text,
+)
 from prereg.selectors import seats_taken
 from tournament.errors import DomainError
 from tournament.models import Tournament
@@ -42,14 +48,29 @@ def finish_labels() -> dict[str, str]:
         "deal_chip_chop": _("Chip-chop deal at {at}"),
         "apply": _("Apply"),
         "deal_page": _("Open the deal page"),
+        "line": _("Ends about {predicted}, between {earliest} and {latest}"),
+        # The room's clock time: {hour} 0-23, {hour12} 1-12, {minute} 00-59, {ampm}.
+        "time": _("{hour12}:{minute} {ampm}"),
     }
+
+
+def forecast_text(line: dict[str, Any] | None, labels: dict[str, str]) -> str:
+    """The forecast line as ``finish.js`` draws it, for the first paint."""
+    if line is None:
+        return ""
+    times = {key: time_text(words, labels["time"]) for key, words in line["clock"].items()}
+    return labels["line"].format(**times)
 
 
 def finish_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     """What a page showing the warning needs (``clock/_finish.html``)."""
+    labels = finish_labels()
+    line = forecast_line(tournament)
     return {
         "finish_warning": finish_warning(tournament),
-        "finish_labels": finish_labels(),
+        "forecast_line": line,
+        "forecast_text": forecast_text(line, labels),
+        "finish_labels": labels,
         "finish_back": request.get_full_path(),
     }
 

@@ -94,3 +94,62 @@ def test_the_director_sees_the_proposals_and_applies_one(site, browser):
     assert page.evaluate("() => window.__same_page === true")
     shot(page, "live-again-de-laptop")
     context.close()
+
+
+def expected_line(server, token, tid: int, english: bool) -> str:
+    """The forecast line as the API's forecast gives it, in the room's time zone."""
+    from zoneinfo import ZoneInfo
+
+    found = server.api("GET", f"/tournaments/{tid}/forecast", token)
+    room = ZoneInfo("Europe/Berlin")
+
+    def clock(key: str) -> str:
+        at = datetime.fromisoformat(found[key]).astimezone(room)
+        if english:
+            return f"{at.hour % 12 or 12}:{at.minute:02d} {'am' if at.hour < 12 else 'pm'}"
+        return f"{at.hour}:{at.minute:02d}"
+
+    times = clock("predicted_end"), clock("earliest"), clock("latest")
+    if english:
+        return "Ends about {}, between {} and {}".format(*times)
+    return "Ende ca. {}, zwischen {} und {}".format(*times)
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_forecast_line_shows_and_moves_after_a_bust(site, browser, language):
+    server, token = site.server, site.token
+    tid = running_tournament(server, token)
+    english = language == "en"
+    context = browser.new_context(
+        viewport=VIEWPORTS["laptop"], locale="en-GB" if english else "de-DE"
+    )
+    context.add_cookies([{"name": "django_language", "value": language, "url": server.url}])
+    page = context.new_page()
+    sign_in(page, server.url, "dora", PASSWORD)
+    clock_page = context.new_page()
+    clock_page.goto(f"{server.url}/tournaments/{tid}/clock/")
+    page.goto(f"{server.url}/tournaments/{tid}/")
+    before = expected_line(server, token, tid, english)
+    for screen in (page, clock_page):
+        expect(screen.locator("#forecast-line")).to_have_text(before)
+        # No hard stop: the line alone, no warning.
+        expect(screen.locator("#finish-warning")).to_be_hidden()
+    shot(page, f"line-overview-{language}-laptop")
+    shot(clock_page, f"line-clock-{language}-laptop")
+
+    # Busts through the API: both pages follow without a reload.
+    page.evaluate("() => { window.__same_page = true; }")
+    players = [e for e in server.api("GET", f"/tournaments/{tid}/entries", token)]
+    after = before
+    for player in players[:8]:
+        server.api("POST", f"/entries/{player['id']}/bust", token, {})
+        after = expected_line(server, token, tid, english)
+        if after != before:
+            break
+    assert after != before
+    for screen in (page, clock_page):
+        expect(screen.locator("#forecast-line")).to_have_text(after)
+    assert page.evaluate("() => window.__same_page === true")
+    shot(page, f"line-after-bust-overview-{language}-laptop")
+    shot(clock_page, f"line-after-bust-clock-{language}-laptop")
+    context.close()

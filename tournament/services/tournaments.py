@@ -187,8 +187,8 @@ _PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
     # README "Finish on time: hard stop": the forecast counts the seats of a table,
     # a deal is proposed at the final table.
     "hard_stop": (screen_changes.HARD_STOP,),
-    "table_size": (screen_changes.HARD_STOP,),
-    "final_table_size": (screen_changes.HARD_STOP,),
+    "table_size": (screen_changes.HARD_STOP, screen_changes.FORECAST),
+    "final_table_size": (screen_changes.HARD_STOP, screen_changes.FORECAST),
 }
 
 

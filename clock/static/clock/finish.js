@@ -1,13 +1,15 @@
-// Finish on time (README "Finish on time: hard stop"): the hard stop against the
-// forecast and the proposals to meet it, drawn from the staff part `hard_stop`
-// of the page's snapshot and of every message after it (each bust, level and
-// break brings it). The server decides; this draws. Words come from the page.
+// Finish on time (README "Finish on time: where it shows" and "hard stop"): the
+// forecast line (staff part `forecast`), the hard stop against the forecast and
+// the proposals to meet it (staff part `hard_stop`), drawn from the page's
+// snapshot and every message after it (each bust, level and break brings them).
+// The server decides; this draws. Words come from the page.
 (function () {
   "use strict";
   var box = document.getElementById("finish-warning");
   if (!box || !window.Live) return;
   var L = Live.readJson("finish-labels") || {};
-  var state = { hard_stop: Live.readJson("finish-warning-data") };
+  var line = document.getElementById("forecast-line");
+  var state = { hard_stop: Live.readJson("finish-warning-data"), forecast: Live.readJson("forecast-line-data") };
   var director = box.getAttribute("data-director") === "1";
   var esc = Live.escape;
 
@@ -33,7 +35,24 @@
     return Live.fill(L.ends, { predicted: f.predicted_end_text, latest: f.latest_text });
   }
 
+  function clockText(t) {
+    var h = t.hour;
+    return Live.fill(L.time, {
+      hour: h, hour12: h % 12 || 12, minute: (t.minute < 10 ? "0" : "") + t.minute, ampm: h < 12 ? "am" : "pm"
+    });
+  }
+
+  function drawLine() {
+    var f = state.forecast;
+    if (!line) return;
+    line.hidden = !f;
+    line.textContent = f ? Live.fill(L.line, {
+      predicted: clockText(f.clock.predicted), earliest: clockText(f.clock.earliest), latest: clockText(f.clock.latest)
+    }) : "";
+  }
+
   function draw() {
+    drawLine();
     var w = state.hard_stop;
     box.hidden = !w;
     box.classList.toggle("late", !!(w && w.late));
@@ -64,7 +83,10 @@
   Live.connect({
     // No table rows: the part is all this needs (no table has number 10000).
     path: "/ws/tournaments/" + box.getAttribute("data-tournament") + "/floor?tables=10000",
-    onSnapshot: function (snapshot) { state.hard_stop = snapshot.hard_stop; draw(); },
-    onMessage: function (message) { if (Live.applyParts(state, message).indexOf("hard_stop") >= 0) draw(); }
+    onSnapshot: function (snapshot) { state.hard_stop = snapshot.hard_stop; state.forecast = snapshot.forecast; draw(); },
+    onMessage: function (message) {
+      var changed = Live.applyParts(state, message);
+      if (changed.indexOf("hard_stop") >= 0 || changed.indexOf("forecast") >= 0) draw();
+    }
   });
 })();
