@@ -5,18 +5,11 @@ from __future__ import annotations
 from django import forms
 
 from tournament.models import RoomSettings
+from tournament.services.retention import ROOM_FIELDS
 
 
 class RoomSettingsForm(forms.ModelForm):
     class Meta:
         model = RoomSettings
-        fields = [
-            "name",
-            "address",
-            "contact_email",
-            "contact_phone",
-            "retention_months",
-            "public_schedule",
-            "cash_shifts",
-        ]
+        fields = list(ROOM_FIELDS)
         widgets = {"address": forms.Textarea(attrs={"rows": 3})}
