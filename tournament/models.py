@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -7,7 +8,6 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
@@ -151,6 +151,9 @@ class Tournament(ScheduleFields, OriginFields, models.Model):
     # Bumped under the tournament lock by every change; screens detect gaps with it.
     version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # README "Results out": when the director published the results of a room that
+    # holds them until then; null: not published (shown anyway when nothing is held).
+    results_published_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -181,6 +184,11 @@ class Tournament(ScheduleFields, OriginFields, models.Model):
     @cached_property
     def rule_options(self) -> dict:
         return resolve_options(self.rulebook, {**self.options, "tie_rule": self.tie_rule})
+
+
+def new_public_id() -> str:
+    """A player's public page id: 12 random URL-safe letters (README "Results out")."""
+    return secrets.token_urlsafe(9)
 
 
 class Player(models.Model):
@@ -217,6 +225,8 @@ class Player(models.Model):
     pseudonym = models.CharField(
         _("pseudonym"), max_length=public_names.PSEUDONYM_MAX_LENGTH, blank=True
     )
+    # His public page's address (/players/<public_id>/): random, never his database id.
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
 
     class Meta:
         ordering = ["search_key", "id"]
@@ -358,65 +368,6 @@ class Entry(models.Model):
         return self.status in LIVE_STATUSES
 
 
-class ApiToken(models.Model):
-    """A bearer token for API clients; only its SHA-256 is stored."""
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
-    )
-    digest = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        verbose_name = _("API token")
-        verbose_name_plural = _("API tokens")
-
-
-class ActionLog(models.Model):
-    """Append-only audit trail: who did what, when, with what data (and undo data).
-
-    One trail for the room (README "Audit trail"): a line belongs to one scope
-    (``tournament:12``, ``room``, ``cashbox:3`` ...); a tournament's lines also
-    name their tournament, the room's leave it empty. Each scope's lines are a
-    hash chain (``seq``, ``prev_hash``, ``hash``; ``tournament.rules.audit_chain``).
-    Lines are written only through :mod:`tournament.audit`; ``seq`` has no
-    default, so a line written past it is refused by the database.
-    """
-
-    # No index of its own: the (tournament, kind) index serves it (README "Benchmarks").
-    tournament = models.ForeignKey(
-        Tournament, models.CASCADE, "actions", db_index=False, null=True, blank=True
-    )
-    scope = models.CharField(max_length=40, default="", editable=False)
-    seq = models.PositiveIntegerField(editable=False)
-    kind = models.CharField(max_length=40)
-    data = models.JSONField(default=dict)
-    # The hash covers who wrote the line: a user who wrote the trail is
-    # deactivated, never deleted.
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    # Set by tournament.audit (the hash covers it); an import gives its own times.
-    at = models.DateTimeField(default=timezone.now, editable=False)
-    prev_hash = models.CharField(max_length=64, blank=True, editable=False)
-    hash = models.CharField(max_length=64, editable=False)
-    # The data's digest as first written, kept when an erasure rewrote the data.
-    sealed = models.CharField(max_length=64, blank=True, default="", editable=False)
-    undone_by = models.OneToOneField(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undoes"
-    )
-
-    class Meta:
-        ordering = ["-id"]
-        indexes = [models.Index(fields=["tournament", "kind"])]
-        constraints = [
-            # Two writers can never fork a chain (README "Audit trail"); the
-            # index also finds a scope's head.
-            models.UniqueConstraint(fields=["scope", "seq"], name="actionlog_one_line_per_seq")
-        ]
-
-
 from tournament.models_bounties import *  # noqa: E402,F401,F403 - bounty models live beside
 from tournament.models_events import *  # noqa: E402,F401,F403 - event models live beside
 from tournament.models_once import *  # noqa: E402,F401,F403 - one-time keys' answers live beside
@@ -424,3 +375,4 @@ from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models 
 from tournament.models_privacy import *  # noqa: E402,F401,F403 - privacy models live beside
 from tournament.models_room import *  # noqa: E402,F401,F403 - the room's settings live beside
 from tournament.models_tally import *  # noqa: E402,F401,F403 - the entry counts live beside
+from tournament.models_trail import *  # noqa: E402,F401,F403 - API tokens and the audit trail

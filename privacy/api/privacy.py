@@ -70,6 +70,8 @@ def _room(room: RoomSettings) -> dict[str, Any]:
         "retention_months": room.retention_months,
         "public_schedule": room.public_schedule,
         "cash_shifts": room.cash_shifts,
+        "public_name_default": room.public_name_default,
+        "hold_results": room.hold_results,
         "retention_last_run": room.retention_last_run,
         "retention_last_removed": room.retention_last_removed,
     }
