@@ -18,6 +18,7 @@ import argparse
 import datetime
 import os
 import random
+import time
 
 from _setup import as_production, clock, percentile, prepare_database
 
@@ -76,20 +77,28 @@ def build(weeks: int) -> tuple[list[int], list[int], list[str]]:
     return [t.pk for t in tournaments], [s.pk for s in seasons], [p.public_id for p in players]
 
 
-def timed(client, urls: list[str]) -> list[float]:
-    times = []
+def timed(client, urls: list[str]) -> tuple[list[float], list[float]]:
+    """Wall and processor time of each ask, in ms (the processor's tells the code
+    apart from a machine shared with other work)."""
+    wall, cpu = [], []
     for url in urls:
-        started = clock()
+        started, processor = clock(), time.process_time()
         response = client.get(url)
-        times.append((clock() - started) * 1000)
+        wall.append((clock() - started) * 1000)
+        cpu.append((time.process_time() - processor) * 1000)
         assert response.status_code == 200, (url, response.status_code)
-    return times
+    return wall, cpu
 
 
-def report(label: str, times: list[float]) -> None:
-    p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
+def report(label: str, times: tuple[list[float], list[float]]) -> None:
+    wall, cpu = times
+    p50, p95 = percentile(wall, 0.5), percentile(wall, 0.95)
     verdict = "met" if p95 < 100 else "NOT met"
-    print(f"{label:<48} n={len(times):<4} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms  ({verdict})")
+    print(
+        f"{label:<44} n={len(wall):<3} p50 {p50:6.1f} ms  p95 {p95:6.1f} ms ({verdict}); "
+        f"processor p50 {percentile(cpu, 0.5):5.1f} ms p95 {percentile(cpu, 0.95):5.1f} ms",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -99,7 +108,14 @@ def main() -> None:
     args = parser.parse_args()
     as_production()
     prepare_database()
+    from django.conf import settings
     from django.test import Client
+    from django.test.utils import override_settings
+
+    # The pages name their static files; a server has them collected, this run
+    # serves their plain names instead of the manifest's.
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain}).enable()
 
     started = clock()
     tournaments, seasons, public_ids = build(args.weeks)
@@ -109,18 +125,32 @@ def main() -> None:
     rng = random.Random(7)
     asks = args.asks
     report("results list, page 1", timed(client, ["/results/"] * asks))
-    report("results list, deep pages", timed(client, [f"/results/?page={p}" for p in range(2, 11)] * 6))
+    report(
+        "results list, deep pages", timed(client, [f"/results/?page={p}" for p in range(2, 11)] * 6)
+    )
     report("results list, a search", timed(client, ["/results/?q=Nachname12"] * asks))
     some = rng.sample(tournaments, min(asks, len(tournaments)))
     report("one tournament, first ask of each", timed(client, [f"/results/{t}/" for t in some]))
     report("one tournament, asked again", timed(client, [f"/results/{t}/" for t in some]))
-    report("feed: one tournament, asked again", timed(client, [f"/api/public/v1/results/{t}" for t in some]))
+    report(
+        "feed: one tournament, asked again",
+        timed(client, [f"/api/public/v1/results/{t}" for t in some]),
+    )
     cold = timed(client, [f"/seasons/{s}/table/" for s in seasons])
     report("league table (52 tournaments), first ask", cold)
-    report("league table, asked again", timed(client, [f"/seasons/{rng.choice(seasons)}/table/" for _ in range(asks)]))
-    report("feed: league season, asked again", timed(client, [f"/api/public/v1/seasons/{rng.choice(seasons)}" for _ in range(asks)]))
+    report(
+        "league table, asked again",
+        timed(client, [f"/seasons/{rng.choice(seasons)}/table/" for _ in range(asks)]),
+    )
+    report(
+        "feed: league season, asked again",
+        timed(client, [f"/api/public/v1/seasons/{rng.choice(seasons)}" for _ in range(asks)]),
+    )
     shown = [pid for number, pid in enumerate(public_ids) if number % 6 != 5]
-    report("a player's page (~52 tournaments)", timed(client, [f"/players/{rng.choice(shown)}/" for _ in range(asks)]))
+    report(
+        "a player's page (~52 tournaments)",
+        timed(client, [f"/players/{rng.choice(shown)}/" for _ in range(asks)]),
+    )
     print(f"load average after the runs: {os.getloadavg()}")
 
 

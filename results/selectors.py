@@ -188,10 +188,16 @@ def players_found(query: str, default: str) -> list[FoundPlayer]:
     return sorted(found.values(), key=lambda p: names.name_order(p.name))[:FOUND_MAX]
 
 
-def results_page(*, query: str = "", page: int = 1, per_page: int = PER_PAGE) -> ResultsPage:
+def results_page(
+    *,
+    query: str = "",
+    page: int = 1,
+    per_page: int = PER_PAGE,
+    room_settings: RoomSettings | None = None,
+) -> ResultsPage:
     """One page of the finished tournaments, latest first; a query finds tournaments
     by name and players by the name they show."""
-    room_settings = room()
+    room_settings = room_settings or room()
     default = room_settings.public_name_default
     shown = shown_tournaments(room_settings)
     query = query.strip()
@@ -294,9 +300,11 @@ class TournamentResult:
     final_table: list[ShownPlace]
 
 
-def tournament_result(tournament_id: int) -> TournamentResult | None:
+def tournament_result(
+    tournament_id: int, room_settings: RoomSettings | None = None
+) -> TournamentResult | None:
     """One finished tournament as the public sees it; None when not shown."""
-    room_settings = room()
+    room_settings = room_settings or room()
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None or not is_shown(tournament, room_settings):
         return None
@@ -360,9 +368,11 @@ class PlayerResults:
         return sum(1 for row in self.rows if row.prize > 0)
 
 
-def player_results(public_id: str) -> PlayerResults | None:
+def player_results(
+    public_id: str, room_settings: RoomSettings | None = None
+) -> PlayerResults | None:
     """A player's results in this room, latest first; None when unknown or hidden."""
-    room_settings = room()
+    room_settings = room_settings or room()
     player = Player.objects.filter(public_id=public_id).first()
     if player is None:
         return None

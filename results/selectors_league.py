@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from results.selectors import kept, names_of, played_on, room, shown_tournaments
 from tournament.errors import DomainError
-from tournament.models import LeagueSeason, PayoutSettings, Player, Tournament
+from tournament.models import LeagueSeason, PayoutSettings, Player, RoomSettings, Tournament
 from tournament.public_labels import result_name
 from tournament.rules.league import LeagueError, SeasonResult, season_table
 from tournament.services.league import tournament_points
@@ -83,12 +83,12 @@ def _points(tournament: Tournament, season: LeagueSeason) -> Points:
         return []
 
 
-def season_public(season_id: int) -> PublicSeason | None:
+def season_public(season_id: int, room_settings: RoomSettings | None = None) -> PublicSeason | None:
     """The season's table as the public sees it; None for an unknown season."""
     season = LeagueSeason.objects.filter(pk=season_id).first()
     if season is None:
         return None
-    room_settings = room()
+    room_settings = room_settings or room()
     linked = PayoutSettings.objects.filter(season=season).values("tournament_id")
     tournaments = list(shown_tournaments(room_settings).filter(pk__in=linked).reverse())
     results: list[SeasonResult] = []

@@ -4,10 +4,12 @@ and may be kept 30 seconds by a cache (``results.web.http``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -22,17 +24,28 @@ from tournament.models import RoomSettings
 from tournament.roles import DIRECTOR
 from tournament.web.decorators import role_required, run_action
 
-NOT_SHOWN = _("These results are not published.")
 
-
-def _page(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+def _page(
+    request: HttpRequest,
+    template: str,
+    read: Callable[[RoomSettings], dict[str, Any] | None],
+) -> HttpResponse:
+    """The page in the reader's language; ``read`` runs in it (a hidden player's
+    label is "Spieler 7" on a German page), None is a 404."""
     lang = page_language(request)
+    room = RoomSettings.current()
+    with translation.override(lang):
+        found = read(room)
     context = {
-        **context,
+        **(found or {}),
         "look": look_context(RoomLook.current()),
-        "room_name": RoomSettings.current().name,
+        "room_name": room.name,
     }
-    return cacheable(request, localised(request, template, context, lang))
+    if found is None:  # unknown, hidden or not published: one answer for all
+        template, status = "results/not_found.html", 404
+    else:
+        status = 200
+    return cacheable(request, localised(request, template, context, lang, status=status))
 
 
 def _whole(value: str | None, default: int = 1) -> int:
@@ -45,32 +58,44 @@ def _whole(value: str | None, default: int = 1) -> int:
 def results_list(request: HttpRequest) -> HttpResponse:
     """The finished tournaments, latest first, with the winner and the field."""
     query = request.GET.get("q", "")[:60]
-    found = results_page(query=query, page=_whole(request.GET.get("page")))
-    return _page(request, "results/list.html", {"found": found, "query": query})
+    page = _whole(request.GET.get("page"))
+    return _page(
+        request,
+        "results/list.html",
+        lambda room: {
+            "found": results_page(query=query, page=page, room_settings=room),
+            "query": query,
+        },
+    )
+
+
+def _named(key: str, value: object) -> dict[str, Any] | None:
+    return None if value is None else {key: value}
 
 
 @require_GET
 def result_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    result = tournament_result(tournament_id)
-    if result is None:
-        raise Http404(NOT_SHOWN)
-    return _page(request, "results/detail.html", {"result": result})
+    return _page(
+        request,
+        "results/detail.html",
+        lambda room: _named("result", tournament_result(tournament_id, room)),
+    )
 
 
 @require_GET
 def season_table(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = season_public(season_id)
-    if season is None:
-        raise Http404(NOT_SHOWN)
-    return _page(request, "results/season.html", {"table": season})
+    return _page(
+        request, "results/season.html", lambda room: _named("table", season_public(season_id, room))
+    )
 
 
 @require_GET
 def player_page(request: HttpRequest, public_id: str) -> HttpResponse:
-    player = player_results(public_id)
-    if player is None:
-        raise Http404(NOT_SHOWN)
-    return _page(request, "results/player.html", {"player": player})
+    return _page(
+        request,
+        "results/player.html",
+        lambda room: _named("player", player_results(public_id, room)),
+    )
 
 
 @require_POST

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tests.tables.test_floor_api import tables_of
-from tournament.models import Player
 
 HIDDEN_NAME = "Hilde Verborgen"
 PSEUDONYM_NAME = "Paula Realname"
@@ -45,8 +44,11 @@ class Night:
     entries: dict[str, int]  # name -> entry id
 
 
-def club_night(api, *, name: str = "Dienstags-Turnier", bust_order: tuple[str, ...] = ()) -> Night:
-    """Five players register and choose; the floor seats them; nobody busted yet."""
+def club_night(
+    api, *, name: str = "Dienstags-Turnier", regulars: dict[str, int] | None = None
+) -> Night:
+    """Five players register and choose; the floor seats them; nobody busted yet.
+    ``regulars``: the players of an earlier night (name -> id), registered again."""
     season = api.post("/seasons", {"name": "Saison 2026"}).json()["id"]
     tid = api.post(
         "/tournaments",
@@ -57,9 +59,8 @@ def club_night(api, *, name: str = "Dienstags-Turnier", bust_order: tuple[str, .
     api.post(f"/tournaments/{tid}/tables", {"count": 1})
     entries, players = {}, {}
     for player in (HIDDEN_NAME, PSEUDONYM_NAME, INITIALS_NAME, FULL_NAME, DEFAULT_NAME):
-        # The room's regulars: a second night registers the same players again.
-        known = Player.objects.filter(name=player).first()
-        body = {"player": known.pk} if known else {"name": player}
+        known = (regulars or {}).get(player)
+        body = {"player": known} if known else {"name": player}
         entry = api.post(f"/tournaments/{tid}/entries", body).json()
         entries[player], players[player] = entry["id"], entry["player"]
         if player in CHOICES:

@@ -90,9 +90,9 @@ def test_an_unchanged_answer_is_a_304_with_its_etag(api, client):
 
 
 def test_a_new_result_changes_the_etag_at_once(api, client):
-    finished_night(api, name="Erstes Turnier")
+    first = finished_night(api, name="Erstes Turnier")
     before = client.get(f"{FEED}/results")
-    finished_night(api, name="Zweites Turnier")
+    finished_night(api, name="Zweites Turnier", regulars=first.players)
     after = client.get(f"{FEED}/results", HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200
     assert [i["name"] for i in after.json()["items"]][:2] == ["Zweites Turnier", "Erstes Turnier"]
