@@ -160,6 +160,7 @@ def main() -> None:
     parser.add_argument("--busts", type=int, default=200)
     parser.add_argument("--tables", default="10,110,1100", help="floor sizes, comma-separated")
     parser.add_argument("--profile", action="store_true", help="profile the largest floor's busts")
+    parser.add_argument("--profile-file", help="also write the profile there (pstats format)")
     args = parser.parse_args()
     as_production()
     sizes = sorted(int(n) for n in args.tables.split(","))
@@ -194,6 +195,8 @@ def main() -> None:
         # Our own code only: where a bust spends its time between the handlers.
         stats = pstats.Stats(profiler).sort_stats("cumulative")
         stats.print_stats(r"(tables|tournament|clock|rulings|screens)/(?!.*site-packages)", 60)
+        if args.profile_file:
+            profiler.dump_stats(args.profile_file)
 
 
 if __name__ == "__main__":

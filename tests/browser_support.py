@@ -7,12 +7,17 @@ flags Debian's chromium needs to run headless in a container.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
 import re
+import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -93,6 +98,8 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout: float = 30.0) -
 
 
 def manage(env: dict[str, str], *args: str) -> str:
+    if args and args[0] == "migrate" and copied_migrated_database(env):
+        return ""
     result = subprocess.run(
         [str(BIN / "python"), "manage.py", *args],
         cwd=ROOT,
@@ -105,6 +112,62 @@ def manage(env: dict[str, str], *args: str) -> str:
     if result.returncode != 0:
         raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stderr}")
     return result.stdout
+
+
+def migrations_fingerprint() -> str:
+    """What a migrated database depends on: every migration file and the settings."""
+    digest = hashlib.sha256()
+    files = sorted(ROOT.glob("*/migrations/*.py")) + sorted((ROOT / "config").glob("*.py"))
+    for path in files:
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def copied_migrated_database(env: dict[str, str]) -> bool:
+    """A fresh embedded database in the server's VAR_DIR, copied from one migrated
+    once for this test session instead of migrated again: migrating from nothing
+    costs 10-15 s of processor time, and the browser tests start about 40 servers
+    (README "Tests"). Only a new, empty VAR_DIR on SQLite takes the copy; a
+    database that exists is migrated as asked (the tests of migrations do that)."""
+    if env.get("DATABASE_URL") or not env.get("VAR_DIR"):
+        return False
+    target = Path(env["VAR_DIR"]) / "db.sqlite3"
+    if target.exists():
+        return False
+    template = Path(tempfile.gettempdir()) / f"td-migrated-{migrations_fingerprint()}.sqlite3"
+    with (Path(tempfile.gettempdir()) / "td-migrated.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not template.exists():
+            make_migrated_template(env, template)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(template, target)
+    return True
+
+
+def make_migrated_template(env: dict[str, str], template: Path) -> None:
+    """Migrates a database of its own and keeps a consistent copy of it (SQLite's
+    backup, so nothing stays behind in the write-ahead log)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        migrating = {**env, "VAR_DIR": scratch}
+        result = subprocess.run(
+            [str(BIN / "python"), "manage.py", "migrate", "--noinput", "-v0"],
+            cwd=ROOT,
+            env=migrating,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"manage.py migrate failed:\n{result.stderr}")
+        partial = template.with_suffix(".partial")
+        with sqlite3.connect(Path(scratch) / "db.sqlite3") as source:
+            with sqlite3.connect(partial) as copy:
+                source.backup(copy)
+            copy.close()
+        source.close()
+        os.replace(partial, template)
 
 
 def server_env(var_dir: Path, **extra: str) -> dict[str, str]:
