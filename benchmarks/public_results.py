@@ -136,8 +136,12 @@ def main() -> None:
         "feed: one tournament, asked again",
         timed(client, [f"/api/public/v1/results/{t}" for t in some]),
     )
-    cold = timed(client, [f"/seasons/{s}/table/" for s in seasons])
+    # The first ask of a season works out every tournament's points (once per
+    # version, then kept in the process and the shared cache): three seasons.
+    cold = timed(client, [f"/seasons/{s}/table/" for s in seasons[:3]])
     report("league table (52 tournaments), first ask", cold)
+    # Those three, warm, and the rest worked out once off the clock.
+    timed(client, [f"/seasons/{s}/table/" for s in seasons[3:]])
     report(
         "league table, asked again",
         timed(client, [f"/seasons/{rng.choice(seasons)}/table/" for _ in range(asks)]),

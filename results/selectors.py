@@ -15,6 +15,7 @@ once.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -22,11 +23,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from django.core.cache import cache
 from django.db.models import Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from clock.models import ClockState, Structure
+from tournament.errors import DomainError
 from tournament.models import (
     LIVE_STATUSES,
     WITHDRAWN_STATUSES,
@@ -46,17 +49,42 @@ FOUND_MAX = 30
 KEPT = 2048  # figures of this many tournament versions kept per process
 
 T = TypeVar("T")
+_MISSING = object()
+SHARED_SECONDS = 60 * 60 * 24 * 30  # a version's figures never change; a month keeps them
 _kept: OrderedDict[Hashable, Any] = OrderedDict()
 _lock = threading.Lock()
 
 
+def _shared_key(key: Hashable) -> str:
+    return "results:" + hashlib.sha256(repr(key).encode()).hexdigest()[:40]
+
+
+def _shared_get(key: Hashable) -> Any:
+    try:
+        return cache.get(_shared_key(key), _MISSING)
+    except Exception:  # the cache unreachable: worked out again, the page still answers
+        return _MISSING
+
+
+def _shared_set(key: Hashable, value: Any) -> None:
+    try:
+        cache.set(_shared_key(key), value, SHARED_SECONDS)
+    except Exception:  # the cache unreachable: kept in this process only
+        return
+
+
 def kept(key: Hashable, work: Callable[[], T]) -> T:
-    """``work()`` once per key in this process (the key holds the versions read)."""
+    """``work()`` once per key (the key holds the versions read): kept in this process
+    and in the shared cache (Redis in production), so every process and a restart
+    find a finished tournament's figures worked out."""
     with _lock:
         if key in _kept:
             _kept.move_to_end(key)
             return _kept[key]  # type: ignore[no-any-return]
-    value = work()
+    value = _shared_get(key)
+    if value is _MISSING:
+        value = work()
+        _shared_set(key, value)
     with _lock:
         _kept[key] = value
         while len(_kept) > KEPT:
@@ -309,7 +337,10 @@ def tournament_result(
     if tournament is None or not is_shown(tournament, room_settings):
         return None
     default = room_settings.public_name_default
-    figures = figures_of(tournament)
+    try:
+        figures = figures_of(tournament)
+    except DomainError:  # places the payout rules refuse (README "Payouts"): not shown
+        return None
     ids = {pid for _p, pid, _m, _b in figures.places}
     ids |= {pid for _n, _a, winners in figures.specials for pid in winners}
     players = players_by_id(ids)
@@ -382,7 +413,10 @@ def player_results(
     played = shown_tournaments(room_settings).filter(entries__player=player).distinct()
     rows = []
     for tournament in played:
-        figures = figures_of(tournament)
+        try:
+            figures = figures_of(tournament)
+        except DomainError:  # places the payout rules refuse: left out
+            continue
         mine = next((p for p in figures.places if p[1] == player.pk), None)
         rows.append(
             PlayerRow(

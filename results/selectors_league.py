@@ -10,7 +10,7 @@ names are read live with the room's default.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from results.selectors import kept, names_of, played_on, room, shown_tournaments
@@ -27,6 +27,8 @@ Points = list[tuple[int, int, Decimal, Decimal]]
 @dataclass(frozen=True)
 class SeasonCell:
     tournament: int
+    name: str
+    date: datetime.date
     place: int
     points: Decimal
     correction: Decimal
@@ -70,7 +72,14 @@ def _formula_key(season: LeagueSeason) -> tuple[object, ...]:
 
 
 def _points(tournament: Tournament, season: LeagueSeason) -> Points:
-    key = ("points", season.pk, _formula_key(season), tournament.pk, tournament.version)
+    key = (
+        "points",
+        season.pk,
+        _formula_key(season),
+        tournament.pk,
+        tournament.version,
+        tournament.created_at,
+    )
     try:
         return kept(
             key,
@@ -94,9 +103,10 @@ def season_public(season_id: int, room_settings: RoomSettings | None = None) -> 
     results: list[SeasonResult] = []
     cells: dict[int, list[SeasonCell]] = {}
     for tournament in tournaments:
+        day = played_on(tournament)
         for player_id, place, points, correction in _points(tournament, season):
             results.append(SeasonResult(tournament.pk, player_id, place, points))
-            cell = SeasonCell(tournament.pk, place, points, correction, False)
+            cell = SeasonCell(tournament.pk, tournament.name, day, place, points, correction, False)
             cells.setdefault(player_id, []).append(cell)
     try:
         table = season_table(results, best_of=season.best_of)
@@ -117,10 +127,8 @@ def season_public(season_id: int, room_settings: RoomSettings | None = None) -> 
             wins=standing.wins,
             best_place=standing.best_place,
             results=[
-                SeasonCell(
-                    c.tournament, c.place, c.points, c.correction, c.tournament in standing.counted
-                )
-                for c in cells.get(standing.player_id, [])
+                replace(cell, counted=cell.tournament in standing.counted)
+                for cell in cells.get(standing.player_id, [])
             ],
         )
         for standing, name in zip(table, shown, strict=True)
