@@ -76,7 +76,7 @@ class SiteApi:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     var = tmp_path_factory.mktemp("results-pages")
-    with director_site(var, "pw-results", shift=False) as site:
+    with director_site(var, "pw-results") as site:
         api = SiteApi(site.server.url, site.token)
         api.patch("/room", {"name": "Casino am See"})
         night = finished_night(api)
