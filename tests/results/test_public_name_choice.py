@@ -45,9 +45,7 @@ def test_a_pseudonym_choice_without_a_pseudonym_is_a_422(api, anna):
 def test_another_players_name_or_pseudonym_is_no_pseudonym(api, anna):
     Player.objects.create(name="Jonas Weber", pseudonym="AceHigh")
     for taken in ("jonas weber", "ACEHIGH"):
-        answer = api.patch(
-            f"/players/{anna.pk}", {"public_name": "pseudonym", "pseudonym": taken}
-        )
+        answer = api.patch(f"/players/{anna.pk}", {"public_name": "pseudonym", "pseudonym": taken})
         assert answer.status_code == 422, taken
     # His own name is his to use.
     own = api.patch(
