@@ -10,14 +10,14 @@ names are read live with the room's default.
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal
 
 from results.selectors import kept, names_of, played_on, room, shown_tournaments
 from tournament.errors import DomainError
 from tournament.models import LeagueSeason, PayoutSettings, Player, RoomSettings, Tournament
 from tournament.public_labels import result_name
-from tournament.rules.league import LeagueError, SeasonResult, season_table
+from tournament.rules.league import LeagueError, SeasonResult, Standing, season_table
 from tournament.services.league import tournament_points
 
 # player id, place, points (corrections in), the corrections' points
@@ -92,6 +92,29 @@ def _points(tournament: Tournament, season: LeagueSeason) -> Points:
         return []
 
 
+def _standings(
+    season: LeagueSeason, tournaments: list[Tournament]
+) -> tuple[list[Standing], dict[int, list[SeasonCell]]]:
+    results: list[SeasonResult] = []
+    read: list[tuple[Tournament, datetime.date, int, int, Decimal, Decimal]] = []
+    for tournament in tournaments:
+        day = played_on(tournament)
+        for player_id, place, points, correction in _points(tournament, season):
+            results.append(SeasonResult(tournament.pk, player_id, place, points))
+            read.append((tournament, day, player_id, place, points, correction))
+    try:
+        table = season_table(results, best_of=season.best_of)
+    except LeagueError:  # the league rule refused the figures (README "The points formula")
+        return [], {}
+    counted = {standing.player_id: set(standing.counted) for standing in table}
+    cells: dict[int, list[SeasonCell]] = {}
+    for tournament, day, player_id, place, points, correction in read:
+        counts = tournament.pk in counted.get(player_id, set())
+        cell = SeasonCell(tournament.pk, tournament.name, day, place, points, correction, counts)
+        cells.setdefault(player_id, []).append(cell)
+    return table, cells
+
+
 def season_public(season_id: int, room_settings: RoomSettings | None = None) -> PublicSeason | None:
     """The season's table as the public sees it; None for an unknown season."""
     season = LeagueSeason.objects.filter(pk=season_id).first()
@@ -100,18 +123,15 @@ def season_public(season_id: int, room_settings: RoomSettings | None = None) -> 
     room_settings = room_settings or room()
     linked = PayoutSettings.objects.filter(season=season).values("tournament_id")
     tournaments = list(shown_tournaments(room_settings).filter(pk__in=linked).reverse())
-    results: list[SeasonResult] = []
-    cells: dict[int, list[SeasonCell]] = {}
-    for tournament in tournaments:
-        day = played_on(tournament)
-        for player_id, place, points, correction in _points(tournament, season):
-            results.append(SeasonResult(tournament.pk, player_id, place, points))
-            cell = SeasonCell(tournament.pk, tournament.name, day, place, points, correction, False)
-            cells.setdefault(player_id, []).append(cell)
-    try:
-        table = season_table(results, best_of=season.best_of)
-    except LeagueError:  # the league rule refused the figures (README "The points formula")
-        table = []
+    # The standings without names, once per version of the season and its tournaments.
+    key = (
+        "season",
+        season.pk,
+        _formula_key(season),
+        season.best_of,
+        tuple((t.pk, t.version, t.created_at) for t in tournaments),
+    )
+    table, cells = kept(key, lambda: _standings(season, tournaments))
     default = room_settings.public_name_default
     players = {p.pk: p for p in Player.objects.filter(pk__in=[s.player_id for s in table])}
     shown = names_of(players, [s.player_id for s in table], default)
@@ -126,10 +146,7 @@ def season_public(season_id: int, room_settings: RoomSettings | None = None) -> 
             played=standing.played,
             wins=standing.wins,
             best_place=standing.best_place,
-            results=[
-                replace(cell, counted=cell.tournament in standing.counted)
-                for cell in cells.get(standing.player_id, [])
-            ],
+            results=cells.get(standing.player_id, []),
         )
         for standing, name in zip(table, shown, strict=True)
     ]
