@@ -241,6 +241,9 @@ def replay_part(args) -> None:
     from django.db import connections
 
     connections.close_all()  # the part before may hold the database
+    for connection in connections.all():
+        # Its pool's connections die with the database dropped next: a new pool.
+        getattr(connection, "close_pool", lambda: None)()
     tid, token = drawn_field(args.replay_tables)
     temp, env = production_env("td-offline-replay-")
     # As a room's server runs: DEBUG off (with it on, Django keeps every query's SQL).

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clock.web import template_views, views
+from clock.web import finish_views, template_views, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/clock/", views.clock_page, name="clock-page"),
@@ -19,6 +19,11 @@ urlpatterns = [
         name="clock-action",
     ),
     path("tournaments/<int:tournament_id>/structure/", views.structure_page, name="structure-page"),
+    path(
+        "tournaments/<int:tournament_id>/finish/apply/",
+        finish_views.finish_apply,
+        name="finish-apply",
+    ),
     path(
         "tournaments/<int:tournament_id>/structure/save-as-template/",
         template_views.structure_template_save,

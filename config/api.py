@@ -21,6 +21,9 @@ from ninja.parser import Parser
 from cashdesk.api.desk import router as cashdesk_router
 from cashdesk.api.tickets import router as tickets_router
 from clock.api.clock import router as clock_router
+from clock.api.finish import router as finish_router
+from clock.api.forecast import router as forecast_router
+from formats.api.exports import router as formats_router
 from imports.api.imports import router as imports_router
 from layouts.api.layouts import router as layouts_router
 from prereg.api.prereg import router as prereg_router
@@ -164,6 +167,8 @@ def on_database_down(request: HttpRequest, exc: Exception) -> HttpResponse:
 api.add_router("", tournaments_router)
 api.add_router("", tables_router)
 api.add_router("", clock_router)
+api.add_router("", finish_router)
+api.add_router("", forecast_router)
 api.add_router("", rulings_router)
 api.add_router("", payouts_router)
 api.add_router("", prizes_router)
@@ -177,3 +182,4 @@ api.add_router("", cashdesk_router)
 api.add_router("", layouts_router)
 api.add_router("", prereg_router)
 api.add_router("", signage_router)
+api.add_router("", formats_router)

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "screens",
     "signage",
     "results",
+    "formats",
 ]
 
 MIDDLEWARE = [

@@ -11,6 +11,8 @@ admin.site.login_form = ThrottledAdminAuthenticationForm
 handler500 = "tournament.unavailable.server_error"
 
 urlpatterns = [
+    # Results out (README "Results out: formats"): first, the share image is under /api/public/v1/.
+    path("", include("formats.urls")),
     path("api/v1/", api.urls),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),

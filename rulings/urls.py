@@ -1,6 +1,6 @@
 from django.urls import path
 
-from rulings.web import views
+from rulings.web import floor_penalty, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/rulings/", views.ruling_log, name="ruling-log"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/rulings/print/", views.ruling_print, name="ruling-print"),
     path("tournaments/<int:tournament_id>/rulings.csv", views.ruling_csv, name="ruling-csv"),
     path("rulings/<int:ruling_id>/amendments/", views.ruling_amend, name="ruling-amend"),
+    path("floor/entries/<int:pk>/penalty/", floor_penalty.floor_penalty, name="floor-penalty"),
     path("rules/", views.rule_catalog, name="rule-catalog"),
     path("rules/search/", views.rule_search_partial, name="rule-search"),
 ]

@@ -48,6 +48,10 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     if parts & {changes.CLOCK, changes.SUMMARY}:
         # The purchase windows follow the clock's level and the purchase settings.
         parts.add(changes.PURCHASES)
+    if parts & {changes.CLOCK, changes.SUMMARY, changes.CHIPS}:
+        # The forecast against the hard stop moves with every level and bust; the
+        # chip set decides which colour-up it may propose.
+        parts.add(changes.HARD_STOP)
     floor_parts, public_parts = parts_data(tournament, parts)
     floor: dict[str, Any] = {**head, **change.facts, **floor_parts}
     public: dict[str, Any] = {**head, **change.public_facts, **public_parts}

@@ -22,6 +22,7 @@ from django.db.models import Count, Q, Sum
 
 from clock.services.chips import chip_set_current
 from clock.services.clock_state import clock_get, level_played_now
+from clock.services.finish import finish_warning
 from clock.services.player_clock import clock_calls_current
 from clock.services.shot_clock import shot_clock_turns_current
 from rulings.presenters import rulings_latest
@@ -228,6 +229,7 @@ READERS: dict[str, Reader] = {
     changes.PURCHASES: Reader(lambda t, public: purchase_windows(t)),
     changes.FLOOR_ALERTS: Reader(lambda t, public: floor_alerts(t)),
     changes.CONFLICTS: Reader(lambda t, public: conflicts_part(t)),
+    changes.HARD_STOP: Reader(lambda t, public: finish_warning(t)),
 }
 
 

@@ -38,6 +38,7 @@ WHAT: dict[str, Any] = {
     "button": _("Button at table %(table)s"),
     "clock_call": _("Clock called at table %(table)s, seat %(seat)s"),
     "ruling": _("Ruling or penalty"),
+    "penalty": _("Penalty for %(name)s (table %(table)s, seat %(seat)s)"),
     "floor_call": _("Floor called to table %(table)s"),
 }
 # A name that the path gives and the words use: the same action by the API or a page.

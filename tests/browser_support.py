@@ -222,6 +222,15 @@ class Server:
         if getattr(self, "_log", None):
             self._log.close()
 
+    def kill(self) -> None:
+        """kill -9: the process ends at once, no goodbye to its sockets (start() brings
+        it back on the same port)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        if getattr(self, "_log", None):
+            self._log.close()
+
     def api(self, method: str, path: str, token: str, body: Any = None) -> Any:
         data = json.dumps(body).encode() if body is not None else b"{}"
         request = urllib.request.Request(

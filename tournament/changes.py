@@ -50,6 +50,10 @@ FLOOR_ALERTS = "floor_alerts"
 # The floor tablets' refused offline actions still open, for the director to
 # resolve (README "When the network drops"); staff screens only.
 CONFLICTS = "conflicts"
+# The hard stop against the forecast's latest end and the proposals to meet it
+# (README "Finish on time: hard stop"); staff screens only; follows the clock
+# and the summary (every level, break and bust).
+HARD_STOP = "hard_stop"
 PARTS = frozenset(
     {
         SUMMARY,
@@ -69,9 +73,10 @@ PARTS = frozenset(
         ALTERNATES,
         FLOOR_ALERTS,
         CONFLICTS,
+        HARD_STOP,
     }
 )
-STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS, CONFLICTS})
+STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS, CONFLICTS, HARD_STOP})
 
 
 @dataclass(frozen=True)

@@ -370,9 +370,9 @@ class Entry(models.Model):
 
 from tournament.models_bounties import *  # noqa: E402,F401,F403 - bounty models live beside
 from tournament.models_events import *  # noqa: E402,F401,F403 - event models live beside
+from tournament.models_log import *  # noqa: E402,F401,F403 - the audit trail and API tokens live beside
 from tournament.models_once import *  # noqa: E402,F401,F403 - one-time keys' answers live beside
 from tournament.models_payouts import *  # noqa: E402,F401,F403 - payout models live beside
 from tournament.models_privacy import *  # noqa: E402,F401,F403 - privacy models live beside
 from tournament.models_room import *  # noqa: E402,F401,F403 - the room's settings live beside
 from tournament.models_tally import *  # noqa: E402,F401,F403 - the entry counts live beside
-from tournament.models_trail import *  # noqa: E402,F401,F403 - API tokens and the audit trail

@@ -14,6 +14,13 @@ class ScheduleFields(models.Model):
     players' pre-registration from their phones."""
 
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    # README "Finish on time: hard stop": play must be over by then.
+    hard_stop = models.DateTimeField(
+        _("hard stop"),
+        null=True,
+        blank=True,
+        help_text=_("Play must be over by then; the director is warned when it will not be."),
+    )
     listed = models.BooleanField(
         _("on the schedule"), default=False, help_text=_("Listed on the room's public schedule.")
     )

@@ -44,6 +44,7 @@ def tournament_payload(tournament: Tournament) -> dict[str, Any]:
         "late_registration_through_break": tournament.late_registration_through_break,
         "break_during_registration": tournament.break_during_registration,
         "starts_at": tournament.starts_at,
+        "hard_stop": tournament.hard_stop,
         "listed": tournament.listed,
         "pre_registration": {
             "open": tournament.pre_registration_open,

@@ -29,6 +29,7 @@ from clock.services.structure import (
     structure_parse,
     structure_set,
 )
+from clock.web.finish_views import finish_context, planning_context
 from clock.web.template_views import template_context
 from tables.models import Table
 from tables.presenters import tables_payload
@@ -87,6 +88,7 @@ def clock_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "calls": player_clock.clock_calls_current(tournament=tournament),
             "tables": tables,
             "structure": _rows(clock_state.structure_entries(tournament)),
+            **finish_context(request, tournament),
         },
     )
 
@@ -390,6 +392,7 @@ def _structure_render(
             "problems": [p for p in problems if p.get("index") is None],
             "export": export,
             **template_context(request, tournament),
+            **planning_context(request, tournament, tuple(entries)),
         },
     )
     response.status_code = status

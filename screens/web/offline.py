@@ -23,6 +23,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from rulings.web.floor_penalty import floor_penalty_choices
 from tables.web.floor_tablet import braces, counted
 
 SERVICE_WORKER = "js/offline_sw.js"
@@ -91,13 +92,14 @@ def _action_words() -> dict[str, str]:
         "chips": braces(_("Chip counts, table %(table)s")),
         "button": braces(_("Button: table %(table)s, seat %(seat)s")),
         "clock_call": braces(_("Clock called: table %(table)s, seat %(seat)s")),
+        "penalty": braces(_("Penalty: %(name)s")),
         "floor_call": braces(_("Floor call, table %(table)s")),
         "undo": _("Undo"),
         "action": _("Action"),
     }
 
 
-def _panel_words() -> dict[str, str]:
+def _panel_words() -> dict[str, Any]:
     """The seat panel and the chip count drawn by the tablet itself while away
     (the same words as the server's panel, ``tables/_seat_panel.html``)."""
     return {
@@ -121,6 +123,12 @@ def _panel_words() -> dict[str, str]:
         "player": _("Player"),
         "chips_label": _("Chips"),
         "save_counts": _("Save the counts"),
+        "penalty_title": _("Penalty"),
+        "penalty_count": _("Hands or rounds (not for a warning)"),
+        "penalty_category": _("Category"),
+        "penalty_situation": _("What happened (optional)"),
+        "penalty_give": _("Give the penalty"),
+        "penalty_choices": floor_penalty_choices(),
     }
 
 
@@ -135,6 +143,7 @@ def offline_links() -> dict[str, str]:
         "chips": reverse("floor-table-chips", args=[0]),
         "button": reverse("floor-button", args=[0]),
         "clock_call": reverse("clock-call", args=[0]),
+        "penalty": reverse("floor-penalty", args=[0]),
         "undo": reverse("floor-undo", args=[0]),
         "api_hand_finished": "/api/v1/tables/0/hand-finished",
         "api_floor_call": "/api/v1/tables/0/floor-call",

@@ -17,6 +17,15 @@
   function mark(node, item) {
     if (!node) return;
     node.classList.add("is-pending");
+    // Several kept for one place (a table's next hands): one mark, counted.
+    var kept = node.querySelector(":scope > .offline-pending-mark");
+    if (kept) {
+      var count = Number(kept.getAttribute("data-count") || 1) + 1;
+      kept.setAttribute("data-count", String(count));
+      kept.title += "\n" + item.meta.label;
+      kept.innerHTML = Q.clock + " " + esc(W.pending) + " ×" + count;
+      return;
+    }
     var badge = document.createElement("span");
     badge.className = "offline-pending-mark";
     badge.title = item.meta.label;
@@ -90,6 +99,25 @@
     return html + '<button type="submit" class="danger big">' + esc(W.bust_player) + "</button></form>";
   }
 
+  function options(pairs, chosen) {
+    return pairs.map(function (pair) {
+      return '<option value="' + esc(pair[0]) + '"' + (pair[0] === chosen ? " selected" : "") + ">" + esc(pair[1]) + "</option>";
+    }).join("");
+  }
+
+  /* The seat panel's penalty (rulings/web/floor_penalty.py): kept like a bust. */
+  function penaltyForm(player) {
+    var choices = W.penalty_choices || { kinds: [], categories: [] };
+    return '<details class="penalty-give"><summary>' + esc(W.penalty_title) + "</summary>" +
+      '<form method="post" action="' + esc(link("penalty", player.entry)) + '" class="stack" data-fetch>' +
+      "<label>" + esc(W.penalty_title) + '<select name="kind">' + options(choices.kinds, "") + "</select></label>" +
+      "<label>" + esc(W.penalty_count) + '<input type="number" name="count" min="1" inputmode="numeric"></label>' +
+      "<label>" + esc(W.penalty_category) + '<select name="category">' + options(choices.categories, "etiquette") +
+      "</select></label>" +
+      "<label>" + esc(W.penalty_situation) + '<input type="text" name="situation" maxlength="4000" autocomplete="off"></label>' +
+      '<button type="submit" class="big">' + esc(W.penalty_give) + "</button></form></details>";
+  }
+
   function seatPanel(button) {
     var where = (button.getAttribute("data-seat") || "").split(":");
     var table = tableOf(Number(where[0]));
@@ -105,7 +133,8 @@
         '<form method="post" action="' + esc(link("clock_call", document.getElementById("floor-live").dataset.tournament)) +
         '" class="call-clock" data-fetch>' + hidden("table", table.number) + hidden("seat", seat) +
         '<label><input type="checkbox" name="facing_action" checked> ' + esc(W.facing) + "</label>" +
-        '<button type="submit" class="big">' + esc(W.call_clock) + "</button></form>";
+        '<button type="submit" class="big">' + esc(W.call_clock) + "</button></form>" +
+        penaltyForm(player);
     }
     html += '<form method="post" action="' + esc(link("button", table.id)) + '" class="button-hand" data-fetch>' +
       hidden("seat", seat) + '<p class="muted">' + esc(W.button_here) + "</p>" +

@@ -187,6 +187,8 @@
       if (kind === "bust") {
         meta.entries = [id].concat(pairs.filter(function (p) { return p[0] === "same_hand"; })
           .map(function (p) { return Number(p[1]); }));
+      } else if (kind === "penalty") {
+        meta.entries = [id];
       } else if (kind === "move") {
         meta.kind = "move_" + match[2];
         meta.move = id;

@@ -9,6 +9,7 @@ read once for the whole page.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -17,7 +18,11 @@ from django.utils.translation import ngettext, ngettext_lazy
 from tables.models import Move, SeatChange
 from tables.presenters_conflicts import what_of
 from tables.web.action_names import ACTION_NAMES
+from tournament.device_time import LOG_KEY
 from tournament.models import LIVE_STATUSES, ActionLog, Entry
+
+# A line received this much after it was taken says when it was received too.
+RECEIVED_LATER = timedelta(seconds=1)
 
 # Why a player's seat changed (SeatChange.reason, Move.reason).
 SEAT_CHANGE_REASONS: Mapping[str, Any] = {
@@ -345,3 +350,28 @@ def described(actions: Iterable[ActionLog]) -> list[tuple[ActionLog, str]]:
     rows = list(actions)
     names = _Names(rows)
     return [(action, action_text(action, names)) for action in rows]
+
+
+def taken_at(action: ActionLog) -> datetime:
+    """When the action was taken: the time the device sent (README "Device
+    time"), never later than the server received it; else when it was received."""
+    data = action.data if isinstance(action.data, dict) else {}
+    text = data.get(LOG_KEY)
+    if not isinstance(text, str):
+        return action.at
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return action.at
+    return min(moment, action.at) if moment.tzinfo is not None else action.at
+
+
+def in_taken_order(actions: Iterable[ActionLog]) -> list[ActionLog]:
+    """Newest first by the time each was taken: a tablet's queue sent after the
+    network came back takes its place among what others did meanwhile. Each
+    line gets ``taken_at`` and ``received_later`` (the page shows both times)."""
+    rows = list(actions)
+    for action in rows:
+        action.taken_at = taken_at(action)  # type: ignore[attr-defined]
+        action.received_later = action.at - action.taken_at >= RECEIVED_LATER  # type: ignore[attr-defined]
+    return sorted(rows, key=lambda a: (a.taken_at, a.pk), reverse=True)  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from clock.services.player_clock import clock_calls_current
 from rulings.services.penalties import seat_penalties
+from rulings.web.floor_penalty import floor_penalty_choices
 from tables import selectors
 from tables.models import KeepApart, Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order
@@ -38,7 +39,7 @@ from tables.services.seating import seats_are_drawn, seats_draw
 from tables.services.state import breaking_order
 from tables.services.tables import tables_create
 from tables.services.undo import UNDOABLE, action_undo
-from tables.web.history import described, seat_change_text
+from tables.web.history import described, in_taken_order, seat_change_text
 from tournament.errors import DomainError, Invalid
 from tournament.models import ActionLog, Entry, Tournament
 from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
@@ -111,6 +112,7 @@ def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
             "same_hand": [e for e in at_table if e is not occupant],
             "hand_for_hand": tournament.hand_for_hand,
             "bounty": bounty_settings_for(tournament).active,
+            "penalty_choices": floor_penalty_choices(),
             # The map comes back where it was (no jump to the table: the
             # message under the top bar stays in view).
             "back": _back(tournament.pk),
@@ -309,7 +311,7 @@ def history(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": tournament,
             "changes": [(change, seat_change_text(change)) for change in changes],
-            "actions": described(actions),
+            "actions": described(in_taken_order(actions)),
             "undoable": UNDOABLE,
         },
     )

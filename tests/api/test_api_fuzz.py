@@ -93,6 +93,10 @@ RULES_BEYOND_SCHEMA: dict[str, dict[str, str]] = {
     "POST /api/v1/seasons/formula-preview": FORMULA,
     "POST /api/v1/tournaments/{tournament_id}/deals": DEAL,
     "POST /api/v1/tournaments/{tournament_id}/deals/preview": DEAL,
+    "GET /api/v1/seasons/{season_id}/export/federation": {
+        "tokens_by_place": "each place's tokens no more than the place above: between items",
+        "factor_finite": "a decimal parameter JSON Schema cannot keep from being NaN",
+    },
     "PUT /api/v1/tournaments/{tournament_id}/payouts": {
         "percentages_sum": "the shares add up to 100",
         "percentages_increasing": "each place pays no more than the place above",

@@ -118,6 +118,12 @@ def button_hands_and_clock(w: Walk) -> None:
         f"/tournaments/{tid}/clock/level",
         {"level_index": 0},
     )
+    # README "Finish on time: hard stop": a proposal applied changes the structure.
+    w.send(
+        "POST /api/v1/tournaments/{tournament_id}/forecast/proposals/apply",
+        f"/tournaments/{tid}/forecast/proposals/apply",
+        {"proposal": "shorten-15"},
+    )
     w.send("POST /api/v1/chip-race", "/chip-race", CHIP_RACE)
 
 

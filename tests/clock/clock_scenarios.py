@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from clock.services import clock_state
@@ -31,3 +33,33 @@ class FakeClock:
     def at(self, ms: int) -> FakeClock:
         self.ms = ms
         return self
+
+
+def _done(response) -> dict:
+    assert response.status_code < 300, response.content
+    return response.json()
+
+
+def drawn_with_club_structure(api, tournament: dict, *, players: int = 30) -> dict:
+    """``players`` registered and drawn at 9-seat tables, the club template's
+    20-minute levels set, the clock running from ``clock_state.now()``."""
+    tid = tournament["id"]
+    _done(api.post(f"/tournaments/{tid}/tables", {"count": -(-players // 9), "seats": 9}))
+    for n in range(players):
+        _done(api.post(f"/tournaments/{tid}/entries", {"name": f"Player {n + 1}"}))
+    _done(api.post(f"/tournaments/{tid}/draw"))
+    _done(api.post(f"/tournaments/{tid}/structure/template", {"template": "club20"}))
+    _done(api.post(f"/tournaments/{tid}/clock/start"))
+    return tournament
+
+
+def late_for_its_hard_stop(api, tournament: dict, *, minutes_short: int = 60) -> dict:
+    """The hard stop set ``minutes_short`` before the forecast's latest end; the
+    warning (GET .../forecast/proposals) after it."""
+    tid = tournament["id"]
+    far = datetime(2100, 1, 1, tzinfo=UTC)
+    _done(api.patch(f"/tournaments/{tid}", {"hard_stop": far.isoformat()}))
+    warning = _done(api.get(f"/tournaments/{tid}/forecast/proposals"))
+    stop = datetime.fromisoformat(warning["forecast"]["latest"]) - timedelta(minutes=minutes_short)
+    _done(api.patch(f"/tournaments/{tid}", {"hard_stop": stop.isoformat()}))
+    return _done(api.get(f"/tournaments/{tid}/forecast/proposals"))

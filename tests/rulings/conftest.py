@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 
 def start(api, *, players: int, tables: int, **settings) -> dict:
@@ -22,3 +23,16 @@ def game(api) -> dict:
 
 def seated(game: dict, table: int = 1) -> list[dict]:
     return next(t for t in game["tables"] if t["number"] == table)["players"]
+
+
+@pytest.fixture
+def floor_client(floor_user) -> Client:
+    client = Client()
+    client.force_login(floor_user)
+    return client
+
+
+@pytest.fixture
+def german_floor_client(floor_client) -> Client:
+    floor_client.cookies["django_language"] = "de"
+    return floor_client

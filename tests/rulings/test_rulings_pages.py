@@ -15,19 +15,6 @@ from tests.rulings.conftest import seated
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def floor_client(floor_user) -> Client:
-    client = Client()
-    client.force_login(floor_user)
-    return client
-
-
-@pytest.fixture
-def german_floor_client(floor_client) -> Client:
-    floor_client.cookies["django_language"] = "de"
-    return floor_client
-
-
 def test_the_tablet_form_renders_in_german_with_table_and_seat_filled_in(german_floor_client, game):
     player = seated(game, table=1)[0]
     url = f"/tournaments/{game['id']}/rulings/new/?table=1&seat={player['seat']}"

@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clock.models import ClockCall, ShotClockTurn
+from clock.rules.clock import datetime_from_ms
 from clock.services import clock_state
 from clock.services.boundaries import boundary_fire
 from screens import compose, live
@@ -153,6 +154,19 @@ def act_director(api, tid: int, action: str, rng: random.Random) -> None:
         boundary_fire(tournament_id=tid, key=f"{kind}:0:{T0 - rng.randint(0, 9999)}", now_ms=T0)
 
 
+def act_finish(api, tid: int, action: str, rng: random.Random) -> None:
+    """README "Finish on time: hard stop": a stop soon brings the proposals; one applied."""
+    if action == "hard_stop":
+        minutes = rng.choice([None, 5, 45, 600])
+        stop = None if minutes is None else datetime_from_ms(T0 + minutes * 60_000)
+        tournament_update(tournament_id=tid, changes={"hard_stop": stop}, by=None)
+    elif action == "finish_apply":
+        proposals = api.get(f"/tournaments/{tid}/forecast/proposals").json()["proposals"]
+        chosen = [p["id"] for p in proposals if p["kind"] != "deal"]
+        if chosen:
+            api.post(f"/tournaments/{tid}/forecast/proposals/apply", {"proposal": chosen[0]})
+
+
 def act_floor(api, tid: int, action: str, rng: random.Random) -> None:
     """Clock calls, the shot clock and floor calls."""
     tables = [
@@ -184,6 +198,7 @@ def act_floor(api, tid: int, action: str, rng: random.Random) -> None:
 def act(api, tid: int, action: str, rng: random.Random) -> None:
     act_director(api, tid, action, rng)
     act_floor(api, tid, action, rng)
+    act_finish(api, tid, action, rng)
     tables = [t for t in api.get(f"/tournaments/{tid}/tables").json() if t["players"]]
     pending = api.get(f"/tournaments/{tid}/moves?status=pending").json()
     if action == "bust" and len(seated(api, tid)) > 2:
@@ -270,6 +285,9 @@ ACTIONS = st.sampled_from(
         "chips",
         "structure",
         "settings",
+        "hard_stop",
+        "hard_stop",
+        "finish_apply",
         "boundary",
         "clock_call",
         "clock_call_cancel",

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from ninja.security import HttpBearer, SessionAuth
 
 from tournament.errors import Forbidden
-from tournament.models import ApiToken
+from tournament.models import ApiToken, IdempotentRequest
 from tournament.roles import MONEY, has_role, remember_roles
 
 LAST_USED_PRECISION = timedelta(minutes=1)
@@ -33,10 +33,13 @@ def issue_token(user: Any) -> str:
     return token
 
 
-def user_for_token(token: str) -> Any | None:
+def user_for_token(token: str, once_key: str | None = None) -> Any | None:
     """The token's active user, with his roles for this request: one query (every
-    API call starts here, README "Benchmarks")."""
-    rows = list(User.objects.raw(_token_query(), [token_digest(token)]))
+    API call starts here, README "Benchmarks"). With ``once_key`` the same query
+    says whether that one-time key is stored: ``user.once_id``, the id of its
+    row or None (README "Sent twice, done once")."""
+    params = [token_digest(token)] if once_key is None else [once_key, token_digest(token)]
+    rows = list(User.objects.raw(_token_query(once_key is not None), params))
     if not rows:
         return None
     user = rows[0]
@@ -53,12 +56,19 @@ def user_for_token(token: str) -> Any | None:
 
 
 @cache
-def _token_query() -> str:
-    """The token's user, the token, and the user's group names (a row per group)."""
+def _token_query(with_once_key: bool) -> str:
+    """The token's user, the token, and the user's group names (a row per group);
+    ``with_once_key``: and the id of a stored one-time key."""
     quote = connection.ops.quote_name
     memberships = User.groups.through._meta.db_table  # type: ignore[attr-defined]
+    once = ""
+    if with_once_key:
+        once = (
+            f", (SELECT o.id FROM {quote(IdempotentRequest._meta.db_table)} o"
+            f" WHERE o.{quote('key')} = %s) AS once_id"
+        )
     return (
-        "SELECT u.*, t.id AS token_id, t.last_used_at AS token_last_used_at, g.name AS role_name"
+        f"SELECT u.*, t.id AS token_id, t.last_used_at AS token_last_used_at, g.name AS role_name{once}"
         f" FROM {quote(ApiToken._meta.db_table)} t"
         f" JOIN {quote(User._meta.db_table)} u ON u.id = t.user_id"
         f" LEFT JOIN {quote(memberships)} m ON m.user_id = u.id"
@@ -67,13 +77,14 @@ def _token_query() -> str:
     )
 
 
-def user_for_bearer(request: HttpRequest, token: str) -> Any | None:
+def user_for_bearer(request: HttpRequest, token: str, once_key: str | None = None) -> Any | None:
     """:func:`user_for_token`, looked up once per request: the one-time key's
-    check (README "Sent twice, done once") and the API's own share it."""
+    check (README "Sent twice, done once", which asks with its key) and the
+    API's own share it."""
     seen = getattr(request, "bearer_seen", None)
     if seen is not None and seen[0] == token:
         return seen[1]
-    user = user_for_token(token)
+    user = user_for_token(token, once_key)
     request.bearer_seen = (token, user)  # type: ignore[attr-defined]
     return user
 

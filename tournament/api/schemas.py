@@ -134,6 +134,9 @@ class TournamentIn(Body):
     break_during_registration: bool = True
     # README "Pre-registration and the schedule".
     starts_at: StartsAt | None = Field(None, description="Date and time of the start.")
+    hard_stop: StartsAt | None = Field(
+        None, description='Play must be over by then (README "Finish on time: hard stop").'
+    )
     listed: bool = Field(False, description="On the room's public schedule.")
     pre_registration: PreRegistrationSettingsIn | None = None
 
@@ -210,6 +213,11 @@ class TournamentPatch(Body):
     late_registration_through_break: bool | None = None
     break_during_registration: bool | None = None
     starts_at: StartsAt | None = None
+    hard_stop: StartsAt | None = Field(
+        None,
+        description='Play must be over by then (README "Finish on time: hard stop"); '
+        "null clears it.",
+    )
     listed: bool | None = None
     pre_registration: PreRegistrationSettingsIn | None = None
 
@@ -264,6 +272,7 @@ class TournamentOut(Schema):
     late_registration_through_break: bool = False
     break_during_registration: bool = True
     starts_at: datetime | None = None
+    hard_stop: datetime | None = Field(None, description="Play must be over by then.")
     listed: bool = False
     pre_registration: PreRegistrationSettingsOut | None = None
 

@@ -1,13 +1,14 @@
 """Sent twice, done once (README "Sent twice, done once").
 
-A write that carries a one-time key claims the key inside its own transaction
-(:func:`once_key_claim`), does its work and stores its answer on the claimed row
-(:func:`once_answer_store`) before the commit: the work and the answer commit
-together or not at all. A second request with the key finds the stored answer;
-one sent while the first is still running waits on the key's unique index and
-then reads what the first committed. Called inside the request's write (the
-write unit, README "How a floor action flows"), before any lock of the request's
-own writes: a key is claimed before every other lock.
+A write that carries a one-time key runs in one transaction with its answer:
+the view does its work, then :func:`once_answer_keep` stores the key with the
+answer in one statement just before the commit, so the work and the answer
+commit together or not at all, and a keyed write costs one statement more than
+the same write without a key (README "Benchmarks"). The key's unique index
+refuses a twin sent at the same time: the twin's insert waits for the first
+request's commit, finds the key taken, and the twin's own work goes back; it
+answers what the first stored (:func:`once_stored`). A key already stored is
+found before the work (:func:`once_stored`), and its answer is sent again.
 """
 
 from __future__ import annotations
@@ -15,21 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.db import OperationalError, connection
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Busy, Invalid
+from tournament.errors import Invalid
 from tournament.models import IdempotentRequest
 from tournament.models_once import KEY_MAX, KEY_MIN
-from tournament.writes import Write
-from tournament.writes.locks import LOCK_TIMEOUT_MS
 
 # Kept at least this long (README "Sent twice, done once"); the daily run removes older keys.
 KEEP = timedelta(hours=72)
-# A repeat waits for the first request with its key at most this long: the first may
-# itself wait for the tournament's lock, then do its work.
-CLAIM_WAIT_MS = 3 * LOCK_TIMEOUT_MS
 
 KEY_LENGTH = _(
     "The Idempotency-Key %(key)s is %(length)s characters long; it must be %(least)s to "
@@ -40,10 +36,6 @@ KEY_SHOWN = 40
 KEY_USED = _(
     "The Idempotency-Key %(key)s was already used for another request. "
     "Send a new key for a new request."
-)
-KEY_BUSY = _(
-    "The request with the Idempotency-Key %(key)s is still being worked on. "
-    "Send it again in a moment."
 )
 
 
@@ -68,26 +60,27 @@ def once_key_checked(key: str) -> str:
     return key
 
 
-def once_key_claim(w: Write, claim: Claim) -> IdempotentRequest | None:
-    """Claim the key for this request: None when it is new (do the work, then
-    store the answer), else the stored answer of its first request. Raises
-    :class:`Invalid` when the key was used by another user, for another
-    operation or with another body, and a 409 when its first request is still
-    running after :data:`CLAIM_WAIT_MS` (the write then goes back whole).
+@dataclass(frozen=True)
+class Answer:
+    """What a keyed request answered, kept with its key: a status and body, or
+    a page form's redirect (its target)."""
 
-    One statement when the key is new (README "Benchmarks"): an insert that
-    does nothing on a key already there (and waits, on PostgreSQL, for a first
-    request still running with it), no savepoint."""
-    try:
-        claimed = _claimed(claim)
-    except OperationalError as exc:  # waited too long for the first request
-        raise Busy(KEY_BUSY % {"key": claim.key}) from exc
-    if claimed:
+    status: int
+    content_type: str = ""
+    body: str = ""
+    location: str = ""
+
+
+def once_stored(claim: Claim, pk: int | None = None) -> IdempotentRequest | None:
+    """The answer stored for the claim's key (by the row's id when a look-up
+    already found it), or None. Raises :class:`Invalid` when the key was used by
+    another user, for another operation or with another body."""
+    found = IdempotentRequest.objects.filter(**({"pk": pk} if pk else {"key": claim.key}))
+    stored = found.first()
+    if stored is None:
         return None
-    stored = IdempotentRequest.objects.filter(key=claim.key).first()
-    if stored is None:  # removed by the daily run between the two statements
-        return once_key_claim(w, claim)
-    if (stored.user_id, stored.operation, stored.body_hash) != (
+    if (stored.key, stored.user_id, stored.operation, stored.body_hash) != (
+        claim.key,
         claim.user_id,
         claim.operation,
         claim.body_hash,
@@ -96,47 +89,25 @@ def once_key_claim(w: Write, claim: Claim) -> IdempotentRequest | None:
     return stored
 
 
-def _claimed(claim: Claim) -> bool:
-    """Insert the key's row unless the key is there; whether it was inserted."""
+def once_answer_keep(claim: Claim, answer: Answer) -> bool:
+    """Store the key with its answer, in the request's transaction: one
+    statement. False when the key is taken: a twin sent at the same time
+    committed it first (on PostgreSQL the insert waited for its commit); the
+    caller then takes back its own work and answers what the twin stored."""
     quote = connection.ops.quote_name
-    table = quote(IdempotentRequest._meta.db_table)
     names = ("key", "user_id", "operation", "body_hash", "status")
     names += ("content_type", "body", "location", "created_at")
-    columns = ", ".join(map(quote, names))
-    values = [claim.key, claim.user_id, claim.operation, claim.body_hash]
+    sql = (
+        f"INSERT INTO {quote(IdempotentRequest._meta.db_table)} ({', '.join(map(quote, names))}) "
+        f"VALUES ({', '.join(['%s'] * len(names))}) "
+        f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING id"
+    )
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    if connection.vendor == "postgresql":
-        # The wait for a first request still running is bounded in the same
-        # statement: set_config(..., true) holds for this transaction only.
-        sql = (
-            f"INSERT INTO {table} ({columns}) SELECT %s, %s, %s, %s, 0, '', '', '', %s "
-            "FROM (SELECT set_config('lock_timeout', %s, true)) AS waited "
-            f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING id"
-        )
-        params = [*values, now, f"{int(CLAIM_WAIT_MS)}ms"]
-    else:
-        sql = (
-            f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, 0, '', '', '', %s) "
-            f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING id"
-        )
-        params = [*values, now]
+    params = [claim.key, claim.user_id, claim.operation, claim.body_hash, answer.status]
+    params += [answer.content_type[:100], answer.body, answer.location[:2000], now]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchone() is not None
-
-
-def once_answer_store(
-    key: str, *, status: int, content_type: str = "", body: str = "", location: str = ""
-) -> None:
-    """Keep the answer on the key claimed in this transaction."""
-    IdempotentRequest.objects.filter(key=key).update(
-        status=status, content_type=content_type[:100], body=body, location=location[:2000]
-    )
-
-
-def once_key_release(key: str) -> None:
-    """The answer is not one to repeat (a refusal of the moment): the key is free again."""
-    IdempotentRequest.objects.filter(key=key).delete()
 
 
 def once_keys_expire(*, now: datetime | None = None) -> int:

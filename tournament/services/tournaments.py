@@ -61,6 +61,8 @@ class TournamentSettings:
     break_during_registration: bool = True
     # README "Pre-registration and the schedule".
     starts_at: datetime | None = None
+    # README "Finish on time: hard stop".
+    hard_stop: datetime | None = None
     listed: bool = False
     pre_registration_open: bool = False
     pre_registration_capacity: int | None = None
@@ -108,6 +110,7 @@ def tournament_create(*, settings: TournamentSettings, by: Any) -> Tournament:
             late_registration_through_break=settings.late_registration_through_break,
             break_during_registration=settings.break_during_registration,
             starts_at=settings.starts_at,
+            hard_stop=settings.hard_stop,
             listed=settings.listed,
             pre_registration_open=settings.pre_registration_open,
             pre_registration_capacity=settings.pre_registration_capacity,
@@ -143,6 +146,7 @@ EDITABLE_FIELDS = (
     "late_registration_through_break",
     "break_during_registration",
     "starts_at",
+    "hard_stop",
     "listed",
     "pre_registration_open",
     "pre_registration_capacity",
@@ -180,6 +184,11 @@ _PARTS_OF_SETTING: dict[str, tuple[str, ...]] = {
     "tie_rule": _RULES,
     "bounty": (screen_changes.BOUNTIES,),
     "buy_ins": (screen_changes.SUMMARY, screen_changes.PAYOUTS, screen_changes.RESULTS),
+    # README "Finish on time: hard stop": the forecast counts the seats of a table,
+    # a deal is proposed at the final table.
+    "hard_stop": (screen_changes.HARD_STOP,),
+    "table_size": (screen_changes.HARD_STOP,),
+    "final_table_size": (screen_changes.HARD_STOP,),
 }
 
 

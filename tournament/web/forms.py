@@ -63,6 +63,7 @@ class TournamentForm(forms.ModelForm):
             "places",
             # README "Pre-registration and the schedule".
             "starts_at",
+            "hard_stop",
             "listed",
             "pre_registration_open",
             "pre_registration_capacity",
@@ -71,7 +72,10 @@ class TournamentForm(forms.ModelForm):
         widgets = {
             "starts_at": forms.DateTimeInput(
                 attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
-            )
+            ),
+            "hard_stop": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
         }
 
     # A choice, not a checkbox: a form posted without it (an older script) keeps

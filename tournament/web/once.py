@@ -2,15 +2,25 @@
 
 A write (POST, PUT, PATCH, DELETE) that carries an ``Idempotency-Key`` header, or a
 page form's hidden one-time key (``{% once_key %}``, field ``idempotency_key``),
-runs inside one transaction that first claims the key, then runs the view and
-stores its answer with the key: a double click, the browser's back button and a
+runs with its answer in one transaction: a key stored already is answered from
+its row, else the view runs and its answer is stored with the key in one
+statement before the commit. A double click, the browser's back button and a
 second "Register", an offline tablet sending its queue again, all get the first
 answer and change nothing. Without a key a request runs as before.
+
+The view's own write nests in the key's without a savepoint (a keyed write costs
+one statement more than without a key, README "Benchmarks"). If that write
+fails, the whole transaction is broken and goes back: the view's refusal is
+the answer (stored in a transaction of its own if it is one to keep); a view
+that went on after the failure (another read, an answer of success) runs again
+the careful way, its write in a savepoint, as without a key. A twin sent at the
+same time finds the key taken when it stores its answer: its work goes back and
+it answers what the first stored.
 
 What is stored: the API's answers 2xx and 3xx, and its 400 and 422 (the same body
 is refused the same way); a page's redirect after a form (its target, shown again
 with a note). Refusals of the moment (403, 404, 409 for a busy tournament or a
-state that may change) free the key, so sending again tries again.
+state that may change) store nothing, so sending again tries again.
 """
 
 from __future__ import annotations
@@ -18,6 +28,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -32,13 +44,13 @@ from tournament.errors import DomainError, refusal_headers, refusal_note
 from tournament.inputs import API_PREFIX
 from tournament.models import IdempotentRequest
 from tournament.services.once_keys import (
+    Answer,
     Claim,
-    once_answer_store,
+    once_answer_keep,
     once_key_checked,
-    once_key_claim,
-    once_key_release,
+    once_stored,
 )
-from tournament.writes import write
+from tournament.writes import Write, write
 
 HEADER = "Idempotency-Key"
 FIELD = "idempotency_key"
@@ -68,28 +80,71 @@ class OnceMiddleware:
         key = _key_of(request)
         if key is None:
             return None
-        known, user_id = _sender(request)
-        if not known:  # a token that opens nothing: the view answers 401
+        sender = _sender(request, key)
+        if not sender.known:  # a token that opens nothing: the view answers 401
             return None
         try:
             claim = Claim(
                 key=once_key_checked(key),
-                user_id=user_id,
+                user_id=sender.user_id,
                 operation=f"{request.method} {request.path}"[:300],
                 body_hash=_body_hash(request),
             )
-            # One write around the view: the key, the view's own writes nested in
-            # it, the answer stored with the key; all commit together or none.
-            with write(by=getattr(request, "user", None)) as w:
-                stored = once_key_claim(w, claim)
-                w.keep_quiet("the key and its answer: no screen shows them")
-                if stored is not None:
-                    return _replay(request, stored)
-                response = view(request, *args, **kwargs)
-                _keep_or_release(request, key, response)
+            stored = once_stored(claim, sender.stored) if sender.stored != NEW else None
+            if stored is not None:
+                return _replay(request, stored)
+            return _run(request, claim, partial(view, request, *args, **kwargs))
+        except _TwinFirst:
+            stored = once_stored(claim)
+            if stored is None:  # removed by the daily run meanwhile: never in 72 hours
+                raise
+            return _replay(request, stored)
         except DomainError as exc:
             return _refusal(request, exc)
-        return response
+
+
+class _TwinFirst(Exception):
+    """A request with the same key committed its answer first."""
+
+
+class _Broken(Exception):
+    """The view's write failed without a savepoint: the transaction is lost."""
+
+
+def _run(request: HttpRequest, claim: Claim, view: Callable[[], HttpResponse]) -> HttpResponse:
+    """The view and its answer in one transaction; the view's own write without
+    a savepoint. If that write failed, all went back: a refusal stands as the
+    answer, anything else runs again the careful way (module docstring)."""
+    by = getattr(request, "user", None)
+    opened: list[Write] = []
+    refused: list[HttpResponse] = []
+    try:
+        with write.keyed_request(by=by) as w:
+            opened.append(w)
+            response = view()
+            if w.broken:
+                refused.extend([response] if response.status_code >= 400 else [])
+                raise _Broken
+            return _answered(w, request, claim, response)
+    except Exception:
+        if not (opened and opened[0].broken):
+            raise
+    with write(by=by) as w:
+        return _answered(w, request, claim, refused[0] if refused else view())
+
+
+def _answered(w: Write, request: HttpRequest, claim: Claim, response: HttpResponse) -> HttpResponse:
+    """Store the answer with the key (one statement), unless a twin stored it first."""
+    w.keep_quiet("the key and its answer: no screen shows them")
+    answer = _answer_of(request, response)
+    if answer is None:
+        # A refusal of the moment is not kept; but it may be the work of a twin
+        # that committed meanwhile (the player it busted): then the twin's answer.
+        if once_stored(claim) is not None:
+            raise _TwinFirst
+    elif not once_answer_keep(claim, answer):
+        raise _TwinFirst
+    return response
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -107,16 +162,30 @@ def _key_of(request: HttpRequest) -> str | None:
     return key
 
 
-def _sender(request: HttpRequest) -> tuple[bool, int | None]:
-    """Whether the sender is known, and his user id (None: nobody signed in, the
-    phone's public forms). A bearer token is looked up here, before the API's own
-    check, so the key belongs to the token's user."""
+NEW = -1  # the key is known not to be stored yet
+
+
+@dataclass(frozen=True)
+class _Sender:
+    known: bool  # False: a token that opens nothing
+    user_id: int | None  # None: nobody signed in (the phone's public forms)
+    stored: int | None  # the stored key's row, None when not looked up, NEW when not stored
+
+
+def _sender(request: HttpRequest, key: str) -> _Sender:
+    """Who sends the key. A bearer token is looked up here, before the API's own
+    check, so the key belongs to the token's user; the same query says whether
+    the key is stored (README "Sent twice, done once")."""
     scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer" and token.strip():
-        user = user_for_bearer(request, token.strip())
-        return user is not None, (user.pk if user is not None else None)
+        user = user_for_bearer(request, token.strip(), once_key=key)
+        if user is None:
+            return _Sender(known=False, user_id=None, stored=None)
+        stored = getattr(user, "once_id", None)
+        return _Sender(known=True, user_id=user.pk, stored=NEW if stored is None else stored)
     user = getattr(request, "user", None)
-    return True, (user.pk if user is not None and user.is_authenticated else None)
+    signed_in = user is not None and user.is_authenticated
+    return _Sender(known=True, user_id=user.pk if signed_in else None, stored=None)
 
 
 def _body_hash(request: HttpRequest) -> str:
@@ -147,7 +216,8 @@ def _digest_of(upload: Any) -> str:
     return digest.hexdigest()
 
 
-def _keep_or_release(request: HttpRequest, key: str, response: HttpResponse) -> None:
+def _answer_of(request: HttpRequest, response: HttpResponse) -> Answer | None:
+    """The answer to keep with the key, or None for one not to keep."""
     render_now = getattr(response, "render", None)
     if callable(render_now) and not getattr(response, "is_rendered", True):
         render_now()
@@ -155,18 +225,15 @@ def _keep_or_release(request: HttpRequest, key: str, response: HttpResponse) -> 
     if 300 <= status < 400 and not _is_api(request):
         location = response.get("Location", "")
         if location and not location.startswith(settings.LOGIN_URL):
-            once_answer_store(key, status=status, location=location)
-            return
-    elif _repeatable(request, status) and not response.streaming:
-        try:
-            body = response.content.decode()
-        except UnicodeDecodeError:
-            body = None
-        if body is not None:
-            content_type = response.get("Content-Type", "")
-            once_answer_store(key, status=status, content_type=content_type, body=body)
-            return
-    once_key_release(key)
+            return Answer(status=status, location=location)
+        return None
+    if not _repeatable(request, status) or response.streaming:
+        return None
+    try:
+        body = response.content.decode()
+    except UnicodeDecodeError:
+        return None
+    return Answer(status=status, content_type=response.get("Content-Type", ""), body=body)
 
 
 def _repeatable(request: HttpRequest, status: int) -> bool:

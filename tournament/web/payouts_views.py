@@ -442,7 +442,9 @@ def deal_page_render(
             "plan": plan,
             "deal": deal,
             "open_prizes": view.amounts[: len(entries)],
-            "method": request.POST.get("method", "icm"),
+            # The hard stop's deal proposal opens the page with its method
+            # (README "Finish on time: hard stop").
+            "method": request.POST.get("method", request.GET.get("method", "icm")),
             "reserve": request.POST.get("reserve", ""),
             "methods": Deal.Method.choices,
             "max_chips": MAX_DEAL_CHIPS,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from cashdesk.selectors import entries_owing, receipts_of
 from cashdesk.selectors_offers import desk_offers
 from cashdesk.services.payments import Payment
+from clock.web.finish_views import finish_context
 from prereg.services.walk_ins import walk_in_register
 from prereg.web.desk_views import phone_link_context
 from tables.models import Seat
@@ -73,7 +74,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         changes = {
             k: v
             for k, v in form.tournament_data().items()
-            if v is not None or k in ("max_players", "day_stop_players")
+            if v is not None or k in ("max_players", "day_stop_players", "hard_stop")
         }
         changes["tie_rule"] = changes.get("tie_rule") or tournament.tie_rule
         confirmed = bool(request.POST.get("confirmed"))
@@ -164,6 +165,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             # README "Results out": a room holding results shows a publish button.
             "results_held": RoomSettings.current().hold_results
             and tournament.results_published_at is None,
+            # README "Finish on time: hard stop".
+            **finish_context(request, tournament),
         },
     )
 

@@ -39,7 +39,8 @@ its line is the audit trail's only word of it (README "Audit trail").
 A write inside a write holding its scopes joins it (registering an entry seats
 him: one transaction, one lock, one version); one on other scopes nests in the
 same transaction and takes its locks after those held. A write of no scope
-opens the transaction (the one-time key of a request, a page's form that saves
+opens the transaction (the one-time key of a request, whose nested write takes
+no savepoint: :meth:`WriteUnit.keyed_request`; a page's form that saves
 through two services) or makes new rows that stand for scopes of their own
 (:meth:`Write.adopt`: a new tournament, cash box, screen or layout, seen by
 nobody before the commit, so locked by nobody).
@@ -82,6 +83,13 @@ class WriteUnit:
 
     def __call__(self, *wanted: Scope, by: Any) -> AbstractContextManager[Write]:
         return open_write(wanted, by)
+
+    @staticmethod
+    def keyed_request(by: Any) -> AbstractContextManager[Write]:
+        """The write of no scope around a request with a one-time key (README "Sent
+        twice, done once"): the view's own write nests in it without a savepoint of
+        its own; ``w.broken`` once that one failed (then the whole transaction goes back)."""
+        return open_write((), by, whole=True)
 
     @staticmethod
     def for_row(model: type[models.Model], pk: Any, missing: Any = scopes.ROW_NOT_FOUND) -> Scope:

@@ -90,9 +90,10 @@ def lock_tournament(tournament_id: int) -> Tournament:
         raise NotFound(TOURNAMENT_NOT_FOUND)
     try:
         if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT_MS}ms'")
-            sql = _LOCK + " FOR UPDATE"
+            # The wait is bounded in the same statement (set_config(..., true)
+            # holds for this transaction; the row is locked after the join is
+            # read): one round trip less on every write (README "Benchmarks").
+            sql = _LOCK_BOUNDED
         else:  # SQLite: the write transaction (IMMEDIATE) holds the database
             sql = _LOCK
         # Every write starts here: a plain query costs a fraction of the ORM's
@@ -106,6 +107,11 @@ def lock_tournament(tournament_id: int) -> Tournament:
 
 
 _LOCK = "SELECT * FROM tournament_tournament WHERE id = %s"
+_LOCK_BOUNDED = (
+    "SELECT t.* FROM (SELECT set_config('lock_timeout', "
+    f"'{LOCK_TIMEOUT_MS}ms', true)) AS bounded, tournament_tournament t "
+    "WHERE t.id = %s FOR UPDATE OF t"
+)
 
 
 def take_rows(held: Held, queryset: models.QuerySet[Any], limit: int | None = None) -> list[Any]:

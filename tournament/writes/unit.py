@@ -54,9 +54,12 @@ class UnloggedWrite(RuntimeError):
 class _Unit:
     """One transaction opened by an outermost write: its locks and its open writes."""
 
-    def __init__(self) -> None:
+    def __init__(self, whole: bool = False) -> None:
         self.held = Held()
         self.open: list[Write] = []
+        # A request's keyed write: the one nested in it takes no savepoint (README
+        # "Sent twice, done once"); if that one fails, the whole transaction is broken.
+        self.whole, self.broken = whole, False
 
 
 _unit: ContextVar[_Unit | None] = ContextVar("write_unit", default=None)
@@ -106,6 +109,11 @@ class Write:
     def row(self, scope: Scope) -> Any:
         """The locked row of one of the write's scopes."""
         return self.unit.held.rows[scope]
+
+    @property
+    def broken(self) -> bool:
+        """A write nested without a savepoint in this one failed: all goes back."""
+        return self.unit.broken
 
     def holds(self, scope: Scope) -> bool:
         """Whether this write's transaction holds the scope's lock."""
@@ -276,21 +284,19 @@ _BUMP_VERSION = "UPDATE tournament_tournament SET version = version + 1 WHERE id
 
 
 @contextmanager
-def open_write(scopes: Iterable[Scope], by: Any) -> Iterator[Write]:
-    """One locked write (the package's docstring): joins an open write that
-    holds every scope asked for, else opens one, nested in the transaction of
-    the writes around it."""
+def open_write(scopes: Iterable[Scope], by: Any, whole: bool = False) -> Iterator[Write]:
+    """One locked write (the package's docstring): joins an open write holding every
+    scope asked for, else opens one nested in the writes around it (``whole``: :class:`_Unit`)."""
     wanted = tuple(sorted(set(scopes)))
     unit = _unit.get()
-    if unit is not None:
-        joined = _joinable(unit, wanted)
+    flat = unit is not None and unit.whole and len(unit.open) == 1
+    with transaction.atomic(savepoint=not flat), _breaking(unit if flat else None):
+        joined = _joinable(unit, wanted) if unit is not None else None
         if joined is not None:
-            with transaction.atomic():
-                yield joined
+            yield joined
             return
-    with transaction.atomic():
         outermost = unit is None
-        unit = unit or _Unit()
+        unit = unit or _Unit(whole)
         token = _unit.set(unit) if outermost else None
         write = Write(actor=Actor.of(by), scopes=wanted, unit=unit)
         try:
@@ -309,6 +315,16 @@ def open_write(scopes: Iterable[Scope], by: Any) -> Iterator[Write]:
                 unit.open.pop()
             if token is not None:
                 _unit.reset(token)
+
+
+@contextmanager
+def _breaking(unit: _Unit | None) -> Iterator[None]:
+    try:
+        yield
+    except BaseException:
+        if unit is not None:
+            unit.broken = True
+        raise
 
 
 def _joinable(unit: _Unit, wanted: tuple[Scope, ...]) -> Write | None:
@@ -337,12 +353,8 @@ def _take(write: Write, wanted: tuple[Scope, ...]) -> None:
     if len(tournaments) == 1:
         write.held_tournament = tournaments[0]
     for tournament in tournaments if len(tournaments) > 1 else ():
-        write.others[tournament.pk] = Write(
-            actor=write.actor,
-            scopes=(tournament_scope(tournament.pk),),
-            unit=write.unit,
-            held_tournament=tournament,
-        )
+        alone = (tournament_scope(tournament.pk),)
+        write.others[tournament.pk] = Write(write.actor, alone, write.unit, tournament)
 
 
 def _check_recorded(write: Write) -> None:

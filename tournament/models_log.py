@@ -1,5 +1,5 @@
-"""API tokens and the room's audit trail (README "Audit trail"). Imported at the end
-of ``tournament.models``."""
+"""The audit trail's lines and the API's bearer tokens (README "Audit trail", "API").
+Imported at the end of ``tournament.models``."""
 
 from __future__ import annotations
 

@@ -1,0 +1,1 @@
+"""The outside formats' own rules, plain Python (README "Results out: formats")."""

@@ -1,0 +1,170 @@
+"""What the formats other sites read hold, as plain data (README "Results out:
+formats"): the Hendon Mob rows, the share image's source data, the schedule's
+events, the embed's latest results and league table. Reads only; every name
+through ``formats.labels.public_labels``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.http import Http404
+from django.utils import timezone
+
+from formats.labels import public_labels
+from formats.rules import federation
+from formats.rules.money_out import plain_amount
+from prereg.selectors import schedule_tournaments
+from tournament.models import Tournament
+from tournament.services.league import season_standings
+from tournament.services.results import ResultRow, results_compute
+
+LATEST = 10
+TABLE_ROWS = 20
+
+
+def played_on(tournament: Tournament) -> date:
+    """The day it was played: its start time, else the day it was made (local)."""
+    return timezone.localdate(tournament.starts_at or tournament.created_at)
+
+
+def placed_rows(tournament: Tournament) -> list[ResultRow]:
+    _view, rows = results_compute(tournament)
+    return [row for row in rows if row.place is not None]
+
+
+@dataclass(frozen=True)
+class ShownPlace:
+    place: int
+    name: str
+    prize: Decimal
+
+
+def shown_places(tournament: Tournament) -> list[ShownPlace]:
+    rows = placed_rows(tournament)
+    labels = public_labels([row.entry.player for row in rows])
+    return [ShownPlace(r.place or 0, label, r.prize) for r, label in zip(rows, labels, strict=True)]
+
+
+def hendon_mob_rows(tournament: Tournament) -> list[list[str]]:
+    """The places paid, best first: place, name, country, prize, currency, event, date."""
+    day = played_on(tournament).isoformat()
+    return [
+        [str(p.place), p.name, "", plain_amount(p.prize), tournament.currency, tournament.name, day]
+        for p in shown_places(tournament)
+        if p.prize > 0
+    ]
+
+
+def finished_tournament(tournament_id: int) -> Tournament:
+    tournament = Tournament.objects.filter(
+        pk=tournament_id, status=Tournament.Status.FINISHED
+    ).first()
+    if tournament is None:
+        raise Http404
+    return tournament
+
+
+@dataclass(frozen=True)
+class ShareImageSource:
+    """Everything the share image shows, and nothing else."""
+
+    name: str
+    day: date
+    currency: str
+    entries: int
+    winner: ShownPlace | None
+    final_table: list[ShownPlace]
+
+
+def share_image_source(tournament: Tournament) -> ShareImageSource:
+    places = shown_places(tournament)
+    final_table = [p for p in places if p.place <= tournament.final_table_size]
+    return ShareImageSource(
+        name=tournament.name,
+        day=played_on(tournament),
+        currency=tournament.currency,
+        entries=len(places),
+        winner=next((p for p in places if p.place == 1), None),
+        final_table=final_table,
+    )
+
+
+@dataclass(frozen=True)
+class LatestResult:
+    tournament: Tournament
+    day: date
+    entries: int
+    winner: str
+
+
+def latest_results(limit: int = LATEST) -> list[LatestResult]:
+    finished = Tournament.objects.filter(status=Tournament.Status.FINISHED)
+    latest = []
+    for tournament in finished.order_by("-created_at", "-id")[:limit]:
+        places = shown_places(tournament)
+        winner = next((p.name for p in places if p.place == 1), "")
+        latest.append(LatestResult(tournament, played_on(tournament), len(places), winner))
+    return latest
+
+
+@dataclass(frozen=True)
+class TableLine:
+    rank: int
+    name: str
+    points: Decimal
+    played: int
+
+
+def season_table_lines(season_id: int, limit: int = TABLE_ROWS) -> tuple[str, list[TableLine]]:
+    season, _tournaments, standings = season_standings(season_id=season_id)
+    shown = standings[:limit]
+    labels = public_labels([row.player for row in shown])
+    lines = [
+        TableLine(row.standing.rank, label, row.standing.points, row.standing.played)
+        for row, label in zip(shown, labels, strict=True)
+    ]
+    return season.name, lines
+
+
+def schedule_for_calendar() -> list[Tournament]:
+    """The listed tournaments still to come that have a start time."""
+    return [t for t in schedule_tournaments() if t.starts_at is not None]
+
+
+@dataclass(frozen=True)
+class FederationRow:
+    day: date
+    tournament: str
+    kind: str
+    field: int
+    place: int
+    name: str
+    points: Decimal
+
+
+def federation_rows(
+    season_id: int, *, preset: str, factors: dict[str, Decimal], tokens: list[int]
+) -> list[FederationRow]:
+    """Every placed result of the season's tournaments, in the order they were
+    played, with the points (or tokens) the preset gives it."""
+    _season, tournaments, _standings = season_standings(season_id=season_id)
+    out = []
+    for tournament in tournaments:
+        kind = federation.tournament_type(
+            max_entries=tournament.max_entries, event_day=tournament.event_id is not None
+        )
+        places = shown_places(tournament)
+        for shown in places:
+            if preset == federation.TOKENS:
+                points = Decimal(federation.cup_tokens(shown.place, tokens))
+            else:
+                points = federation.bottom_points(shown.place, len(places), factors[kind])
+            day = played_on(tournament)
+            out.append(
+                FederationRow(
+                    day, tournament.name, kind, len(places), shown.place, shown.name, points
+                )
+            )
+    return out
