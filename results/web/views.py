@@ -14,8 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from layouts.models import RoomLook
-from results.selectors import player_results, results_page, tournament_result
+from results.selectors import results_page, tournament_result
 from results.selectors_league import season_public
+from results.selectors_player import player_results
 from results.services import results_publish
 from results.web.http import cacheable
 from screens.web.pages import localised, page_language

@@ -18,7 +18,7 @@ def fill_public_ids(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournament", "0038_public_names"),
+        ("tournament", "0039_hard_stop"),
     ]
 
     operations = [
