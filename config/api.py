@@ -28,6 +28,7 @@ from imports.api.imports import router as imports_router
 from layouts.api.layouts import router as layouts_router
 from prereg.api.prereg import router as prereg_router
 from privacy.api.privacy import router as privacy_router
+from results.api.publish import router as results_router
 from rulings.api.rulings import router as rulings_router
 from screens.api.screens import router as screens_router
 from signage.api.signage import router as signage_router
@@ -37,6 +38,7 @@ from tournament.api import validation
 from tournament.api.auth import API_AUTH
 from tournament.api.openapi import document_errors
 from tournament.api.payouts import router as payouts_router
+from tournament.api.players import router as players_router
 from tournament.api.prizes import router as prizes_router
 from tournament.api.tournaments import router as tournaments_router
 from tournament.errors import (
@@ -172,6 +174,8 @@ api.add_router("", payouts_router)
 api.add_router("", prizes_router)
 api.add_router("", screens_router)
 api.add_router("", privacy_router)
+api.add_router("", players_router)
+api.add_router("", results_router)
 api.add_router("", imports_router)
 api.add_router("", tickets_router)
 api.add_router("", cashdesk_router)

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "layouts",
     "screens",
     "signage",
+    "results",
     "formats",
 ]
 

@@ -28,4 +28,5 @@ urlpatterns = [
     path("", include("layouts.urls")),
     path("", include("prereg.urls")),
     path("", include("signage.urls")),
+    path("", include("results.urls")),
 ]

@@ -1,28 +1,20 @@
 """How players are named in every output of this app (README "Results out: formats").
 
-``public_labels`` is the one place: each player through his public-name choice
-(``tournament.rules.public_names``), a hidden one as "Player 7" by his place in
-that list. The public pages' own labelling (pub39) may take its place.
+The one place is ``tournament.public_labels`` (README "Results out"): each player
+through his public-name choice, a hidden one as "Player 7" by his place in that
+list. This module keeps the formats' own name for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.utils.translation import gettext as _
-
-from tournament.models import Player, RoomSettings
-
-
-def room_default() -> str:
-    return RoomSettings.current().public_name_default
+from tournament.models import Player
+from tournament.public_labels import labelled, result_name
+from tournament.public_labels import room_default as room_default
 
 
 def public_labels(players: Sequence[Player], default: str | None = None) -> list[str]:
     """Each player's name in public, in the list's order; hidden: "Player <n>"."""
     default = room_default() if default is None else default
-    labels = []
-    for number, player in enumerate(players, start=1):
-        shown = player.shown_name(default)
-        labels.append(shown if shown is not None else _("Player %(number)s") % {"number": number})
-    return labels
+    return labelled(result_name(player, default) for player in players)

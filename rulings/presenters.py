@@ -6,6 +6,7 @@ from typing import Any
 
 from rulings.models import Penalty, Ruling
 from rulings.selectors import rulings_with_details
+from tournament.public_labels import screen_name
 
 
 def user_label(user: Any) -> str | None:
@@ -82,7 +83,7 @@ def ruling_payload(ruling: Ruling, *, hands_left: dict[int, int] | None = None) 
 def public_penalty_payload(penalty: Penalty, *, style: str) -> dict[str, Any]:
     """For the display board: display name, table, seat, kind and hands; nothing else."""
     return {
-        "name": penalty.entry.player.public_name(style),
+        "name": screen_name(penalty.entry.player, style),
         "table": penalty.table.number if penalty.table_id else None,
         "kind": penalty.kind,
         "hands": penalty.hands,

@@ -33,6 +33,7 @@ from tables.presenters_conflicts import conflicts_part
 from tables.selectors import alternates_waiting, chip_standing, chip_standing_both, floor_alerts
 from tournament import changes
 from tournament.models import Tournament
+from tournament.public_labels import label_rows
 from tournament.rules import purchases as purchase_rules
 from tournament.rules.payouts import money
 from tournament.selectors import bounty_part, bounty_part_both
@@ -67,6 +68,7 @@ def _pending(tournament: Tournament) -> list[Move]:
 
 def _moves_shown(tournament: Tournament, moves: list[Move], *, public: bool) -> list[dict]:
     shown = [move_payload(m, public=public, style=tournament.display_names) for m in moves]
+    label_rows(shown)
     # The floor carries out the moves in order: each names the move it waits for.
     return shown if public else pending_moves_in_order(shown)
 
@@ -131,7 +133,9 @@ def final_results(tournament: Tournament, *, public: bool) -> dict[str, Any] | N
     view, rows = results_compute(tournament)
     shown = [row for row in rows if row.place is not None and (row.in_the_money or row.place <= 3)]
     style = tournament.display_names
-    places = [row.public_payload(style) if public else row.payload() for row in shown[:20]]
+    places = label_rows(
+        [row.public_payload(style) if public else row.payload() for row in shown[:20]]
+    )
     winner = next((place for place in places if place["place"] == 1), None)
     return {"winner": winner, "places": places}
 

@@ -16,8 +16,14 @@ from datetime import datetime
 from typing import Any
 
 from tables.models import Move, Seat, Table
-from tables.presenters import public_name
 from tournament.models import Tournament
+from tournament.public_labels import (
+    has_chosen,
+    label_rows,
+    player_fields,
+    player_of,
+    screen_name,
+)
 from tournament.rules import names
 
 PER_PAGE_MAX = 200
@@ -52,9 +58,7 @@ def _seat_rows(tournament: Tournament) -> list[dict[str, Any]]:
             table__tournament=tournament,
             table__status__in=(Table.Status.OPEN, Table.Status.BROKEN),
             entry__isnull=False,
-        ).values_list(
-            "entry_id", "entry__player__name", "entry__player__nickname", "table__number", "number"
-        )
+        ).values_list("entry_id", "table__number", "number", *player_fields("entry__player__"))
         going = {
             entry: {"table": table, "seat": seat}
             for entry, table, seat in Move.objects.filter(
@@ -62,8 +66,9 @@ def _seat_rows(tournament: Tournament) -> list[dict[str, Any]]:
             ).values_list("entry_id", "to_table__number", "to_seat")
         }
         rows = []
-        for entry, name, nickname, table, seat in seats:
-            shown = public_name(name, nickname, style)
+        for entry, table, seat, *fields in seats:
+            player = player_of(fields)
+            shown = screen_name(player, style)
             rows.append(
                 {
                     "name": shown,
@@ -73,11 +78,17 @@ def _seat_rows(tournament: Tournament) -> list[dict[str, Any]]:
                     "moving_to": going.get(entry)
                     if going.get(entry) != {"table": table, "seat": seat}
                     else None,
-                    "key": names.name_order(shown),
-                    "search": names.search_key(name, nickname, shown),
+                    "key": names.name_order(shown or ""),
+                    # One who chose how he appears is found by that name only.
+                    "search": None
+                    if has_chosen(player)
+                    else names.search_key(player.name, player.nickname, shown or ""),
                 }
             )
-        rows.sort(key=lambda row: (row["key"], row["table"], row["seat"]))
+        # The hidden players last, each labelled by his place in the list.
+        rows.sort(key=lambda row: (row["name"] is None, row["key"], row["table"], row["seat"]))
+        for row in label_rows(rows):
+            row["search"] = row["search"] or names.search_key(row["name"])
         _lists[tournament.pk] = _SeatList(tournament.version, tournament.created_at, rows)
         return rows
 

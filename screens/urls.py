@@ -20,6 +20,7 @@ urlpatterns = [
     path("lobby/<int:tournament_id>/", views.lobby, name="screens-lobby"),
     path("lobby/<int:tournament_id>/me/", me_views.me_finder, name="screens-me-finder"),
     path("me/<str:token>", me_views.me_page, name="screens-me"),
+    path("me/<str:token>/public-name", me_views.me_public_name, name="screens-me-public-name"),
     # The sockets' snapshots over HTTP (/ws/... -> /live/...), polled while pushes are down.
     path(
         "live/tournaments/<int:tournament_id>/display",

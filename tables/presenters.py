@@ -7,7 +7,13 @@ from typing import Any
 
 from tables.models import Move, Seat, Table
 from tables.rules import button as button_rules
-from tables.selectors import public_name
+from tournament.public_labels import (
+    PLAYER_FIELDS,
+    label_rows,
+    player_fields,
+    player_of,
+    screen_name,
+)
 
 # The status a table payload shows: a table set up but not opened is "reserve".
 TABLE_STATUS_NAMES = {
@@ -34,6 +40,10 @@ def blind_fields(
     }
 
 
+def _player(seat: dict[str, Any]) -> Any:
+    return player_of([seat["entry__player__" + field] for field in PLAYER_FIELDS])
+
+
 def table_payload(
     table: Table,
     seats: list[dict],
@@ -48,9 +58,7 @@ def table_payload(
         {
             "seat": seat["number"],
             "entry": seat["entry_id"],
-            "name": public_name(seat["entry__player__name"], seat["entry__player__nickname"], style)
-            if public
-            else seat["entry__player__name"],
+            "name": screen_name(_player(seat), style) if public else seat["entry__player__name"],
             "wait_for_button": seat["entry__wait_for_button"],
             # A running sit-out penalty: {kind, hands, hands_left}, else None.
             "penalty": penalties.get(seat["entry_id"]),
@@ -58,6 +66,7 @@ def table_payload(
         for seat in seats
         if seat["entry_id"] is not None
     ]
+    label_rows(players)
     return {
         "id": table.pk,
         "number": table.number,
@@ -141,8 +150,7 @@ def _table_rows(
             "number",
             "entry_id",
             "entry__wait_for_button",
-            "entry__player__name",
-            "entry__player__nickname",
+            *player_fields("entry__player__"),
         )
     )
     for seat in seats:
@@ -200,7 +208,7 @@ def move_payload(move: Move, *, public: bool, style: str = "nickname") -> dict[s
     return {
         "id": move.pk,
         "entry": move.entry_id,
-        "name": player.public_name(style) if public else player.name,
+        "name": screen_name(player, style) if public else player.name,
         "from_table": move.from_table.number if move.from_table_id else None,
         "from_table_id": move.from_table_id,
         "from_seat": move.from_seat,

@@ -14,6 +14,7 @@ from django.db.models import Count, Max, Q, Sum
 
 from tables.models import ChipCount, ColourUpRecord, KeepApart, Move, Seat, Table
 from tournament.models import LIVE_STATUSES, ActionLog, Bag, Entry, Player, Tournament
+from tournament.public_labels import label_rows, player_fields, player_of, screen_name
 from tournament.rules import names
 from tournament.summary import tournament_summary
 
@@ -23,13 +24,9 @@ LEADERS_SHOWN = 20
 IN_PLAY = (Table.Status.OPEN, Table.Status.BROKEN)
 
 
-def public_name(name: str, nickname: str, style: str) -> str:
-    """A name safe for public screens: nickname, or first name and initial."""
-    return Player(name=name, nickname=nickname).public_name(style)
-
-
-def _name(name: str, nickname: str, style: str, public: bool) -> str:
-    return public_name(name, nickname, style) if public else name
+def _name(player: Player, style: str, public: bool) -> str | None:
+    """His name; in public as he chose (None: hidden, the list labels him)."""
+    return screen_name(player, style) if public else player.name
 
 
 def _seats_of(entries: list[int]) -> dict[int, tuple[int, int]]:
@@ -43,11 +40,11 @@ def _seats_of(entries: list[int]) -> dict[int, tuple[int, int]]:
 
 @dataclass(frozen=True)
 class _FinalTable:
-    """The last table as read: its number, ``(seat, entry, name, nickname)`` per
-    player and each counted player's ``(chips, counted_at)``."""
+    """The last table as read: its number, ``(seat, entry, player)`` per player and
+    each counted player's ``(chips, counted_at)``."""
 
     number: int
-    rows: list[tuple[int, int, str, str]]
+    rows: list[tuple[int, int, Player]]
     chips: dict[int, tuple[int, Any]]
 
 
@@ -71,12 +68,11 @@ def _final_table_read(tournament: Tournament) -> _FinalTable | None:
     sitting = Seat.objects.filter(table_id=table_id, entry__isnull=False).exclude(
         entry_id__in=going
     )
-    fields = ("number", "entry_id", "entry__player__name", "entry__player__nickname")
-    rows = list(sitting.values_list(*fields)) + [
-        (going[entry], entry, name, nickname)
-        for _seat, entry, name, nickname in Seat.objects.filter(entry_id__in=going).values_list(
-            *fields
-        )
+    fields = ("number", "entry_id", *player_fields("entry__player__"))
+    rows = [(seat, entry, player_of(rest)) for seat, entry, *rest in sitting.values_list(*fields)]
+    rows += [
+        (going[entry], entry, player_of(rest))
+        for _seat, entry, *rest in Seat.objects.filter(entry_id__in=going).values_list(*fields)
     ]
     chips = {
         entry: (count, counted_at)
@@ -84,7 +80,7 @@ def _final_table_read(tournament: Tournament) -> _FinalTable | None:
             entry_id__in=[row[1] for row in rows], latest=True
         ).values_list("entry_id", "chips", "counted_at")
     }
-    return _FinalTable(number=number, rows=sorted(rows), chips=chips)
+    return _FinalTable(number=number, rows=sorted(rows, key=lambda row: row[0]), chips=chips)
 
 
 def _final_table_shown(
@@ -95,17 +91,19 @@ def _final_table_shown(
     chips = final.chips
     return {
         "table": final.number,
-        "seats": [
-            {
-                "seat": seat,
-                "name": _name(name, nickname, style, public),
-                "chips": chips[entry][0] if entry in chips else None,
-                "before_busts": entry in chips
-                and last_bust is not None
-                and chips[entry][1] < last_bust,
-            }
-            for seat, entry, name, nickname in final.rows
-        ],
+        "seats": label_rows(
+            [
+                {
+                    "seat": seat,
+                    "name": _name(player, style, public),
+                    "chips": chips[entry][0] if entry in chips else None,
+                    "before_busts": entry in chips
+                    and last_bust is not None
+                    and chips[entry][1] < last_bust,
+                }
+                for seat, entry, player in final.rows
+            ]
+        ),
     }
 
 
@@ -121,7 +119,7 @@ def _last_bust(tournament: Tournament) -> Any:
 class _Standing:
     """The chip counts part as read once: both audiences are shaped from it."""
 
-    leaders: list[tuple[int, str, str, int, Any]]  # entry, name, nickname, chips, counted at
+    leaders: list[tuple[int, Player, int, Any]]  # entry, player, chips, counted at
     seats: dict[int, tuple[int, int]]
     totals: dict[str, Any]
     players: int
@@ -146,14 +144,16 @@ def _standing_read(tournament: Tournament) -> _Standing:
         or 0
     )
     finished = tournament.status == Tournament.Status.FINISHED
+    fields = ("entry_id", "chips", "counted_at", *player_fields("entry__player__"))
     leaders = (
         []
         if finished
-        else list(
-            current.order_by("-chips", "entry__player__name").values_list(
-                "entry_id", "entry__player__name", "entry__player__nickname", "chips", "counted_at"
-            )[:LEADERS_SHOWN]
-        )
+        else [
+            (entry, player_of(rest), chips, counted_at)
+            for entry, chips, counted_at, *rest in current.order_by(
+                "-chips", "entry__player__name"
+            ).values_list(*fields)[:LEADERS_SHOWN]
+        ]
     )
     return _Standing(
         leaders=leaders,
@@ -171,16 +171,18 @@ def _standing_shown(read: _Standing, *, style: str, public: bool) -> dict[str, A
     counted, stale = read.totals["counted"] or 0, read.totals["stale"] or 0
     last_bust, seats = read.last_bust, read.seats
     return {
-        "leaders": [
-            {
-                "name": _name(name, nickname, style, public),
-                "chips": chips,
-                "table": seats.get(entry, (None, None))[0],
-                "seat": seats.get(entry, (None, None))[1],
-                "before_busts": last_bust is not None and counted_at < last_bust,
-            }
-            for entry, name, nickname, chips, counted_at in read.leaders
-        ],
+        "leaders": label_rows(
+            [
+                {
+                    "name": _name(player, style, public),
+                    "chips": chips,
+                    "table": seats.get(entry, (None, None))[0],
+                    "seat": seats.get(entry, (None, None))[1],
+                    "before_busts": last_bust is not None and counted_at < last_bust,
+                }
+                for entry, player, chips, counted_at in read.leaders
+            ]
+        ),
         "counted": counted,
         "players": read.players,
         "stale": stale,

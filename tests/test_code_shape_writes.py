@@ -108,3 +108,38 @@ def test_each_exception_still_needs_its_place():
     # An exception that no longer locks by hand leaves the list.
     for name in MAY_LOCK_BY_HAND:
         assert hand_made_locks(ROOT / name), name
+
+
+# README "Screen messages": one way out. The composer (screens/compose.py) is
+# the only code that sends to the sockets; screens.live and screens.fanout are
+# the transport it sends through.
+PUBLISHING = {"send_now", "send_to_group", "publish", "group_send"}
+PUBLISHERS = {"screens/compose.py", "screens/live.py", "screens/fanout.py"}
+
+
+def publishes(path: Path) -> list[str]:
+    """Where a module sends a message to the sockets itself."""
+    where = str(path.relative_to(ROOT))
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+            if name in PUBLISHING:
+                found.append(f"{where}:{node.lineno} {name}")
+    return found
+
+
+def test_only_the_composer_publishes():
+    found = [
+        use
+        for path in modules()
+        if str(path.relative_to(ROOT)) not in PUBLISHERS
+        for use in publishes(path)
+    ]
+    assert found == []
+
+
+def test_the_publish_walk_finds_the_composers_sends():
+    sends = publishes(ROOT / "screens" / "compose.py")
+    assert any("send_now" in use for use in sends)
+    assert any("send_to_group" in use for use in sends)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal
 from typing import Any
 
@@ -150,6 +151,9 @@ class Tournament(ScheduleFields, OriginFields, models.Model):
     # Bumped under the tournament lock by every change; screens detect gaps with it.
     version = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # README "Results out": when the director published the results of a room that
+    # holds them until then; null: not published (shown anyway when nothing is held).
+    results_published_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -180,6 +184,11 @@ class Tournament(ScheduleFields, OriginFields, models.Model):
     @cached_property
     def rule_options(self) -> dict:
         return resolve_options(self.rulebook, {**self.options, "tie_rule": self.tie_rule})
+
+
+def new_public_id() -> str:
+    """A player's public page id: 12 random URL-safe letters (README "Results out")."""
+    return secrets.token_urlsafe(9)
 
 
 class Player(models.Model):
@@ -216,6 +225,8 @@ class Player(models.Model):
     pseudonym = models.CharField(
         _("pseudonym"), max_length=public_names.PSEUDONYM_MAX_LENGTH, blank=True
     )
+    # His public page's address (/players/<public_id>/): random, never his database id.
+    public_id = models.CharField(max_length=16, unique=True, default=new_public_id, editable=False)
 
     class Meta:
         ordering = ["search_key", "id"]

@@ -58,6 +58,16 @@ class RoomSettings(models.Model):
             (public_names.INITIALS, _("First name and initial")),
         ],
     )
+    # README "Results out": a finished tournament's results stay off the public pages
+    # and the feed until the director publishes them.
+    hold_results = models.BooleanField(
+        _("hold results until published"),
+        default=False,
+        help_text=_(
+            "On: a finished tournament shows on the public results pages only once a "
+            "director publishes it. Off: within a minute of its end."
+        ),
+    )
     # The daily task's last run, for the director's page.
     retention_last_run = models.DateTimeField(null=True, blank=True)
     retention_last_removed = models.PositiveIntegerField(default=0)

@@ -29,6 +29,7 @@ from tournament.models import (
     RoomSettings,
     Tournament,
 )
+from tournament.public_labels import label_rows, screen_name
 from tournament.rules import names
 from tournament.rules import retention as retention_rules
 from tournament.rules.payouts import money
@@ -122,16 +123,17 @@ def _bounty_heads_read(
 def _bounty_heads_shown(
     heads: list[tuple[Player, Decimal]], *, style: str, public: bool
 ) -> list[dict[str, Any]]:
-    return sorted(
+    rows: list[dict[str, Any]] = sorted(
         (
             {
-                "name": player.public_name(style) if public else player.name,
+                "name": screen_name(player, style) if public else player.name,
                 "bounty": money(bounty),
             }
             for player, bounty in heads
         ),
-        key=lambda row: (-Decimal(row["bounty"]), names.name_order(row["name"])),
+        key=lambda row: (-Decimal(row["bounty"]), names.name_order(row["name"] or "")),
     )
+    return label_rows(rows)
 
 
 def _bounty_part_read(tournament: Tournament) -> tuple[dict[str, Any], list] | None:

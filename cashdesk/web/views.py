@@ -3,7 +3,9 @@ director's money overview of a tournament, with the ledger as CSV."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -178,19 +180,27 @@ def ledger_csv(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return ledger_sheet(tournament)
 
 
+def _pay_from_standings(
+    request: HttpRequest, tournament_id: int, pay: Callable[[str], Any], said: Callable[[Any], str]
+) -> HttpResponse:
+    """A payout button of the standings: pays with the method sent (cash if none)
+    and goes back to the standings; a GET only goes back."""
+    back = reverse("standings", args=[tournament_id])
+    if request.method != "POST":
+        return redirect(back)
+    method = request.POST.get("method") or Method.CASH
+    return run_action(request, lambda: pay(method), success=said, back=back)
+
+
 @money_required()
 def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
     """Pay a prize out from the standings (cash); the slip prints from there."""
     entry = get_object_or_404(Entry, pk=entry_id)
-    back = reverse("standings", args=[entry.tournament_id])
-    if request.method != "POST":
-        return redirect(back)
-    method = request.POST.get("method") or Method.CASH
-    return run_action(
+    return _pay_from_standings(
         request,
-        lambda: prizes.prize_pay(entry_id=entry.pk, method=method, by=request.user),
-        success=lambda payout: _("Prize paid: %(name)s.") % {"name": payout.entry.player.name},
-        back=back,
+        entry.tournament_id,
+        lambda method: prizes.prize_pay(entry_id=entry.pk, method=method, by=request.user),
+        lambda payout: _("Prize paid: %(name)s.") % {"name": payout.entry.player.name},
     )
 
 
@@ -198,15 +208,13 @@ def prize_pay_page(request: HttpRequest, entry_id: int) -> HttpResponse:
 def special_prize_pay_page(request: HttpRequest, prize_id: int) -> HttpResponse:
     """Pay an awarded special prize's winners from the standings (cash)."""
     prize = get_object_or_404(SpecialPrize, pk=prize_id)
-    back = reverse("standings", args=[prize.tournament_id])
-    if request.method != "POST":
-        return redirect(back)
-    method = request.POST.get("method") or Method.CASH
-    return run_action(
+    return _pay_from_standings(
         request,
-        lambda: special_prizes.special_prize_pay(prize_id=prize.pk, method=method, by=request.user),
-        success=lambda rows: _("Special prize paid: %(name)s.") % {"name": prize.name},
-        back=back,
+        prize.tournament_id,
+        lambda method: special_prizes.special_prize_pay(
+            prize_id=prize.pk, method=method, by=request.user
+        ),
+        lambda rows: _("Special prize paid: %(name)s.") % {"name": prize.name},
     )
 
 

@@ -23,6 +23,7 @@ from tables.models import Seat, Table
 from tournament import changes
 from tournament.errors import Conflict, Invalid, NotFound
 from tournament.models import Tournament
+from tournament.public_labels import label_rows, screen_name
 from tournament.writes import Write, tournament_write, write
 
 SHOT_CLOCK_OFF = _("The shot clock is off for this tournament.")
@@ -108,7 +109,7 @@ def turn_payload(
         "table": turn.table_number,
         "seat": turn.seat,
         "entry": turn.entry_id,
-        "name": player.public_name(tournament.display_names) if public else player.name,
+        "name": screen_name(player, tournament.display_names) if public else player.name,
         "status": turn.status,
         "started_at": model.started_at_ms,
         "ends_at": ends_at,
@@ -141,7 +142,7 @@ def shot_clock_turns_current(
     payloads = [
         turn_payload(t, tournament, now_ms, left=left[t.entry_id], public=public) for t in turns
     ]
-    return [p for p in payloads if p["hide_at"] >= now_ms]
+    return label_rows([p for p in payloads if p["hide_at"] >= now_ms])
 
 
 def shot_clock_overview(*, tournament: Tournament, now_ms: int | None = None) -> dict[str, Any]:

@@ -5,7 +5,6 @@ payment, or the personal link revoked."""
 
 from __future__ import annotations
 
-import segno
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,7 +21,7 @@ from prereg.services.links import phone_link_make, phone_link_revoke
 from prereg.services.registrations import deadline_release, pre_registration_revoke
 from tournament.models import Entry, Tournament
 from tournament.roles import REGISTRATION_STAFF
-from tournament.web.addresses import public_address
+from tournament.web.addresses import public_address, qr_svg
 from tournament.web.decorators import money_required, role_required, run_action
 
 
@@ -95,7 +94,7 @@ def phone_link_context(request: HttpRequest, entry: Entry) -> dict[str, str]:
     if token is None:
         return {"link": "", "qr": "", "code": code}
     link = public_address(request, reverse("screens-me", args=[token]))
-    qr = segno.make(link, error="m").svg_inline(scale=6, omitsize=True)
+    qr = qr_svg(link)
     return {"link": link, "qr": qr, "code": code}
 
 
@@ -116,7 +115,7 @@ def pre_registration_link_page(request: HttpRequest, pre_registration_id: int) -
     context = {
         "prereg": prereg,
         "link": link,
-        "qr": segno.make(link, error="m").svg_inline(scale=6, omitsize=True) if link else "",
+        "qr": qr_svg(link) if link else "",
     }
     response = render(request, "prereg/pre_registration_link.html", context)
     response["Cache-Control"] = "no-store"

@@ -9,7 +9,6 @@ from datetime import date, datetime, timedelta
 from itertools import groupby
 from typing import Any
 
-import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,7 +28,7 @@ from prereg.web import throttle
 from tournament.errors import DomainError
 from tournament.models import RoomSettings, Tournament
 from tournament.services.payouts import payouts_view
-from tournament.web.addresses import public_address
+from tournament.web.addresses import public_address, qr_svg
 
 LANGUAGES = ("de", "en")
 WEEK_DAYS = 7
@@ -99,7 +98,7 @@ def schedule_print(request: HttpRequest) -> HttpResponse:
         "first": today,
         "last": today + timedelta(days=WEEK_DAYS - 1),
         "schedule_url": schedule_url,
-        "qr": qr_svg(schedule_url),
+        "qr": qr_svg(schedule_url, scale=8),
     }
     return localised(request, "prereg/schedule_print.html", context)
 
@@ -174,13 +173,6 @@ def _send(
     return redirect(f"{url}?lang={lang}&{query}")
 
 
-def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as inline SVG, made here (no outside service)."""
-    return segno.make(text, error="m", micro=False).svg_inline(
-        scale=8, border=2, dark="#000", light="#fff", omitsize=True
-    )
-
-
 def _personal(token: str) -> PreRegistration:
     found = pre_registration_by_token(token)
     if found is None:
@@ -215,7 +207,7 @@ def _personal_response(
         "prereg": prereg,
         "tournament": tournament,
         "deadline": waiting.check_in_deadline(tournament),
-        "qr": qr_svg(prereg.code),
+        "qr": qr_svg(prereg.code, scale=8),
         "link": link,
         "new": request.GET.get("new") == "1",
         "error": error,

@@ -26,7 +26,7 @@ from tournament.models import RoomSettings
 from tournament.roles import DIRECTOR
 from tournament.selectors import HeldContact, retention_overview
 from tournament.services.players import consent_record, consent_withdraw
-from tournament.services.retention import contact_retention_run, room_settings_update
+from tournament.services.retention import ROOM_FIELDS, contact_retention_run, room_settings_update
 
 router = Router(tags=["player data"])
 
@@ -62,17 +62,8 @@ ONLY_DIRECTOR_ROOM = _("Only a tournament director may see or change the room's 
 
 
 def _room(room: RoomSettings) -> dict[str, Any]:
-    return {
-        "name": room.name,
-        "address": room.address,
-        "contact_email": room.contact_email,
-        "contact_phone": room.contact_phone,
-        "retention_months": room.retention_months,
-        "public_schedule": room.public_schedule,
-        "cash_shifts": room.cash_shifts,
-        "retention_last_run": room.retention_last_run,
-        "retention_last_removed": room.retention_last_removed,
-    }
+    shown = (*ROOM_FIELDS, "retention_last_run", "retention_last_removed")
+    return {field: getattr(room, field) for field in shown}
 
 
 @router.get("/room", response=RoomOut)

@@ -4,6 +4,7 @@ erasure, consent, the room's settings and the retention overview."""
 from __future__ import annotations
 
 import datetime
+from typing import Literal
 
 from ninja import Schema
 from pydantic import Field
@@ -56,6 +57,12 @@ class RoomIn(Body):
     cash_shifts: bool | None = Field(
         None,
         description="Cash needs the cashier's open shift; false: no shifts (README Cash desk).",
+    )
+    public_name_default: Literal["full", "initials"] | None = Field(
+        None, description="How a player who has not chosen appears in public (README Results out)."
+    )
+    hold_results: bool | None = Field(
+        None, description="Finished tournaments stay off the public pages until published."
     )
 
 
@@ -164,6 +171,12 @@ class RoomOut(Schema):
     retention_months: int = Field(description="Months contact data is kept.")
     public_schedule: bool = Field(True, description="The public schedule and pre-registration.")
     cash_shifts: bool = Field(True, description="Cash needs the cashier's open shift.")
+    public_name_default: Literal["full", "initials"] = Field(
+        "initials", description="How a player who has not chosen appears in public."
+    )
+    hold_results: bool = Field(
+        False, description="Finished tournaments stay off the public pages until published."
+    )
     retention_last_run: Instant | None = Field(description="When the retention last ran.")
     retention_last_removed: int = Field(description="Players whose data that run removed.")
 

@@ -19,17 +19,21 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import urlencode
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from prereg.services.links import phone_link_by_code
-from screens.me import MeSubject, display_name, me_payload
+from screens.me import MeSubject, me_payload
 from screens.me_labels import me_labels, status_words
 from screens.me_links import me_subject, pre_registration_page
 from screens.web.pages import localised, page_language
 from screens.web.tiles import page_of_tiles
 from tables.models import Seat
-from tournament.models import Entry, Tournament
+from tournament.errors import DomainError
+from tournament.models import Entry, Player, RoomSettings, Tournament
+from tournament.public_labels import screen_name
+from tournament.services.public_names import player_public_name_set
 from tournament.signin import client_address
 
 CODE_WRONG = _(
@@ -46,23 +50,67 @@ TRIES_WINDOW_SECONDS = 600
 def me_page(request: HttpRequest, token: str) -> HttpResponse:
     """The player's own page on his phone: his seat and moves, the clock and the
     field; it follows the public socket."""
+    return _me_answer(request, token)
+
+
+def _me_answer(
+    request: HttpRequest, token: str, *, error: str | None = None, status: int = 200
+) -> HttpResponse:
     lang = page_language(request)
     subject = me_subject(token)
     if subject is None:
         return localised(request, "screens/me_unknown.html", {}, lang, status=404)
     with translation.override(lang):
         context = _page_context(subject, token, lang)
-    response = localised(request, "screens/me.html", context, lang)
+    context["public_name_error"] = error
+    response = localised(request, "screens/me.html", context, lang, status=status)
     response["Cache-Control"] = "no-store"
     response["Referrer-Policy"] = "no-referrer"  # the link is his key: never pass it on
     return response
+
+
+@require_POST
+def me_public_name(request: HttpRequest, token: str) -> HttpResponse:
+    """The player chooses on his page how he appears in public (README "Results out")."""
+    subject = me_subject(token)
+    if subject is None or subject.entry is None:
+        return _me_answer(request, token, status=404)
+    try:
+        with translation.override(page_language(request)):
+            player_public_name_set(
+                player_id=subject.entry.player_id,
+                choice=request.POST.get("public_name", ""),
+                pseudonym=request.POST.get("pseudonym", "")[:80],
+                by=None,
+                via="player_page",
+            )
+    except DomainError as exc:
+        with translation.override(page_language(request)):
+            message = str(exc)
+        return _me_answer(request, token, error=message, status=exc.status)
+    target = (
+        reverse("screens-me", args=[token])
+        + "?"
+        + urlencode({"lang": page_language(request), "saved": "public_name"})
+    )
+    return HttpResponseRedirect(target + "#me-public-name", status=303)
 
 
 def _page_context(subject: MeSubject, token: str, lang: str) -> dict[str, Any]:
     tournament = subject.tournament
     labels = me_labels()
     me = me_payload(subject)
+    player = subject.entry.player if subject.entry is not None else None
     return {
+        "token": token,
+        "public_name": None
+        if player is None
+        else {
+            "choice": player.public_name_choice,
+            "pseudonym": player.pseudonym,
+            "choices": Player._meta.get_field("public_name_choice").choices,
+            "room_default": RoomSettings.current().get_public_name_default_display(),
+        },
         "tournament": tournament,
         "me": me,
         "me_labels": labels,
@@ -109,6 +157,14 @@ def _sitting_at(tournament: Tournament, table: int | None, seat: int | None) -> 
     return row.entry if row is not None else None
 
 
+def _seat_name(entry: Entry, tournament: Tournament, where: tuple[Any, Any]) -> str:
+    """Who sits there, as the screens name him; a hidden player by his seat."""
+    shown = screen_name(entry.player, tournament.display_names)
+    if shown is not None:
+        return shown
+    return gettext("Table %(table)s, seat %(seat)s") % {"table": where[0], "seat": where[1]}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def me_finder(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """From the seat finder to his page: the player picked his name (a seat);
@@ -122,7 +178,7 @@ def me_finder(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournament": tournament,
         "table": table,
         "seat": seat,
-        "name": display_name(entry.player.name, tournament) if entry is not None else None,
+        "name": _seat_name(entry, tournament, (table, seat)) if entry is not None else None,
         "error": None if entry is not None else NOT_SEATED,
     }
     status = 200 if entry is not None else 404

@@ -23,10 +23,9 @@ from layouts.rules.tiles import ROOM_KINDS, tiles_from, tournaments_of
 from screens import live
 from screens.snapshots import snapshot
 from screens.web.pages import localised
-from screens.web.rendering import qr_svg
 from tournament.models import Tournament
 from tournament.security import CONTENT_SECURITY_POLICY
-from tournament.web.addresses import public_address
+from tournament.web.addresses import public_address, qr_svg
 
 # What the room's look sets on the page, as CSS custom properties.
 LOOK_COLOURS = {

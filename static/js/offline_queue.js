@@ -19,7 +19,8 @@
  *   server (the service worker, static/js/offline_sw.js, keeps the page) draws
  *   the newest of the page's snapshot and the kept one.
  * - A device clock more than 10 s off the server's is warned about on connect.
- * No library: the plain IndexedDB API.
+ * What the device keeps is offline_store.js; what an action is and how it is
+ * sent, offline_actions.js (both loaded before this file).
  */
 (function () {
   "use strict";
@@ -27,11 +28,9 @@
   var node = document.getElementById("offline-config");
   var config = node ? JSON.parse(node.textContent) : {};
   var W = config.words || {};
-  var DB = "td-offline";
   var AWAY_STATUS = { 502: true, 503: true, 504: true };
   var HOLD_STATUS = { 401: true, 408: true, 429: true };
   var PROBE_EVERY = 5000;
-  var SEND_TIMEOUT = 15000;
   var SKEW_LIMIT = 10000;
 
   var page = null; // what the page gave attach()
@@ -49,223 +48,16 @@
   function fill(template, values) { return window.Live ? Live.fill(template, values) : String(template || ""); }
   function esc(value) { return window.Live ? Live.escape(value) : String(value); }
 
-  /* -- IndexedDB ------------------------------------------------------------ */
-
-  var opened = null;
-  function db() {
-    if (!opened) {
-      opened = new Promise(function (resolve, reject) {
-        var request = window.indexedDB.open(DB, 1);
-        request.onupgradeneeded = function () {
-          var d = request.result;
-          if (!d.objectStoreNames.contains("queue")) d.createObjectStore("queue", { keyPath: "seq", autoIncrement: true });
-          if (!d.objectStoreNames.contains("snapshots")) d.createObjectStore("snapshots", { keyPath: "page" });
-        };
-        request.onsuccess = function () { resolve(request.result); };
-        request.onerror = function () { reject(request.error); };
-      });
-    }
-    return opened;
-  }
-
-  function idb(store, mode, work) {
-    return db().then(function (d) {
-      return new Promise(function (resolve, reject) {
-        var t = d.transaction(store, mode);
-        var request = work(t.objectStore(store));
-        t.oncomplete = function () { resolve(request ? request.result : undefined); };
-        t.onerror = t.onabort = function () { reject(t.error); };
-      });
-    });
-  }
+  var Store = window.OfflineStore;
+  var idb = Store.idb, deviceName = Store.deviceName, clockTime = Store.clockTime;
+  var actions = window.OfflineActions(config, function () { return page && page.snapshot ? page.snapshot() : null; });
+  var take = actions.take, transmit = actions.transmit;
 
   function readQueue() {
     return idb("queue", "readonly", function (s) { return s.getAll(); }).then(function (list) {
       items = (list || []).sort(function (a, b) { return a.seq - b.seq; });
       return items;
     });
-  }
-
-  /* -- the device: its name, its keys, its time ------------------------------ */
-
-  function stored(name, make) {
-    var value = null;
-    try { value = window.localStorage.getItem(name); } catch (e) { /* private mode */ }
-    if (!value) {
-      value = make();
-      try { window.localStorage.setItem(name, value); } catch (e) { /* private mode */ }
-    }
-    return value;
-  }
-
-  function randomHex(bytes) {
-    var buffer = new Uint8Array(bytes);
-    window.crypto.getRandomValues(buffer);
-    return Array.prototype.map.call(buffer, function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
-  }
-
-  function deviceName() {
-    return stored("td-device-name", function () { return "tablet-" + randomHex(2); });
-  }
-
-  function newKey() {
-    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
-    // Not a secure context (plain http on the LAN): the device's name and a counter.
-    var counter = Number(stored("td-device-counter", function () { return "0"; })) + 1;
-    try { window.localStorage.setItem("td-device-counter", String(counter)); } catch (e) { /* private mode */ }
-    return (deviceName().slice(0, 60) + "-" + counter + "-" + randomHex(4)).replace(/[^\w.-]/g, "_");
-  }
-
-  function two(n) { return (n < 10 ? "0" : "") + n; }
-
-  /* ISO 8601 with the device's offset: 2026-11-28T21:47:03.120+01:00. */
-  function deviceTime(ms) {
-    var d = new Date(ms);
-    var offset = -d.getTimezoneOffset();
-    var abs = Math.abs(offset);
-    var millis = String(d.getMilliseconds());
-    while (millis.length < 3) millis = "0" + millis;
-    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + "T" + two(d.getHours()) +
-      ":" + two(d.getMinutes()) + ":" + two(d.getSeconds()) + "." + millis +
-      (offset < 0 ? "-" : "+") + two(Math.floor(abs / 60)) + ":" + two(abs % 60);
-  }
-
-  function clockTime(ms) {
-    var d = new Date(ms);
-    return two(d.getHours()) + ":" + two(d.getMinutes());
-  }
-
-  function csrf() {
-    var match = /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie || "");
-    if (match) return decodeURIComponent(match[1]);
-    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { return ""; }
-  }
-
-  /* -- what an action is ---------------------------------------------------- */
-
-  function pattern(link) {
-    return new RegExp("^" + link.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace("/0/", "/(\\d+)/")
-      .replace(/\/0$/, "/(\\d+)").replace("{action}", "(done|cancel)") + "$");
-  }
-
-  function field(pairs, name) {
-    for (var i = 0; i < pairs.length; i++) if (pairs[i][0] === name) return pairs[i][1];
-    return null;
-  }
-
-  /* A name and a table number for what an action targets, from the page's state. */
-  function lookUp(meta) {
-    var state = page && page.snapshot ? page.snapshot() : null;
-    var said = {};
-    if (!state) return said;
-    (state.tables || []).forEach(function (table) {
-      if (meta.table_id === table.id) said.table = table.number;
-      (table.players || []).forEach(function (p) {
-        if (meta.entries && meta.entries.indexOf(p.entry) >= 0) {
-          said.name = said.name ? said.name + ", " + p.name : p.name;
-          said.table = table.number;
-        }
-      });
-    });
-    (state.moves || []).forEach(function (m) {
-      if (meta.move === m.id) said.name = m.name;
-    });
-    return said;
-  }
-
-  /* The kind of an action, its targets (entries, move, table, seat) and its words. */
-  function describe(url, pairs) {
-    var path = new URL(url, window.location.href).pathname;
-    var links = config.links || {};
-    var found = lookUp;
-    var meta = { kind: "action" };
-    Object.keys(links).some(function (kind) {
-      var match = pattern(links[kind]).exec(path);
-      if (!match) return false;
-      var id = Number(match[1]);
-      meta.kind = kind.replace(/^api_/, "");
-      if (kind === "bust") {
-        meta.entries = [id].concat(pairs.filter(function (p) { return p[0] === "same_hand"; })
-          .map(function (p) { return Number(p[1]); }));
-      } else if (kind === "penalty") {
-        meta.entries = [id];
-      } else if (kind === "move") {
-        meta.kind = "move_" + match[2];
-        meta.move = id;
-      } else if (kind === "clock_call") {
-        meta.table = Number(field(pairs, "table"));
-        meta.seat = Number(field(pairs, "seat"));
-      } else if (kind !== "undo") {
-        meta.table = (found({ table_id: id }).table) || null;
-        meta.table_id = id;
-        if (kind === "button") meta.seat = Number(field(pairs, "seat"));
-      }
-      return true;
-    });
-    var who = found(meta);
-    meta.label = fill(W[meta.kind] || W.action, {
-      name: who.name || "", table: meta.table || who.table || "", seat: meta.seat || ""
-    });
-    return meta;
-  }
-
-  /* An action as kept: the request to repeat and what it is. */
-  function take(url, init) {
-    var headers = {};
-    Object.keys(init.headers || {}).forEach(function (name) {
-      if (name.toLowerCase() !== "x-csrftoken") headers[name] = init.headers[name];
-    });
-    var pairs = [];
-    var body = init.body;
-    if (body && typeof body !== "string") {
-      // A form: sent as fields; its CSRF token is the page's at sending time.
-      body.forEach(function (value, name) {
-        if (name !== "csrfmiddlewaretoken" && typeof value === "string") pairs.push([name, value]);
-      });
-      body = null;
-      headers["Content-Type"] = "application/x-www-form-urlencoded";
-    }
-    var taken = Date.now();
-    return {
-      key: newKey(),
-      url: new URL(url, window.location.href).pathname + new URL(url, window.location.href).search,
-      method: init.method || "POST",
-      headers: headers,
-      body: body || null,
-      fields: pairs,
-      taken_at: taken,
-      device_time: deviceTime(taken),
-      device: deviceName(),
-      page: config.page,
-      meta: describe(url, pairs)
-    };
-  }
-
-  function transmit(action, replay) {
-    var headers = Object.assign({}, action.headers, {
-      "X-CSRFToken": csrf(),
-      "Idempotency-Key": action.key,
-      "Device-Time": action.device_time,
-      "Device-Name": action.device
-    });
-    if (replay) headers["Offline-Queue"] = "1";
-    var body = action.body;
-    if (body === null && action.fields) {
-      body = new URLSearchParams();
-      action.fields.forEach(function (p) { body.append(p[0], p[1]); });
-      body = body.toString();
-    }
-    var controller = window.AbortController ? new AbortController() : null;
-    var timer = controller ? setTimeout(function () { controller.abort(); }, SEND_TIMEOUT) : null;
-    return fetch(action.url, {
-      method: action.method,
-      credentials: "same-origin",
-      cache: "no-store",
-      headers: headers,
-      body: body,
-      signal: controller ? controller.signal : undefined
-    }).then(function (response) { clearTimeout(timer); return response; },
-      function (error) { clearTimeout(timer); throw error; });
   }
 
   function keep(action) {

@@ -109,6 +109,10 @@ def play_to_the_end(w: Walk) -> None:
     )
     w.send("DELETE /api/v1/corrections/{correction_id}", f"/corrections/{correction['id']}")
     w.send(
+        "POST /api/v1/tournaments/{tournament_id}/results/publish",
+        f"/tournaments/{tid}/results/publish",
+    )
+    w.send(
         "POST /api/v1/shifts/{shift_id}/close",
         f"/shifts/{ctx['shift']['id']}/close",
         {"counted": "100"},
@@ -210,6 +214,11 @@ def players(w: Walk) -> None:
         {"reason": "her request"},
     )
     w.send("POST /api/v1/players/retention/run", "/players/retention/run")
+    w.send(
+        "PATCH /api/v1/players/{player_id}",
+        f"/players/{out.values_list('player_id', flat=True).last()}",
+        {"public_name": "pseudonym", "pseudonym": "Walk pseudonym"},
+    )
 
 
 def seasons_and_tickets(w: Walk) -> None:

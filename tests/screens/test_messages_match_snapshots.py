@@ -358,8 +358,10 @@ def test_the_browser_applies_every_part_of_the_catalogue(api, client):
     """The pages give live.js the server's list of parts (it keeps no copy of
     its own): a part missing there would never reach a page (the chip counts
     once did not)."""
-    source = (Path(__file__).resolve().parents[2] / "static" / "js" / "live.js").read_text()
-    assert not re.search(r"var PARTS = \[", source), "live.js keeps no list of its own"
+    scripts = Path(__file__).resolve().parents[2] / "static" / "js"
+    for name in ("live.js", "live_data.js"):
+        source = (scripts / name).read_text()
+        assert not re.search(r"var PARTS = \[", source), f"{name} keeps no list of its own"
     tid = api.post("/tournaments", {"name": "Parts"}).json()["id"]
     for path in (f"/display/{tid}/", f"/lobby/{tid}/"):
         html = client.get(path).content.decode()

@@ -51,3 +51,19 @@ def test_the_floor_pages_carry_their_offline_settings_in_the_readers_language(di
     assert config["page"] == f"table:{table.pk}"
     assert config["probe"] == f"/live/tournaments/{tournament.pk}/floor?tables={table.number}"
     assert "offline_queue.js" in view
+
+
+def test_every_script_of_the_floor_pages_is_kept_by_the_worker(client, director, floor_user):
+    """A reload with no server opens the tablet only if each of its scripts is
+    kept: a script split in two is in the worker's list, both halves."""
+    head = client.get("/offline-sw.js").content.decode().split("\n", 1)[0]
+    kept = set(json.loads(re.match(r"self\.OFFLINE = (.*);$", head).group(1))["assets"])
+    tournament = seated_tournament(director, tables=2, players=[f"P{n:02}" for n in range(12)])
+    floor_client = Client()
+    floor_client.force_login(floor_user)
+    table = Table.objects.filter(tournament=tournament).order_by("number").first()
+    for path in (f"/tournaments/{tournament.pk}/floor/", f"/tables/{table.pk}/view/"):
+        page = floor_client.get(path).content.decode()
+        scripts = set(re.findall(r'<script src="(/static/[^"]+)"', page))
+        assert "/static/js/live.js" in scripts
+        assert scripts <= kept, (path, sorted(scripts - kept))

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament import changes
 from tournament.errors import TOURNAMENT_NOT_FOUND, Conflict, Invalid, NotFound, RuleBeyondSchema
 from tournament.models import LIVE_STATUSES, Deal, DealShare, Entry, Tournament
+from tournament.public_labels import label_rows, screen_name
 from tournament.rules.deals import DealError, deal_chip_chop, deal_icm
 from tournament.rules.payouts import ZERO
 from tournament.services.payouts import money, payouts_view
@@ -213,7 +214,7 @@ def deal_current(tournament: Tournament, *, public: bool) -> dict[str, Any] | No
         return None
     style = tournament.display_names
     shares: list[dict[str, Any]] = [
-        {"name": share.entry.player.public_name(style), "amount": money(share.amount)}
+        {"name": screen_name(share.entry.player, style), "amount": money(share.amount)}
         if public
         else {
             "entry": share.entry_id,
@@ -223,4 +224,6 @@ def deal_current(tournament: Tournament, *, public: bool) -> dict[str, Any] | No
         }
         for share in deal.shares.all()
     ]
+    if public:
+        label_rows(shares)
     return {"method": deal.method, "reserve": money(deal.reserve), "payouts": shares}

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Conflict, NotFound
 from tournament.models import LIVE_STATUSES, Bag, Deal, Entry, Event, Player, Tournament
+from tournament.public_labels import screen_name
 from tournament.rules.payouts import ZERO, PayoutError, prizes_for_places
 from tournament.rules.places import Place
 from tournament.selectors import bounty_winnings
@@ -67,7 +68,8 @@ class ResultRow:
     def public_payload(self, style: str) -> dict[str, Any]:
         return {
             "place": self.place,
-            "name": self.entry.player.public_name(style),
+            # None when he is hidden: the list labels him (README "Results out").
+            "name": screen_name(self.entry.player, style),
             "prize": money(self.prize),
             "bounties": money(self.bounties),
         }

@@ -94,6 +94,8 @@ ROOM_FIELDS = (
     "retention_months",
     "public_schedule",
     "cash_shifts",
+    "public_name_default",
+    "hold_results",
 )
 RETENTION_OUT_OF_RANGE = _("Keep contact data for %(low)s to %(high)s months.")
 

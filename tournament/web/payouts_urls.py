@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournament.web import payouts_views as views
-from tournament.web import results_csv, season_views
+from tournament.web import public_name_views, results_csv, season_views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/payouts/", views.payouts_page, name="payouts"),
@@ -38,6 +38,11 @@ urlpatterns = [
     ),
     path("tournaments/<int:tournament_id>/deal/", views.deal_page, name="deal"),
     path("players/<int:player_id>/results/", views.player_history_page, name="player-history"),
+    path(
+        "players/<int:player_id>/public-name/",
+        public_name_views.player_public_name_page,
+        name="player-public-name",
+    ),
     path("seasons/", season_views.seasons_page, name="seasons"),
     path("seasons/<int:season_id>/", season_views.season_page, name="season"),
     path("seasons/<int:season_id>/standings.csv", results_csv.season_csv, name="season-csv"),

@@ -36,6 +36,7 @@ from tournament.web.local_numbers import (
     money_field,
     parse_amount,
 )
+from tournament.web.public_name_views import PublicNameForm
 from tournament.web.structure_input import (
     amounts_typed,
     pay_by,
@@ -466,5 +467,13 @@ def player_history_page(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(
         request,
         "payouts/player_history.html",
-        {"player": player, "rows": rows, "tickets": tickets},
+        {
+            "player": player,
+            "rows": rows,
+            "tickets": tickets,
+            # How he appears in public (README "Results out"): the desk and directors set it.
+            "public_name_form": PublicNameForm.of(player)
+            if has_role(request.user, (DIRECTOR, DESK))
+            else None,
+        },
     )

@@ -22,7 +22,7 @@ from tables.services.registration import tournament_update
 from tables.services.seating import seats_are_drawn
 from tables.services.withdraw import play_started
 from tournament.errors import DomainError
-from tournament.models import Entry, Tournament
+from tournament.models import Entry, RoomSettings, Tournament
 from tournament.roles import DIRECTOR, STAFF
 from tournament.services.entries import player_search
 from tournament.services.tournaments import TournamentSettings, tournament_create
@@ -162,6 +162,9 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "board_layouts": BOARD_LAYOUTS,
             # The address players reach from the room's network (README "PUBLIC_URL").
             "lobby_url": public_address(request, reverse("screens-lobby", args=[tournament.pk])),
+            # README "Results out": a room holding results shows a publish button.
+            "results_held": RoomSettings.current().hold_results
+            and tournament.results_published_at is None,
             # README "Finish on time: hard stop".
             **finish_context(request, tournament),
         },
