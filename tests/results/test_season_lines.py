@@ -34,3 +34,18 @@ def test_a_name_change_shows_at_once_in_the_kept_feed(api, client):
         == 200
     )
     assert client.get(feed).json()["standings"][1]["name"] == "SeaKing"
+
+
+def test_a_correction_shows_at_once_in_the_kept_table_and_feed(api, client):
+    night = finished_night(api)
+    table = f"/seasons/{night.season}/table/"
+    assert "Korrektur" not in client.get(f"{table}2/", {"lang": "de"}).content.decode()
+    client.get(table, {"lang": "de"})  # the lines kept
+    entry = night.entries[PSEUDONYM_NAME]
+    body = {"points": "3", "reason": "Nachgetragen"}
+    assert api.post(f"/results/{entry}/corrections", body).status_code == 201
+    first = client.get(f"{table}1/", {"lang": "de"}).content.decode()  # 4 + 3 points: first now
+    assert "RiverQueen" in first and "Korrektur 3" in first
+    feed = client.get(f"/api/public/v1/seasons/{night.season}").json()
+    assert feed["standings"][0]["name"] == "RiverQueen"
+    assert feed["standings"][0]["results"][0]["correction"] == "3.00"
