@@ -31,19 +31,21 @@ ONLY_STAFF_FINISH = _("Only staff may see this.")
 class EndsOut(Schema):
     """A forecast's end of play and its interval; ``*_text`` as the room's clock shows it."""
 
-    predicted_end: datetime
-    earliest: datetime
-    latest: datetime
+    predicted_end: datetime = Field(description="When play is expected to end.")
+    earliest: datetime = Field(description="The interval's early end (about 10 % end sooner).")
+    latest: datetime = Field(description="The interval's late end (about 10 % end later).")
     predicted_end_text: str = Field(description="23:40")
-    earliest_text: str
-    latest_text: str
-    players_left: int
-    average_stack_bb: float | None
+    earliest_text: str = Field(description="The early end as the room's clock shows it.")
+    latest_text: str = Field(description="The late end as the room's clock shows it.")
+    players_left: int = Field(description="Players still in (for a plan: the field).")
+    average_stack_bb: float | None = Field(description="The average stack in big blinds now.")
 
 
 class ProposalOut(Schema):
     id: str = Field(description="What POST .../apply takes: shorten-15, skip-7, deal-icm, ...")
-    kind: Literal["shorten", "skip", "ante", "colour_up", "deal"]
+    kind: Literal["shorten", "skip", "ante", "colour_up", "deal"] = Field(
+        description="What the proposal changes."
+    )
     minutes: int | None = Field(description="shorten: the levels' new length.")
     level: int | None = Field(
         description="skip: the level left out; ante: the first level with an ante now; "
@@ -52,16 +54,16 @@ class ProposalOut(Schema):
     chip: int | None = Field(description="colour_up: the chip that leaves at the break too.")
     method: Literal["icm", "chip_chop"] | None = Field(description="deal: how.")
     at: datetime | None = Field(description="deal: when.")
-    at_text: str | None
+    at_text: str | None = Field(description="deal: when, as the room's clock shows it.")
     forecast: EndsOut = Field(description="The forecast with this proposal applied.")
     meets_hard_stop: bool = Field(description="Its latest end is before the hard stop.")
 
 
 class FinishOut(Schema):
     hard_stop: datetime | None = Field(description="Null: the tournament has none.")
-    hard_stop_text: str | None = None
+    hard_stop_text: str | None = Field(None, description="The hard stop as the clock shows it.")
     late: bool = Field(False, description="The forecast's latest end passes the hard stop.")
-    forecast: EndsOut | None = None
+    forecast: EndsOut | None = Field(None, description="Null: no forecast yet (not started).")
     proposals: list[ProposalOut] = Field([], description="Least change first; only while late.")
 
 
@@ -72,9 +74,9 @@ class ProposalIn(Body):
 
 
 class PlanOut(EndsOut):
-    players: int
+    players: int = Field(description="The field the plan is for.")
     starts_at: datetime = Field(description="The start time set, or now.")
-    hard_stop: datetime | None
+    hard_stop: datetime | None = Field(description="Null: no hard stop.")
     meets_hard_stop: bool | None = Field(description="Null: no hard stop.")
 
 
