@@ -10,8 +10,11 @@ names are read live with the room's default.
 from __future__ import annotations
 
 import datetime
+import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
+
+from django.utils.translation import get_language
 
 from results.selectors import kept, names_of, played_on, room, shown_tournaments
 from tournament.errors import DomainError
@@ -59,6 +62,9 @@ class PublicSeason:
     season: LeagueSeason
     tournaments: list[SeasonTournament]
     lines: list[SeasonLine]
+    # Changes when anything shown changes (a tournament, a correction, the
+    # formula, a name, the language): what is composed from it is kept by it.
+    version: str
 
 
 def _formula_key(season: LeagueSeason) -> tuple[object, ...]:
@@ -150,8 +156,11 @@ def season_public(season_id: int, room_settings: RoomSettings | None = None) -> 
         )
         for standing, name in zip(table, shown, strict=True)
     ]
+    shown_ids = [(line.name, line.public_id) for line in lines]
+    described = repr((key, season.name, get_language(), shown_ids))
     return PublicSeason(
         season=season,
         tournaments=[SeasonTournament(t.pk, t.name, played_on(t)) for t in tournaments],
         lines=lines,
+        version=hashlib.sha256(described.encode()).hexdigest()[:32],
     )

@@ -18,8 +18,8 @@ from ninja import NinjaAPI, Query, Schema
 from ninja.errors import HttpError, ValidationError
 from pydantic import Field
 
-from results.selectors import results_page, tournament_result
-from results.selectors_league import season_public
+from results.selectors import kept, results_page, tournament_result
+from results.selectors_league import PublicSeason, season_public
 from results.web.http import cacheable
 from tournament.api.shapes import MoneyText
 from tournament.rules.payouts import money
@@ -138,12 +138,16 @@ class SeasonOut(Schema):
 
 def _answer(request: HttpRequest, schema: type[Schema], data: dict[str, Any]) -> HttpResponse:
     """The body as the schema says it, with its ETag (304 when the client holds it)."""
+    return cacheable(request, _json_response(_body(schema, data)))
+
+
+def _body(schema: type[Schema], data: dict[str, Any]) -> str:
     body = schema.model_validate(data).model_dump(mode="json")
-    response = HttpResponse(
-        json.dumps(body, cls=DjangoJSONEncoder, ensure_ascii=False),
-        content_type="application/json; charset=utf-8",
-    )
-    return cacheable(request, response)
+    return json.dumps(body, cls=DjangoJSONEncoder, ensure_ascii=False)
+
+
+def _json_response(body: str) -> HttpResponse:
+    return HttpResponse(body, content_type="application/json; charset=utf-8")
 
 
 def _not_found() -> HttpError:
@@ -240,8 +244,13 @@ def get_season(request: HttpRequest, season_id: int):
     table = season_public(season_id)
     if table is None:
         raise _not_found()
-    return _answer(
-        request,
+    # The body composed once per version of what it shows (README "Results out").
+    body = kept(("season-feed", table.version), lambda: _season_body(table))
+    return cacheable(request, _json_response(body))
+
+
+def _season_body(table: PublicSeason) -> str:
+    return _body(
         SeasonOut,
         {
             "season": table.season.pk,

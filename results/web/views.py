@@ -8,13 +8,15 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from layouts.models import RoomLook
-from results.selectors import results_page, tournament_result
+from results.selectors import kept, results_page, tournament_result
 from results.selectors_league import season_public
 from results.selectors_player import player_results
 from results.services import results_publish
@@ -83,11 +85,37 @@ def result_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
+def _season_of(season_id: int, room: RoomSettings) -> dict[str, Any] | None:
+    """The table, its lines rendered once per version of what they show (names,
+    tournaments, corrections, the language) and kept (README "Results out")."""
+    table = season_public(season_id, room)
+    if table is None:
+        return None
+    lang = translation.get_language()
+    lines = kept(
+        ("season-lines", table.version),
+        lambda: render_to_string("results/_season_lines.html", {"table": table, "lang": lang}),
+    )
+    return {"table": table, "lines_html": mark_safe(lines)}  # noqa: S308 - our own template's output
+
+
 @require_GET
 def season_table(request: HttpRequest, season_id: int) -> HttpResponse:
-    return _page(
-        request, "results/season.html", lambda room: _named("table", season_public(season_id, room))
-    )
+    return _page(request, "results/season.html", lambda room: _season_of(season_id, room))
+
+
+def _line_of(season_id: int, line: int, room: RoomSettings) -> dict[str, Any] | None:
+    table = season_public(season_id, room)
+    if table is None or not 1 <= line <= len(table.lines):
+        return None
+    return {"table": table, "line": table.lines[line - 1]}
+
+
+@require_GET
+def season_line(request: HttpRequest, season_id: int, line: int) -> HttpResponse:
+    """One line of the league table: the player's results and corrections (the
+    table reads them when the line is opened)."""
+    return _page(request, "results/season_line.html", lambda room: _line_of(season_id, line, room))
 
 
 @require_GET

@@ -30,6 +30,7 @@ def public_pages(night, client: Client) -> dict[str, str]:
         "found": "/results/?q=river",
         "tournament": f"/results/{night.tournament}/",
         "season": f"/seasons/{night.season}/table/",
+        "season line": f"/seasons/{night.season}/table/1/",
         "feed list": "/api/public/v1/results",
         "feed tournament": f"/api/public/v1/results/{night.tournament}",
         "feed season": f"/api/public/v1/seasons/{night.season}",
