@@ -58,6 +58,7 @@ ACTION_NAMES: Mapping[str, Any] = {
     "clock_set_remaining": _("Time left set"),
     "clock_go_to": _("Level chosen"),
     "structure_set": _("Blind structure saved"),
+    "finish_proposal_applied": _("Proposal to finish on time applied"),
     "chip_set": _("Chip set saved"),
     "clock_call": _("Clock called"),
     "clock_call_cancel": _("Clock call cancelled"),

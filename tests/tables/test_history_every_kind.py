@@ -165,9 +165,12 @@ def keep_and_discard_a_refused_queued_bust(api, tid: int) -> None:
 
 def run_the_clock_and_the_room(api, tid: int) -> None:
     ok(api.post(f"/tournaments/{tid}/structure/template", {"template": "turbo"}))
+    ok(api.post(f"/tournaments/{tid}/clock/start"))
+    # A proposal to finish on time (README "Finish on time: hard stop"), applied.
+    ok(api.post(f"/tournaments/{tid}/forecast/proposals/apply", {"proposal": "shorten-8"}))
     chips = [{"value": value} for value in (25, 100, 500, 1000, 5000, 25000)]
     ok(api.put(f"/tournaments/{tid}/chips", {"chips": chips}))
-    for name in ("start", "pause", "resume", "next", "previous"):
+    for name in ("pause", "resume", "next", "previous"):
         ok(api.post(f"/tournaments/{tid}/clock/{name}"))
     ok(api.post(f"/tournaments/{tid}/clock/adjust", {"delta_seconds": 60}))
     ok(api.post(f"/tournaments/{tid}/clock/remaining", {"remaining_seconds": 300}))

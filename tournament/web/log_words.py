@@ -46,6 +46,7 @@ ROOM_NAMES: Mapping[str, Any] = {
     "template_deleted": _("Structure template deleted"),
     "house_rule_created": _("House rule added"),
     "players_imported": _("Players imported"),
+    "public_name_chosen": _("Name in public chosen"),
     "cash_box_created": _("Cash box created"),
     "cash_box_changed": _("Cash box changed"),
     "shift_opened": _("Shift opened"),
