@@ -4,7 +4,6 @@ Directors only; both answer a CSV file (UTF-8, a dot and two decimals)."""
 
 from __future__ import annotations
 
-import csv
 from decimal import Decimal
 from typing import Literal
 
@@ -19,6 +18,7 @@ from tournament.api.auth import require_role
 from tournament.errors import RuleBeyondSchema
 from tournament.roles import DIRECTOR
 from tournament.rules import names
+from tournament.rules.spreadsheet import SpreadsheetWriter
 from tournament.services.tournaments import tournament_get
 
 router = Router(tags=["results out"])
@@ -43,7 +43,9 @@ CSV_ANSWER = {
 def csv_file(filename: str, header: tuple[str, ...], rows: list[list[str]]) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    writer = csv.writer(response, lineterminator="\r\n")
+    # Without a byte-order mark (the upload reads plain UTF-8), but every text
+    # cell through the one safe writer: a name never runs as a formula.
+    writer = SpreadsheetWriter(response)
     writer.writerow(header)
     writer.writerows(rows)
     return response
