@@ -126,16 +126,21 @@ def entries_ahead(
     entry ``current`` (``remaining_s``), then every entry after it. A big blind
     ante (one for the table) counts as ``table_size`` antes of its share."""
 
-    def ahead(entry: Entry, seconds: int) -> Ahead:
-        if isinstance(entry, Break):
-            return Ahead(seconds, 0, 0, 0, True)
-        ante = entry.ante // max(table_size, 1) if entry.big_blind_ante else entry.ante
-        return Ahead(seconds, entry.small_blind, entry.big_blind, ante, False)
-
     if not 0 <= current < len(entries):
         return ()
-    first = ahead(entries[current], max(remaining_s, 0))
-    return (first, *(ahead(entry, entry.seconds) for entry in entries[current + 1 :]))
+    first = entry_ahead(entries[current], max(remaining_s, 0), table_size)
+    return (
+        first,
+        *(entry_ahead(entry, entry.seconds, table_size) for entry in entries[current + 1 :]),
+    )
+
+
+def entry_ahead(entry: Entry, seconds: int, table_size: int = 9) -> Ahead:
+    """One entry of the structure as the forecast reads it, ``seconds`` long."""
+    if isinstance(entry, Break):
+        return Ahead(seconds, 0, 0, 0, True)
+    ante = entry.ante // max(table_size, 1) if entry.big_blind_ante else entry.ante
+    return Ahead(seconds, entry.small_blind, entry.big_blind, ante, False)
 
 
 def inputs_with(inputs: ForecastInputs, play: Play, entries: Sequence[Entry]) -> ForecastInputs:

@@ -16,9 +16,10 @@ from django.utils import timezone
 
 from clock.rules.clock import ClockState as RuleClock
 from clock.rules.clock import clock_at, datetime_from_ms, late_registration_close_index
+from clock.rules.finish_proposals import entry_ahead
 from clock.rules.forecast import Ahead, Forecast, ForecastInputs, RoomModel, forecast
 from clock.rules.forecast_fit import ClockMark, Record, fit_room, inputs_at
-from clock.rules.structure import Break, Entry
+from clock.rules.structure import Entry
 from clock.services.clock_state import clock_row, rule_state, structure_entries
 from tournament.models import WITHDRAWN_STATUSES, ActionLog, Tournament
 from tournament.models import Entry as PlayerEntry
@@ -44,11 +45,7 @@ _RECORDS: dict[tuple[int, int], Record] = {}
 
 
 def ahead_of(entry: Entry, table_size: int) -> Ahead:
-    seconds = entry.duration_ms // 1000
-    if isinstance(entry, Break):
-        return Ahead(seconds, 0, 0, 0, True)
-    ante = entry.ante // max(table_size, 1) if entry.big_blind_ante else entry.ante
-    return Ahead(seconds, entry.small_blind, entry.big_blind, ante, False)
+    return entry_ahead(entry, entry.duration_ms // 1000, table_size)
 
 
 def _lines(tournament: Tournament, kinds: Iterable[str]) -> list[ActionLog]:
@@ -236,6 +233,19 @@ def _live_inputs(tournament: Tournament, now: datetime, room: RoomModel) -> Fore
     )
 
 
+def _room_for(tournament: Tournament, among: Iterable[int] | None = None) -> RoomModel:
+    """The room's other finished tournaments, those that played this structure most."""
+    table_size = tournament.table_size or 9
+    structure = tuple(ahead_of(e, table_size) for e in structure_entries(tournament))
+    return room_model(exclude=tournament.pk, among=among, structure=structure)
+
+
+def live_inputs(tournament: Tournament, now: datetime) -> ForecastInputs:
+    """The live forecast's inputs at ``now``: what the hard stop's proposals change
+    (README "Finish on time: hard stop"), so they start from the same forecast."""
+    return _live_inputs(tournament, now, _room_for(tournament))
+
+
 def tournament_forecast(
     tournament: Tournament,
     as_of: datetime | None = None,
@@ -246,9 +256,7 @@ def tournament_forecast(
     """The forecast now (the live state; ``now``: the clock's time, else the wall's)
     or as it was at ``as_of`` (the recorded state), the room's history being its
     other finished tournaments (only ``among`` if given)."""
-    table_size = tournament.table_size or 9
-    structure = tuple(ahead_of(e, table_size) for e in structure_entries(tournament))
-    room = room_model(exclude=tournament.pk, among=among, structure=structure)
+    room = _room_for(tournament, among)
     if as_of is None and tournament.status != Tournament.Status.FINISHED:
         return forecast(_live_inputs(tournament, now or timezone.now(), room))
     record = tournament_record(tournament, until=as_of)

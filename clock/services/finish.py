@@ -23,7 +23,7 @@ from clock.rules import finish_proposals as rules
 from clock.rules.errors import RuleError
 from clock.rules.forecast import Forecast, ForecastInputs, forecast
 from clock.rules.structure import Entry, level_numbers, to_json_data
-from clock.selectors.forecast import room_model, tournament_forecast
+from clock.selectors.forecast import live_inputs, room_model, tournament_forecast
 from clock.services import clock_state
 from clock.services.structure import chip_values, structure_set
 from tournament.errors import Conflict, Invalid
@@ -67,17 +67,8 @@ def _play_now(tournament: Tournament, now_ms: int) -> Now | None:
         players_left=summary["remaining"],
         final_table_size=tournament.final_table_size,
     )
-    inputs = ForecastInputs(
-        now=_instant(now_ms),
-        ahead=rules.entries_ahead(
-            entries, view.level_index, view.remaining_ms // 1000, tournament.table_size
-        ),
-        players_left=summary["remaining"],
-        chips_in_play=summary["chips_in_play"],
-        room=room_model(exclude=tournament.pk),
-        table_size=tournament.table_size,
-    )
-    return Now(play=play, inputs=inputs)
+    # The same inputs as the forecast line and GET .../forecast: one forecast on the page.
+    return Now(play=play, inputs=live_inputs(tournament, _instant(now_ms)))
 
 
 def _clock_text(moment: datetime) -> str:
