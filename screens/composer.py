@@ -20,6 +20,9 @@ committing thread, as the tests that read a message right after a write need.
   that came faster than their messages were composed) are composed once,
   after the last commit (:func:`screens.compose.send`): the parts read once go
   with the latest version, the versions before it carry their event and facts.
+  Before it reads, the composer waits (at most :data:`WRITE_WAIT_MS`) for a
+  write of the tournament under way (:func:`tournament.writes.locks.writes_committed`):
+  its change would make the messages old at once.
   A replay of 300 queued actions composed once per write took the composer as
   long as the writes themselves, on the same cores (README "Benchmarks").
 - A failure never reaches the floor action: it is logged and its version is
@@ -47,6 +50,7 @@ from django.db import close_old_connections, connections
 from screens import compose, fanout, live
 from screens.worker import QueueWorker
 from tournament import changes
+from tournament.writes.locks import writes_committed
 
 logger = logging.getLogger(__name__)
 
@@ -55,6 +59,9 @@ INLINE = "inline"
 # Changes waiting for the composer; beyond this they are dropped (the screens
 # see the version gap and ask for a snapshot).
 QUEUE_LIMIT = 1000
+# How long the composer waits for a tournament's write under way before it
+# composes what waits (the screens' delay at most, in a burst of writes).
+WRITE_WAIT_MS = 300
 # How long a process that exits waits for its last changes to be composed.
 EXIT_WAIT_SECONDS = 5.0
 
@@ -131,6 +138,13 @@ def _compose(burst: list[changes.Change], loop: Loop) -> None:
 def _compose_batch(batch: list[Waiting]) -> None:
     close_old_connections()  # a connection broken since the last batch is not reused
     try:
+        # A write of these tournaments under way now would make the messages
+        # old at once: its change (and those of the writes queued before this
+        # wait) joins the burst. A lone write waits for nothing.
+        for tournament_id in sorted({change.tournament_id for change, _ in batch}):
+            writes_committed(tournament_id, WRITE_WAIT_MS)
+        if batch is _waiting.taking:
+            batch = _waiting.more()
         for burst, loop in bursts(batch):
             _compose(burst, loop)
     finally:
