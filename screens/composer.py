@@ -135,6 +135,13 @@ def _compose(burst: list[changes.Change], loop: Loop) -> None:
         )
 
 
+def _after_the_write_under_way(tournament_id: int) -> None:
+    try:
+        writes_committed(tournament_id, WRITE_WAIT_MS)
+    except Exception:  # the database away: what waits is composed (or logged) all the same
+        logger.exception("composer: no wait for the writes of tournament %s", tournament_id)
+
+
 def _compose_batch(batch: list[Waiting]) -> None:
     close_old_connections()  # a connection broken since the last batch is not reused
     try:
@@ -142,7 +149,7 @@ def _compose_batch(batch: list[Waiting]) -> None:
         # old at once: its change (and those of the writes queued before this
         # wait) joins the burst. A lone write waits for nothing.
         for tournament_id in sorted({change.tournament_id for change, _ in batch}):
-            writes_committed(tournament_id, WRITE_WAIT_MS)
+            _after_the_write_under_way(tournament_id)
         if batch is _waiting.taking:
             batch = _waiting.more()
         for burst, loop in bursts(batch):
