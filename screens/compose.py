@@ -55,6 +55,10 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     floor_parts, public_parts = parts_data(tournament, parts)
     floor: dict[str, Any] = {**head, **change.facts, **floor_parts}
     public: dict[str, Any] = {**head, **change.public_facts, **public_parts}
+    if changes.FORECAST in change.parts and changes.FORECAST not in public:
+        # The room took the forecast off its public screens (or it was never on):
+        # they drop the one they show. Null, never the forecast itself.
+        public[changes.FORECAST] = None
     if changes.TABLES in change.parts:
         numbers = set(change.tables)
         if changes.MOVES in change.parts:
