@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from clock.services.finish import forecast_line
 from prereg.models import PreRegistration
 from prereg.selectors import (
     desk_pre_registrations,
@@ -14,7 +15,6 @@ from prereg.selectors import (
     todays_tournaments,
 )
 from prereg.services.registrations import deadline_release, pre_registration_open
-from clock.services.finish import forecast_line
 from tournament.models import RoomSettings, Tournament
 from tournament.rules.payouts import money
 

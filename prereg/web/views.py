@@ -16,8 +16,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from prereg.models import NAME_MAX, PreRegistration
 from clock.web.finish_views import forecast_words
+from prereg.models import NAME_MAX, PreRegistration
 from prereg.presenters import running_forecasts, schedule_row, settled
 from prereg.selectors import pre_registration_by_token, schedule_tournaments, structure_levels
 from prereg.services import waiting

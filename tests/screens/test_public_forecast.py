@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import UTC
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from clock.services.finish import forecast_line, time_text
 from screens import compose, live
 from screens.snapshots import snapshot
 from tests.clock.clock_scenarios import T0, FakeClock, drawn_with_club_structure
+from tests.formats.test_schedule_ics import events
 from tests.tournament.test_pages import signed_in
 from tournament import changes
 from tournament.models import Entry, RoomSettings, Tournament
@@ -168,3 +171,15 @@ def test_the_room_settings_page_switches_it_in_german(director):
     }
     assert page.post("/room/", form).status_code == 302
     assert RoomSettings.current().public_forecast is True
+
+
+def test_the_calendar_ends_a_running_tournament_at_its_forecast_only_while_shown(
+    api, running, django_capture_on_commit_callbacks
+):
+    Tournament.objects.filter(pk=running.pk).update(listed=True, starts_at=timezone.now())
+    (event,) = events(Client().get("/schedule.ics").content.decode())
+    assert "DTEND" not in event
+    show_forecast(api, True, django_capture_on_commit_callbacks)
+    (event,) = events(Client().get("/schedule.ics").content.decode())
+    predicted = forecast_line(running)["predicted_end"]  # type: ignore[index]
+    assert event["DTEND"] == predicted.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")

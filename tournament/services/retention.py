@@ -19,7 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from tournament import audit, changes as screen_changes
+from tournament import audit
+from tournament import changes as screen_changes
 from tournament.errors import FieldInvalid
 from tournament.models import Player, PrivacyLog, RoomSettings, Tournament
 from tournament.models_room import RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN
@@ -127,9 +128,7 @@ def room_settings_update(*, changes: dict[str, Any], by: Any = None) -> RoomSett
             setattr(room, field, changes[field])
         room.save(update_fields=[*fields, "updated_at"])
         after = {field: changes[field] for field in fields}
-        w.log(
-            "room_settings_changed", {"changed": audit.edits(before, after)}, scope=scopes.room()
-        )
+        w.log("room_settings_changed", {"changed": audit.edits(before, after)}, scope=scopes.room())
         w.keep_quiet("no live screen shows the room's other settings")
         if before.get("public_forecast", room.public_forecast) != room.public_forecast:
             for tournament_id in running:
