@@ -183,3 +183,12 @@ def test_the_calendar_ends_a_running_tournament_at_its_forecast_only_while_shown
     (event,) = events(Client().get("/schedule.ics").content.decode())
     predicted = forecast_line(running)["predicted_end"]  # type: ignore[index]
     assert event["DTEND"] == predicted.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def test_a_layout_places_the_forecast_in_a_tile_of_its_own(api, running):
+    tile = {"kind": "forecast", "x": 0, "y": 0, "w": 12, "h": 2}
+    created = api.post("/layouts", {"name": "Ende", "tiles": [tile]})
+    assert created.status_code == 201, created.content
+    html = Client().get(f"/display/{running.pk}/", {"layout": created.json()["id"]})
+    assert '<section class="tile tile-forecast" data-kind="forecast"' in html.content.decode()
+    assert '<div class="t-forecast" hidden></div>' in html.content.decode()
