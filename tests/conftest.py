@@ -237,7 +237,13 @@ def _postgresql_flush_deletes():
                 self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
             )
         deletes = [f"DELETE FROM {self.quote_name(table)}" for table in tables]
-        return ["SET LOCAL session_replication_role = replica", *deletes]
+        # Back to the default at once: a flush inside a test's own transaction
+        # leaves the triggers on for the rest of it.
+        return [
+            "SET LOCAL session_replication_role = replica",
+            *deletes,
+            "SET LOCAL session_replication_role = origin",
+        ]
 
     DatabaseOperations.sql_flush = sql_flush
     yield
