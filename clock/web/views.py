@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy
 
 from clock.api.call_schemas import ShotClockSettingsIn
 from clock.api.schemas import AdjustIn, ChipIn, RemainingIn
-from clock.rules.structure import Break, Level, shift_blinds, to_json_data
+from clock.rules.structure import Break, Level, to_json_data
+from clock.rules.structure_edits import shift_blinds
 from clock.services import chip_race, chips, clock_state, player_clock, shot_clock, templates
 from clock.services import clock as clock_services
 from clock.services.structure import (
