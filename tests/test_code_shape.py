@@ -40,7 +40,6 @@ TOO_LONG_FOR_NOW = {
     "tables/web/views.py",
     "tournament/web/payouts_views.py",
     "clock/web/views.py",
-    "clock/rules/chip_race.py",
     "rulings/web/views.py",
     "rulings/rules/assistant.py",
     "imports/rules/td3_read.py",
