@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from rulings.models import Category, PenaltyKindChoice, Ruling
 from rulings.rules import assistant
 from rulings.rules.catalog import load_catalog
+from rulings.rules.ruling_questions import AnswerError, AnswerType, Question, Situation
 from rulings.selectors import rulings_filtered
 from rulings.services.catalog import (
     house_rule_create,
@@ -161,7 +162,7 @@ def _assistant_record(data: dict[str, Any], decision: str, rules: list[str]) -> 
     answers = _parse_answers(key, data.get("assistant_answers") or "")
     try:
         proposal = assistant.propose(key, answers)
-    except assistant.AnswerError:
+    except AnswerError:
         return {}
     proposed = {proposal.decision_de, proposal.decision_en}
     return {
@@ -221,7 +222,7 @@ def _parse_answers(key: str, encoded: str) -> dict[str, object]:
     for name, value in parse_qsl(encoded):
         if name not in types:
             continue
-        if types[name] is assistant.AnswerType.YES_NO:
+        if types[name] is AnswerType.YES_NO:
             if value in ("yes", "no"):
                 answers[name] = value == "yes"
         else:
@@ -243,7 +244,7 @@ def _proposal_from(form: RulingForm) -> dict[str, Any] | None:
         proposal = assistant.propose(
             key, _parse_answers(key, form["assistant_answers"].value() or "")
         )
-    except assistant.AnswerError:
+    except AnswerError:
         return None
     return {"decision": proposal.decision_de if _german() else proposal.decision_en}
 
@@ -295,12 +296,12 @@ def ruling_assistant(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "rulings/assistant.html", context)
 
 
-def _accepts(spec: assistant.Situation, qid: str, value: object) -> bool:
+def _accepts(spec: Situation, qid: str, value: object) -> bool:
     return any(q.id == qid and q.accepts(value) for q in spec.questions)
 
 
-def _question_view(question: assistant.Question, answers: dict[str, object], german: bool) -> dict:
-    if question.type is assistant.AnswerType.YES_NO:
+def _question_view(question: Question, answers: dict[str, object], german: bool) -> dict:
+    if question.type is AnswerType.YES_NO:
         options = [("yes", _("Yes"), True), ("no", _("No"), False)]
     else:
         options = [
