@@ -22,8 +22,15 @@ and next hands, on 40 drawn tables and one daphne process with Redis fan-out
 second time: every answer must be the stored one and the tournament's version
 must not move (exactly once).
 
+``--one-by-one``: the replay as before the queue's own request (README "When
+the network drops"): one request per action. By default each device sends its
+queue as offline_queue.js does now with more than one action kept: in one
+request to POST /api/v1/offline-queue, each action still its own write with its
+own key; a busy one and those after it are sent again in one request after its
+Retry-After.
+
 .venv/bin/python benchmarks/offline_replay.py [--part key|replay|both] [--busts 300]
-    [--tables 110] [--devices 10] [--actions 300] [--replay-tables 40]
+    [--tables 110] [--devices 10] [--actions 300] [--replay-tables 40] [--one-by-one]
 
 Creates a throw-away PostgreSQL database td_offline_replay (override with DATABASE_URL).
 """
@@ -203,8 +210,66 @@ def send(server: Server, token: str, action: dict) -> tuple[int, bool, str]:
         return exc.code, exc.headers.get("Idempotent-Replayed") == "true", detail
 
 
-def replay(server: Server, token: str, queue: list[dict], out: dict, start: threading.Barrier):
+def send_queue(server: Server, token: str, queue: list[dict]) -> tuple[int, dict | None]:
+    actions = [
+        {
+            "method": a["method"],
+            "path": f"/api/v1{a['path']}",
+            "key": a["key"],
+            "device_time": a["time"],
+            "device": a["device"],
+            "body": a["body"],
+        }
+        for a in queue
+    ]
+    request = urllib.request.Request(
+        f"{server.url}/api/v1/offline-queue",
+        data=json.dumps({"actions": actions}).encode(),
+        method="POST",
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        exc.close()
+        return exc.code, None
+    except OSError:
+        return 0, None
+
+
+def replay_at_once(server: Server, token: str, queue: list[dict], out: dict) -> None:
+    """The queue in one request; from a busy action on, again after its Retry-After."""
+    left = list(queue)
+    while left:
+        began = time.perf_counter()
+        status, answer = send_queue(server, token, left)
+        if answer is None:
+            time.sleep(0.2)
+            continue
+        out["times"].append((time.perf_counter() - began) * 1000)
+        results = answer["results"]
+        wait = 0.0
+        for action, result in zip(left, results, strict=True):
+            if result["outcome"] in ("busy", "not_sent"):
+                wait = max(wait, float(result["retry_after"] or 0))
+                continue
+            out["statuses"].append(result["status"])
+            out["replayed"].append(result["outcome"] == "replayed")
+            if result["outcome"] == "refused":
+                out["refusals"][f"{action['path'].rsplit('/', 1)[1]}: {result['detail']}"] += 1
+        left = left[answer["done"] :]
+        if left:
+            time.sleep(wait or 0.2)
+
+
+def replay(
+    server: Server, token: str, queue: list[dict], out: dict, start: threading.Barrier, one: bool
+):
     start.wait()
+    if not one:
+        replay_at_once(server, token, queue, out)
+        return
     for action in queue:
         while True:
             began = time.perf_counter()
@@ -229,11 +294,14 @@ def processor_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run_all(server: Server, token: str, all_queues: list[list[dict]]) -> tuple[float, dict]:
+def run_all(
+    server: Server, token: str, all_queues: list[list[dict]], one: bool
+) -> tuple[float, dict]:
     start = threading.Barrier(len(all_queues) + 1)
     results: dict = {"times": [], "statuses": [], "replayed": [], "refusals": Counter()}
     threads = [
-        threading.Thread(target=replay, args=(server, token, q, results, start)) for q in all_queues
+        threading.Thread(target=replay, args=(server, token, q, results, start, one))
+        for q in all_queues
     ]
     for thread in threads:
         thread.start()
@@ -266,14 +334,15 @@ def replay_part(args) -> None:
         before = server.api("GET", f"/tournaments/{tid}", token)["version"]
         pid = server.process.pid
         processor = processor_seconds(pid)
-        took, first = run_all(server, token, all_queues)
+        took, first = run_all(server, token, all_queues, args.one_by_one)
         time.sleep(2)  # the composer's last messages
         processor = processor_seconds(pid) - processor
         applied = sum(1 for s in first["statuses"] if 200 <= s < 300)
         refused = sum(1 for s in first["statuses"] if s in REFUSED)
         after = server.api("GET", f"/tournaments/{tid}", token)["version"]
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-        print(f"load average {load} (2 cores shared)")
+        how = "one request per action" if args.one_by_one else "each queue in one request"
+        print(f"load average {load} (2 cores shared); {how}")
         print(
             f"{sent} queued actions from {args.devices} devices, replayed at once: all answered "
             f"in {took:.2f} s (target < 10 s); {applied} applied, {refused} refused, "
@@ -288,10 +357,10 @@ def replay_part(args) -> None:
         for why, count in first["refusals"].most_common():
             print(f"  {count} x {why}")
         print(
-            f"one action's answer: p50={percentile(first['times'], 0.5):.0f} ms "
+            f"one {'action' if args.one_by_one else 'queue'}'s answer: p50={percentile(first['times'], 0.5):.0f} ms "
             f"p99={percentile(first['times'], 0.99):.0f} ms"
         )
-        again, second = run_all(server, token, all_queues)
+        again, second = run_all(server, token, all_queues, args.one_by_one)
         final = server.api("GET", f"/tournaments/{tid}", token)["version"]
         stored = sum(1 for r in second["replayed"] if r)
         print(
@@ -311,6 +380,7 @@ def main() -> None:
     parser.add_argument("--devices", type=int, default=10)
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--replay-tables", type=int, default=40)
+    parser.add_argument("--one-by-one", action="store_true")
     args = parser.parse_args()
     if args.part in ("key", "both"):
         client = server_like_client()

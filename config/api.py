@@ -36,6 +36,7 @@ from tables.api.tables import router as tables_router
 from tournament import unavailable
 from tournament.api import validation
 from tournament.api.auth import API_AUTH
+from tournament.api.offline_queue import router as offline_queue_router
 from tournament.api.openapi import document_errors
 from tournament.api.payouts import router as payouts_router
 from tournament.api.players import router as players_router
@@ -183,3 +184,4 @@ api.add_router("", layouts_router)
 api.add_router("", prereg_router)
 api.add_router("", signage_router)
 api.add_router("", formats_router)
+api.add_router("", offline_queue_router)

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from rulings.web.floor_penalty import floor_penalty_choices
 from tables.web.floor_tablet import braces, counted
+from tournament.web.once import ON_ITS_OWN
 
 SERVICE_WORKER = "js/offline_sw.js"
 # What a reload with no server needs besides the page itself.
@@ -164,6 +165,8 @@ def offline_config(page: str, probe: str) -> dict[str, Any]:
         "probe": probe,
         "worker": reverse("offline-service-worker"),
         "login": reverse("login"),
+        # A queue of more than one action goes out in one request (README "When the network drops").
+        "queue": ON_ITS_OWN,
         "rendered_at": int(time.time() * 1000),
         "words": offline_words(),
         "links": offline_links(),

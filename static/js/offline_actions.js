@@ -2,11 +2,15 @@
  * (README "When the network drops"): its kind, its targets and its words for
  * the pending list, read off the page's links and its state; the request kept
  * to repeat; and sending it with Idempotency-Key, Device-Time, Device-Name
- * (and Offline-Queue: 1 on a replay). offline_queue.js decides when. */
+ * (and Offline-Queue: 1 on a replay), or several in one request to the
+ * server's queue address (POST /api/v1/offline-queue). offline_queue.js decides when. */
 (function () {
   "use strict";
 
   var SEND_TIMEOUT = 15000;
+  // A queue's answer: the actions the tablet takes off (README "When the network drops").
+  var QUEUE_MAX = 200; // actions in one request
+  var TAKEN_OFF = { applied: true, replayed: true, refused: true };
   var Store = window.OfflineStore;
 
   function fill(template, values) { return window.Live ? Live.fill(template, values) : String(template || ""); }
@@ -142,6 +146,59 @@
         function (error) { clearTimeout(timer); throw error; });
     }
 
-    return { take: take, transmit: transmit };
+    /* A queue of several actions in one request (config.queue, README "When the
+     * network drops"): each still its own write with its own key. null when one
+     * of them cannot go that way (a body that is no JSON): sent one by one. */
+    function queued(action) {
+      var out = {
+        method: action.method, path: action.url, key: action.key,
+        device_time: action.device_time, device: action.device,
+        accept: (action.headers && (action.headers.Accept || action.headers.accept)) || ""
+      };
+      if (action.body === null && action.fields) { out.fields = action.fields; return out; }
+      if (action.body === null) { out.body = {}; return out; }
+      try { out.body = JSON.parse(action.body); } catch (e) { return null; }
+      return out;
+    }
+
+    /* The queue's answer: {done: the actions to take off, refused: [{label, why,
+     * status}], wait: seconds before the busy one}; "away"; or null: one by one. */
+    function transmitQueue(list) {
+      list = list.slice(0, QUEUE_MAX);
+      var sent = list.map(queued);
+      if (!config.queue || list.length < 2 || sent.indexOf(null) >= 0) return Promise.resolve(null);
+      var controller = window.AbortController ? new AbortController() : null;
+      var timer = controller ? setTimeout(function () { controller.abort(); }, SEND_TIMEOUT * 4) : null;
+      return fetch(config.queue, {
+        method: "POST",
+        credentials: "same-origin",
+        cache: "no-store",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": Store.csrf() },
+        body: JSON.stringify({ actions: sent }),
+        signal: controller ? controller.signal : undefined
+      }).then(function (response) {
+        clearTimeout(timer);
+        if (response.status >= 500) return "away";
+        if (response.status !== 200) return null; // signed out, an older server: one by one
+        return response.json().then(function (answer) { return outcomes(list, answer); });
+      }, function () { clearTimeout(timer); return "away"; });
+    }
+
+    function outcomes(list, answer) {
+      var out = { done: [], refused: [], wait: 0 };
+      (answer.results || []).forEach(function (r, i) {
+        var action = list[i];
+        if (!action || action.key !== r.key) return;
+        if (r.outcome === "busy") out.wait = r.retry_after || 0;
+        if (!TAKEN_OFF[r.outcome]) return;
+        if (r.outcome === "refused") {
+          out.refused.push({ label: action.meta.label, why: r.detail || fill(W.refused_status, { status: r.status }), status: r.status });
+        }
+        out.done.push(action);
+      });
+      return out;
+    }
+
+    return { take: take, transmit: transmit, transmitQueue: transmitQueue };
   };
 })();

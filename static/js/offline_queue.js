@@ -10,7 +10,9 @@
  *   banner says so with the time of the page's last data, and a probe (the
  *   socket's snapshot over HTTP, ?since=version) asks every few seconds.
  * - When the server answers again (the socket's snapshot, or the probe), the
- *   queue is sent one action at a time, in the order taken, with the headers
+ *   queue is sent in the order taken: more than one action in one request
+ *   (POST /api/v1/offline-queue, each still its own write), else one at a
+ *   time, with the headers
  *   Idempotency-Key, Device-Time, Device-Name and Offline-Queue: 1. A 2xx (or
  *   a replayed answer) and a refusal (403, 404, 409, 422: the server records
  *   the conflict) take it off the queue; a network failure keeps it and stops
@@ -169,7 +171,7 @@
     if (replaying || held) return;
     replaying = true;
     show();
-    locked(function () { return readQueue().then(next); }).then(function (outcome) {
+    locked(function () { return readQueue().then(start); }).then(function (outcome) {
       replaying = false;
       if (outcome === "away") goAway();
       show();
@@ -184,6 +186,30 @@
     }, function () {
       replaying = false;
       show();
+    });
+  }
+
+  /* More than one action: in one request (offline_actions.js), each still its
+   * own write with its own key. The tournament busy: after its Retry-After, in
+   * one request again; anything else left: one by one from there. */
+  function start() {
+    return actions.transmitQueue(items).then(function (answer) {
+      if (answer === null) return next();
+      if (answer === "away") return answer;
+      refused = refused.concat(answer.refused);
+      return idb("queue", "readwrite", function (s) {
+        var last = null;
+        answer.done.forEach(function (item) { last = s.delete(item.seq); });
+        return last;
+      }).then(function () {
+        items = items.filter(function (item) { return answer.done.indexOf(item) < 0; });
+        show();
+        if (!items.length) return "done";
+        if (answer.wait > 0 && answer.done.length) {
+          return new Promise(function (resolve) { setTimeout(resolve, Math.min(answer.wait, 30) * 1000); }).then(start);
+        }
+        return next();
+      });
     });
   }
 

@@ -252,6 +252,17 @@ def floor_actions(w: Walk) -> None:
         {"counts": [{"seat": table["players"][2]["seat"], "chips": 21000}]},
     )
     w.send("PUT /api/v1/entries/{entry_id}/chips", f"/entries/{one}/chips", {"chips": 22000})
+    # A tablet's queue in one request: its actions' own keys, and the queue's.
+    queue = [
+        {
+            "method": "PUT",
+            "path": f"/api/v1/entries/{one}/chips",
+            "key": f"walk-q-{n}-{one}",
+            "body": {"chips": 22500 + n},
+        }
+        for n in range(2)
+    ]
+    w.send("POST /api/v1/offline-queue", "/offline-queue", {"actions": queue})
     w.send("POST /api/v1/entries/{entry_id}/bust", f"/entries/{one}/bust", {})
     w.send("POST /api/v1/entries/{entry_id}/unbust", f"/entries/{one}/unbust")
     w.send(

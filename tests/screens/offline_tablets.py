@@ -4,6 +4,8 @@ action the page sends, and the drill's taps on the map with no server."""
 
 from __future__ import annotations
 
+import json
+
 from typing import Any
 
 from browser_support import VIEWPORTS, manage, sign_in
@@ -59,13 +61,18 @@ def state(site, tid: int) -> dict:
 
 
 def sent_log(page) -> list[dict]:
-    """Every POST the page sends from now on, with its queue headers and answer."""
+    """Every POST the page sends from now on, with its queue headers and answer;
+    a queue sent in one request (README "When the network drops") as its actions,
+    each with its own key, time, device and answer."""
     sent: list[dict] = []
 
     def note(response) -> None:
         if response.request.method != "POST":
             return
         headers = response.request.headers
+        if response.url.endswith(QUEUE) and response.status == 200:
+            sent.extend(queued(response))
+            return
         sent.append(
             {
                 "status": response.status,
@@ -79,6 +86,28 @@ def sent_log(page) -> list[dict]:
 
     page.on("response", note)
     return sent
+
+
+QUEUE = "/api/v1/offline-queue"
+
+
+def queued(response) -> list[dict]:
+    """The actions of a queue sent in one request, as if each was sent alone."""
+    actions = json.loads(response.request.post_data or "{}")["actions"]
+    results = response.json()["results"]
+    return [
+        {
+            "status": result["status"],
+            "url": action["path"],
+            "key": action["key"],
+            "queue": "1",
+            "time": action.get("device_time"),
+            "device": action.get("device"),
+            "outcome": result["outcome"],
+        }
+        for action, result in zip(actions, results, strict=True)
+        if result["outcome"] not in ("busy", "not_sent")
+    ]
 
 
 def drawn_field(site, name: str, *, tables: int, per_table: int, options: dict) -> int:

@@ -109,6 +109,8 @@ def test_offline_actions_are_kept_through_a_reload_and_applied_once(site, browse
         f"tables/{tables[0]['id']}/chip-counts/",
     ]
     assert all(r["status"] == 200 and r["queue"] == "1" for r in replayed), replayed
+    # More than one kept: they went out in one request, each applied on its own.
+    assert [r.get("outcome") for r in replayed] == ["applied"] * 3, replayed
     assert len({r["key"] for r in replayed}) == 3
     assert all(r["time"] and r["time"][-6] in "+-" and r["device"] for r in replayed), replayed
     after = state(site, tid)

@@ -17,6 +17,12 @@ the careful way, its write in a savepoint, as without a key. A twin sent at the
 same time finds the key taken when it stores its answer: its work goes back and
 it answers what the first stored.
 
+A tablet's queue sent in one request (``POST /api/v1/offline-queue``, README
+"When the network drops") runs each of its actions as a request of its own with
+its own key; the queue's key, if it has one, keeps the whole answer in a write
+of its own after them (:func:`_run_on_its_own`), not around them, unless the
+queue said to keep nothing (:func:`once_not_kept`: an action was busy).
+
 What is stored: the API's answers 2xx and 3xx, and its 400 and 422 (the same body
 is refused the same way); a page's redirect after a form (its target, shown again
 with a note). Refusals of the moment (403, 404, 409 for a busy tournament or a
@@ -59,6 +65,9 @@ FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 # Form fields that differ between two sendings of one form without changing what it asks.
 NOT_THE_REQUEST = {"csrfmiddlewaretoken", FIELD}
 REPLAYED_HEADER = "Idempotent-Replayed"
+# Runs its parts as writes of their own: its key is kept after them (docstring).
+ON_ITS_OWN = f"{API_PREFIX}offline-queue"
+NOT_KEPT = "once_not_kept"
 
 SENT_BEFORE = _("This form was sent already. Shown is its first result; nothing was done twice.")
 
@@ -93,6 +102,8 @@ class OnceMiddleware:
             stored = once_stored(claim, sender.stored) if sender.stored != NEW else None
             if stored is not None:
                 return _replay(request, stored)
+            if request.path == ON_ITS_OWN:
+                return _run_on_its_own(request, claim, partial(view, request, *args, **kwargs))
             return _run(request, claim, partial(view, request, *args, **kwargs))
         except _TwinFirst:
             stored = once_stored(claim)
@@ -131,6 +142,29 @@ def _run(request: HttpRequest, claim: Claim, view: Callable[[], HttpResponse]) -
             raise
     with write(by=by) as w:
         return _answered(w, request, claim, refused[0] if refused else view())
+
+
+def _run_on_its_own(
+    request: HttpRequest, claim: Claim, view: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """The view (its own writes, each committed), then its answer kept with the
+    key in a write of its own; a twin that kept it first: the twin's answer."""
+    response = view()
+    if getattr(request, NOT_KEPT, False):
+        return response
+    answer = _answer_of(request, response)
+    if answer is None:
+        return response
+    with write(by=getattr(request, "user", None)) as w:
+        w.keep_quiet("the key and its answer: no screen shows them")
+        if not once_answer_keep(claim, answer):
+            raise _TwinFirst
+    return response
+
+
+def once_not_kept(request: HttpRequest) -> None:
+    """The view's answer is one of the moment: its key keeps nothing."""
+    setattr(request, NOT_KEPT, True)
 
 
 def _answered(w: Write, request: HttpRequest, claim: Claim, response: HttpResponse) -> HttpResponse:
