@@ -5,7 +5,6 @@ action the page sends, and the drill's taps on the map with no server."""
 from __future__ import annotations
 
 import json
-
 from typing import Any
 
 from browser_support import VIEWPORTS, manage, sign_in
