@@ -203,3 +203,29 @@ def test_bad_input_is_refused_with_a_4xx_and_nothing_done(director, floor_api, b
     assert answer.status_code == status, answer.content
     assert "detail" in answer.json()
     assert room_rows() == rows
+
+
+def test_a_queue_refused_for_an_unknown_path_says_so_in_german(director, floor_api):
+    seated(director)
+    answer = floor_api.client.post(
+        URL,
+        data=json.dumps({"actions": [action("/nowhere/at/all/", "tablet2-de-0001")]}),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="de",
+        **floor_api.headers,
+    )
+    assert answer.status_code == 422
+    assert answer.json()["detail"] == (
+        "Aktion 1: «/nowhere/at/all/» ist keine Adresse dieses Servers."
+    )
+
+
+def test_one_action_twice_in_a_queue_is_done_once(director, floor_api):
+    tid, _entries = seated(director)
+    table = floor_api.get(f"/tournaments/{tid}/tables").json()[0]
+    hand = action(f"/api/v1/tables/{table['id']}/hands", "tablet2-twice-001")
+    results = send(floor_api, [hand, hand]).json()["results"]
+    assert [r["outcome"] for r in results] == ["applied", "replayed"]
+    assert results[0]["answer"] == results[1]["answer"]
+    after = floor_api.get(f"/tournaments/{tid}/tables").json()[0]
+    assert after["hand"] == table["hand"] + 1

@@ -21,6 +21,7 @@ the order taken.
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from io import BytesIO
@@ -35,6 +36,7 @@ from django.urls import Resolver404, resolve
 from django.utils.translation import gettext_lazy as _
 
 from tournament.errors import Invalid
+from tournament.models import IdempotentRequest
 from tournament.web.once import REPLAYED_HEADER
 
 OFFLINE_QUEUE = "HTTP_OFFLINE_QUEUE"
@@ -119,16 +121,41 @@ def replay_queue(request: HttpRequest, actions: list[Queued]) -> list[Outcome]:
     tablet must send again (module docstring)."""
     outcomes: list[Outcome] = []
     stopped = False
+    known = _bearer_known(request, actions)
     for action in actions:
         if stopped:
             outcomes.append(Outcome(key=action.key, outcome="not_sent"))
             continue
-        response = _the_handler().get_response(_request_of(request, action))
+        sub = _request_of(request, action)
+        if known is not None:
+            token, user, stored = known
+            # The token's user as this request found him, and whether the key is
+            # stored (one query for the queue): what the action's own look-up
+            # of its token and key would find (tournament.api.auth.user_for_bearer).
+            mine = copy.copy(user)
+            mine.once_id = stored.get(action.key)
+            sub.bearer_seen = (token, mine)  # type: ignore[attr-defined]
+        response = _the_handler().get_response(sub)
         outcome = _outcome_of(action, response)
         response.close()
         stopped = outcome.outcome == "busy"
         outcomes.append(outcome)
     return outcomes
+
+
+def _bearer_known(
+    request: HttpRequest, actions: list[Queued]
+) -> tuple[str, Any, dict[str, int]] | None:
+    """A queue sent with a token: the token's user (looked up once for the
+    queue) and the ids of its actions' keys stored already, in one query. A
+    key stored meanwhile by a twin is still found at its answer's insert, which
+    then answers the twin's (tournament.web.once)."""
+    seen = getattr(request, "bearer_seen", None)
+    if seen is None or seen[1] is None:
+        return None
+    keys = [a.key for a in actions]
+    stored = dict(IdempotentRequest.objects.filter(key__in=keys).values_list("key", "pk"))
+    return seen[0], seen[1], stored
 
 
 def _request_of(request: HttpRequest, action: Queued) -> WSGIRequest:
