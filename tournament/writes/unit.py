@@ -254,6 +254,7 @@ class Write:
                 tables=numbers,
                 facts={**(public_facts or {}), **(facts or {})},
                 public_facts=dict(public_facts or {}),
+                finished=self.tournament.status == Tournament.Status.FINISHED,
             )
         )
         return self.version
