@@ -15,13 +15,11 @@ import hashlib
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils.translation import get_language
-
 from formats.selectors import league_standings
 from results.selectors import figures_many, names_of, played_on, room, shown_tournaments
 from tournament.kept import kept_each, season_standings_kept, season_tag
 from tournament.models import LeagueSeason, PayoutSettings, Player, RoomSettings, Tournament
-from tournament.public_labels import result_name
+from tournament.public_labels import PLAYER_FIELDS, result_name
 from tournament.rules.league import Standing
 
 
@@ -60,8 +58,9 @@ class PublicSeason:
     season: LeagueSeason
     tournaments: list[SeasonTournament]
     lines: list[SeasonLine]
-    # Changes when anything shown changes (a tournament, a correction, the
-    # formula, a name, the language): what is composed from it is kept by it.
+    # Changes when a figure shown changes (a tournament, a correction, the
+    # formula, the season's name), never with the names: what is composed from
+    # it is kept by it, and the names (read on every ask) are put in after.
     version: str
 
 
@@ -108,7 +107,8 @@ def season_public(season_id: int, room_settings: RoomSettings | None = None) -> 
     tournaments = public_tournaments(season, room_settings)
     table, cells = standings_of(season, tournaments)
     default = room_settings.public_name_default
-    players = {p.pk: p for p in Player.objects.filter(pk__in=[s.player_id for s in table])}
+    named = Player.objects.only("public_id", *PLAYER_FIELDS)
+    players = named.in_bulk([s.player_id for s in table])
     shown = names_of(players, [s.player_id for s in table], default)
     lines = [
         SeasonLine(
@@ -125,10 +125,7 @@ def season_public(season_id: int, room_settings: RoomSettings | None = None) -> 
         )
         for standing, name in zip(table, shown, strict=True)
     ]
-    shown_ids = [(line.name, line.public_id) for line in lines]
-    described = repr(
-        (season.pk, season_tag(season, tournaments), season.name, get_language(), shown_ids)
-    )
+    described = repr((season.pk, season_tag(season, tournaments), season.name))
     return PublicSeason(
         season=season,
         tournaments=[SeasonTournament(t.pk, t.name, played_on(t)) for t in tournaments],
