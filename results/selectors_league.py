@@ -147,3 +147,17 @@ def results_keep(tournament_id: int) -> None:
     for season in LeagueSeason.objects.filter(pk__in=linked):
         standings_of(season, public_tournaments(season, room_settings))
         league_standings(season)
+
+
+def results_keep_all(chunk: int = 100) -> int:
+    """Work out every finished tournament's figures and every season's standings
+    (after the shared cache was emptied: ``manage.py results_keep``); returns the
+    number of tournaments."""
+    room_settings = room()
+    finished = list(shown_tournaments(room_settings))
+    for start in range(0, len(finished), chunk):
+        figures_many(finished[start : start + chunk])
+    for season in LeagueSeason.objects.all():
+        standings_of(season, public_tournaments(season, room_settings))
+        league_standings(season)
+    return len(finished)

@@ -6,6 +6,8 @@ included; and what changes the results shows at once."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from tests.results.scenario import (
@@ -119,3 +121,19 @@ def test_a_newly_finished_tournament_shows_on_the_table_and_the_player_page(
     assert "Donnerstag" in client.get(page).content.decode()
     assert client.get(table).content.decode() != played
     assert f"/results/{night.tournament}/" in client.get(f"{table}1/").content.decode()
+
+
+def test_after_the_cache_is_emptied_the_command_keeps_everything_again(
+    three_nights, client, django_assert_max_num_queries
+):
+    from django.core.cache import cache
+    from django.core.management import call_command
+
+    first = three_nights[0]
+    cache.clear()
+    forget_in_process()
+    call_command("results_keep", stdout=io.StringIO())
+    forget_in_process()
+    for page in (f"/seasons/{first.season}/table/", f"/players/{public_id(first, FULL_NAME)}/"):
+        with django_assert_max_num_queries(MOST_QUERIES):
+            assert client.get(page).status_code == 200

@@ -241,8 +241,7 @@ class Write:
     ) -> int:
         self.touch(tables=tables, parts=parts)
         numbers, recorded = frozenset(self.tables), frozenset(self.parts)
-        self.tables.clear()
-        self.parts.clear()
+        self.tables, self.parts = set(), set()
         self.version = self._bump_version()
         self.recorded = True
         changes.announce(
