@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import conditional_escape, format_html
@@ -22,6 +21,7 @@ from results.selectors_league import PublicSeason, season_public
 from results.selectors_player import player_results
 from results.services import results_publish
 from results.web.http import cacheable
+from results.web.season_lines import season_lines
 from screens.web.pages import localised, page_language
 from screens.web.tiles import look_context
 from tournament.models import RoomSettings
@@ -86,9 +86,6 @@ def result_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-NAME_SLOT = "<!--name-->"  # where _season_lines.html leaves each line's name
-
-
 def _season_of(season_id: int, room: RoomSettings) -> dict[str, Any] | None:
     """The table: its lines rendered once per version of its figures and language
     and kept, the names (read on every ask) put in after (README "Results out")."""
@@ -96,12 +93,7 @@ def _season_of(season_id: int, room: RoomSettings) -> dict[str, Any] | None:
     if table is None:
         return None
     lang = translation.get_language()
-    parts = kept(
-        ("season-lines", table.version, lang),
-        lambda: render_to_string(
-            "results/_season_lines.html", {"table": table, "lang": lang}
-        ).split(NAME_SLOT),
-    )
+    parts = kept(("season-lines", table.version, lang), lambda: season_lines(table, lang))
     return {"table": table, "lines_html": _named_lines(parts, table, lang)}
 
 
