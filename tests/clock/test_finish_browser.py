@@ -72,7 +72,13 @@ def test_the_director_sees_the_proposals_and_applies_one(site, browser):
     expect(box.locator("p.error")).to_contain_text("liegt nach dem spätesten Schluss")
     first = warning["proposals"][0]
     row = box.locator(f"li[data-proposal='{first['id']}']")
-    expect(row).to_contain_text(f"Ende ca. {first['forecast']['predicted_end_text']}")
+    expect(row).to_contain_text("Ende ca. ")
+    # The proposal's end as the API gave it a moment before, to the minute.
+    shown_end = re.search(r"Ende ca\. (\d{1,2}:\d\d)", row.inner_text())
+    assert shown_end, row.inner_text()
+    api_end = minute_of_day(first["forecast"]["predicted_end_text"])
+    apart = abs(minute_of_day(shown_end.group(1)) - api_end)
+    assert min(apart, 24 * 60 - apart) <= 1
     expect(row.get_by_role("button", name="Übernehmen")).to_be_visible()
     shot(page, "warning-de-laptop")
 
@@ -97,23 +103,41 @@ def test_the_director_sees_the_proposals_and_applies_one(site, browser):
     context.close()
 
 
-def expected_line(server, token, tid: int, english: bool) -> str:
-    """The forecast line as the API's forecast gives it, in the room's time zone."""
+def forecast_ends(server, token, tid: int) -> tuple[datetime, ...]:
+    """The API forecast's predicted, earliest and latest end, in the room's time zone."""
     from zoneinfo import ZoneInfo
 
     found = server.api("GET", f"/tournaments/{tid}/forecast", token)
     room = ZoneInfo("Europe/Berlin")
+    keys = ("predicted_end", "earliest", "latest")
+    return tuple(datetime.fromisoformat(found[key]).astimezone(room) for key in keys)
 
-    def clock(key: str) -> str:
-        at = datetime.fromisoformat(found[key]).astimezone(room)
-        if english:
-            return f"{at.hour % 12 or 12}:{at.minute:02d} {'am' if at.hour < 12 else 'pm'}"
-        return f"{at.hour}:{at.minute:02d}"
 
-    times = clock("predicted_end"), clock("earliest"), clock("latest")
-    if english:
-        return "Ends about {}, between {} and {}".format(*times)
-    return "Ende ca. {}, zwischen {} und {}".format(*times)
+ENGLISH_LINE = re.compile(
+    r"^Ends about (\d{1,2}:\d\d [ap]m), between (\d{1,2}:\d\d [ap]m) and (\d{1,2}:\d\d [ap]m)$"
+)
+GERMAN_LINE = re.compile(r"^Ende ca\. (\d{1,2}:\d\d), zwischen (\d{1,2}:\d\d) und (\d{1,2}:\d\d)$")
+
+
+def minute_of_day(shown: str) -> int:
+    """12:26 pm or 12:26 as minutes after midnight."""
+    hours, rest = shown.split(":")
+    minutes = int(rest[:2])
+    hour = int(hours)
+    if rest.endswith("m"):
+        hour = hour % 12 + (12 if rest.endswith("pm") else 0)
+    return hour * 60 + minutes
+
+
+def assert_line_follows_the_api(text: str, readings: list[tuple[datetime, ...]], english: bool):
+    """The line's three times, each the API's (read around the page's own reading)
+    to the minute: the forecast runs from the wall clock and is not monotone in
+    it, so a minute may turn between two readings."""
+    matched = (ENGLISH_LINE if english else GERMAN_LINE).match(text.strip())
+    assert matched, text
+    for position, shown in enumerate(matched.groups()):
+        apis = [reading[position].hour * 60 + reading[position].minute for reading in readings]
+        assert min(apis) - 1 <= minute_of_day(shown) <= max(apis) + 1, (text, readings)
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
@@ -128,35 +152,38 @@ def test_the_forecast_line_shows_and_moves_after_a_bust(site, browser, language)
     page = context.new_page()
     sign_in(page, server.url, "dora", PASSWORD)
     clock_page = context.new_page()
+    line_format = ENGLISH_LINE if english else GERMAN_LINE
     # The forecast runs from the wall clock: read it either side of the pages'
-    # first paint, as a minute may turn in between.
-    around = {expected_line(server, token, tid, english)}
+    # first paint.
+    around = [forecast_ends(server, token, tid)]
     clock_page.goto(f"{server.url}/tournaments/{tid}/clock/")
     page.goto(f"{server.url}/tournaments/{tid}/")
-    around.add(expected_line(server, token, tid, english))
-    either = re.compile("^(" + "|".join(re.escape(text) for text in around) + ")$")
+    around.append(forecast_ends(server, token, tid))
     for screen in (page, clock_page):
-        expect(screen.locator("#forecast-line")).to_have_text(either)
+        expect(screen.locator("#forecast-line")).to_have_text(line_format)
+        assert_line_follows_the_api(screen.locator("#forecast-line").inner_text(), around, english)
         # No hard stop: the line alone, no warning.
         expect(screen.locator("#finish-warning")).to_be_hidden()
     shot(page, f"line-overview-{language}-laptop")
     shot(clock_page, f"line-clock-{language}-laptop")
 
-    # Busts through the API until the forecast moves: both pages follow without a reload.
+    # Busts through the API until the forecast's players left move: both pages
+    # follow without a reload.
     page.evaluate("() => { window.__same_page = true; }")
     shown = page.locator("#forecast-line").inner_text()
     players = server.api("GET", f"/tournaments/{tid}/entries", token)
-    after = shown
-    for player in players[:8]:
+    at_load = around[-1][0]
+    for player in players[:12]:
         server.api("POST", f"/entries/{player['id']}/bust", token, {})
-        after = expected_line(server, token, tid, english)
-        if after != shown:
+        after = forecast_ends(server, token, tid)
+        if abs(after[0] - at_load) >= timedelta(minutes=3):
             break
-    assert after != shown
+    else:
+        pytest.fail(f"twelve busts did not move the forecast by three minutes: {after}")
     for screen in (page, clock_page):
         expect(screen.locator("#forecast-line")).not_to_have_text(shown)
         moved = screen.locator("#forecast-line").inner_text()
-        assert moved in {after, expected_line(server, token, tid, english)}
+        assert_line_follows_the_api(moved, [after, forecast_ends(server, token, tid)], english)
     assert page.evaluate("() => window.__same_page === true")
     shot(page, f"line-after-bust-overview-{language}-laptop")
     shot(clock_page, f"line-after-bust-clock-{language}-laptop")
