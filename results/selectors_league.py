@@ -23,7 +23,7 @@ from tournament.public_labels import PLAYER_FIELDS, result_name
 from tournament.rules.league import Standing
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # thousands kept per season: no __dict__ each
 class SeasonCell:
     tournament: int
     name: str
