@@ -18,5 +18,6 @@ class ResultsConfig(AppConfig):
         # seasons' standings are worked out beside the requests (a Celery task;
         # at once where tasks run eagerly), so the pages' first ask reads them.
         changes.keep_results_with(
-            lambda change: tasks.results_keep_task.delay(change.tournament_id)
+            lambda change: tasks.results_keep_task.delay(change.tournament_id),
+            tasks.season_keep_task.delay,
         )

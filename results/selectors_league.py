@@ -145,8 +145,19 @@ def results_keep(tournament_id: int) -> None:
     figures_many([tournament])
     linked = PayoutSettings.objects.filter(tournament=tournament).values("season_id")
     for season in LeagueSeason.objects.filter(pk__in=linked):
-        standings_of(season, public_tournaments(season, room_settings))
-        league_standings(season)
+        _keep_season(season, room_settings)
+
+
+def _keep_season(season: LeagueSeason, room_settings: RoomSettings) -> None:
+    standings_of(season, public_tournaments(season, room_settings))
+    league_standings(season)
+
+
+def season_keep(season_id: int) -> None:
+    """Work out a season's standings again after its formula changed (the task)."""
+    season = LeagueSeason.objects.filter(pk=season_id).first()
+    if season is not None:
+        _keep_season(season, room())
 
 
 def results_keep_all(chunk: int = 100) -> int:
@@ -158,6 +169,5 @@ def results_keep_all(chunk: int = 100) -> int:
     for start in range(0, len(finished), chunk):
         figures_many(finished[start : start + chunk])
     for season in LeagueSeason.objects.all():
-        standings_of(season, public_tournaments(season, room_settings))
-        league_standings(season)
+        _keep_season(season, room_settings)
     return len(finished)

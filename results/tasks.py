@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from results.selectors_league import results_keep
+from results.selectors_league import results_keep, season_keep
 
 
 @shared_task(name="results.keep", acks_late=True)
@@ -13,3 +13,9 @@ def results_keep_task(tournament_id: int) -> None:
     standings worked out for the readers (README "Results out"); run twice, the
     second finds them kept."""
     results_keep(tournament_id)
+
+
+@shared_task(name="results.keep_season", acks_late=True)
+def season_keep_task(season_id: int) -> None:
+    """After a season's formula or counting changed: its standings worked out."""
+    season_keep(season_id)

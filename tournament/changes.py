@@ -116,6 +116,7 @@ RoomComposer = Callable[[RoomChange], None]
 _composer: list[Composer] = []
 _room_composer: list[RoomComposer] = []
 _results_keepers: list[Composer] = []
+_season_keepers: list[Callable[[int], None]] = []
 
 
 def compose_with(composer: Composer, room: RoomComposer | None = None) -> None:
@@ -124,11 +125,24 @@ def compose_with(composer: Composer, room: RoomComposer | None = None) -> None:
     _room_composer[:] = [room] if room is not None else []
 
 
-def keep_results_with(keeper: Composer) -> None:
+def keep_results_with(keeper: Composer, season: Callable[[int], None]) -> None:
     """The public results register here (at start-up): told of every committed
-    write on a finished tournament, they work its figures out for the readers
-    (README "Results out"). The core never imports them."""
+    write on a finished tournament, and of a season's changed formula, they work
+    the figures out for the readers (README "Results out"). The core never
+    imports them."""
     _results_keepers[:] = [keeper]
+    _season_keepers[:] = [season]
+
+
+def announce_season(season_id: int) -> None:
+    """A season's formula or counting changed: its standings are worked out
+    again once the write commits (called by the season's service)."""
+
+    def tell_the_results() -> None:
+        for keeper in _season_keepers:
+            keeper(season_id)
+
+    transaction.on_commit(tell_the_results, robust=True)
 
 
 def announce(change: Change) -> None:

@@ -137,3 +137,19 @@ def test_after_the_cache_is_emptied_the_command_keeps_everything_again(
     for page in (f"/seasons/{first.season}/table/", f"/players/{public_id(first, FULL_NAME)}/"):
         with django_assert_max_num_queries(MOST_QUERIES):
             assert client.get(page).status_code == 200
+
+
+def test_a_changed_formula_is_worked_out_by_its_write_and_shows_at_once(
+    three_nights, api, client, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    first = three_nights[0]
+    feed = f"/api/public/v1/seasons/{first.season}"
+    before = client.get(feed).json()["standings"][0]["points"]
+    # Points by a table: the winner of all three nights (the hidden player) 3 x 100.
+    season = {"name": "Saison 2026", "formula": "table", "table": ["100", "50", "20", "10", "5"]}
+    with django_capture_on_commit_callbacks(execute=True):
+        assert api.put(f"/seasons/{first.season}", season).status_code == 200
+    forget_in_process()
+    with django_assert_max_num_queries(MOST_QUERIES):
+        after = client.get(feed).json()["standings"][0]["points"]
+    assert float(before) != 300 and float(after) == 300

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
 
-from tournament import audit
+from tournament import audit, changes
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
 from tournament.models import LeagueSeason, PayoutSettings, Player, Tournament
 from tournament.rules.league import (
@@ -156,6 +156,7 @@ def season_update(
         changed = audit.edits(before, columns)
         w.log("season_changed", {"name": season.name, "changed": changed})
         w.keep_quiet(STANDINGS_ON_READ)
+        changes.announce_season(season.pk)
     return season
 
 
