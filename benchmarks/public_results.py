@@ -13,9 +13,10 @@ after the write that finishes it (the results task, README "Results out"); the
 bulk set-up writes no tournament through the write unit, so it runs that task's
 work once per tournament, off the clock (its time is printed), then forgets the
 process's copies: the first asks are a fresh process's, reading the shared
-cache. Then a correction, a new name choice and a newly finished tournament are
-written through the services (their task run at once, as Celery's worker
-would) and the pages they change are asked for the first time after each.
+cache. Then a correction, a new name choice and a write on a finished
+tournament (renamed: its version moves as a finish's does) are written through
+the services (their task run at once, as Celery's worker would) and the pages
+they change are asked for the first time after each.
 
 .venv/bin/python benchmarks/public_results.py   (DATABASE_URL defaults to a
 throw-away PostgreSQL database td_benchmark on 127.0.0.1)
@@ -153,8 +154,8 @@ def first_asks(client, tournaments: list[int], seasons: list[int], shown: list[s
 
 
 def after_writes(client, tournaments: list[int], seasons: list[int], shown: list[str]) -> None:
-    """A correction, a name choice and a newly finished tournament, each written
-    through its service; then the first ask of each page it changes."""
+    """A correction, a name choice and a write on a finished tournament, each
+    written through its service; then the first ask of each page it changes."""
     from decimal import Decimal
 
     from django.db.models import Min
@@ -196,7 +197,7 @@ def after_writes(client, tournaments: list[int], seasons: list[int], shown: list
     for label, runs in [
         ("after a correction: table, feed, embed", [c[1] for c in corrections]),
         ("after a name choice: table, feed, his page", renamed),
-        ("after a finished tournament's write: table, feed, list, it", finished),
+        ("after a write on a finished tournament: table, feed, list, it", finished),
     ]:
         report(label, ([t for run in runs for t in run[0]], [t for run in runs for t in run[1]]))
 
