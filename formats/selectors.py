@@ -6,7 +6,7 @@ through ``formats.labels.public_labels``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 
 from django.http import Http404
@@ -15,6 +15,7 @@ from django.utils import timezone
 from formats.labels import public_labels, room_default
 from formats.rules import federation
 from formats.rules.money_out import plain_amount
+from prereg.presenters import running_forecasts
 from prereg.selectors import schedule_tournaments
 from tournament.kept import entries_of, season_standings_kept, winners_of
 from tournament.models import LeagueSeason, Player, Tournament
@@ -157,6 +158,12 @@ def season_table_lines(season_id: int, limit: int = TABLE_ROWS) -> tuple[str, li
 def schedule_for_calendar() -> list[Tournament]:
     """The listed tournaments still to come that have a start time."""
     return [t for t in schedule_tournaments() if t.starts_at is not None]
+
+
+def forecast_ends(tournaments: list[Tournament]) -> dict[int, datetime]:
+    """A running tournament's forecast end, while the room shows it in public
+    (README "Finish on time: where it shows"): its event's end in the calendar."""
+    return {pk: line["predicted_end"] for pk, line in running_forecasts(tournaments).items()}
 
 
 @dataclass(frozen=True)

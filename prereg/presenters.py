@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from clock.services.finish import forecast_line
 from prereg.models import PreRegistration
 from prereg.selectors import (
     desk_pre_registrations,
@@ -14,7 +15,7 @@ from prereg.selectors import (
     todays_tournaments,
 )
 from prereg.services.registrations import deadline_release, pre_registration_open
-from tournament.models import Tournament
+from tournament.models import RoomSettings, Tournament
 from tournament.rules.payouts import money
 
 
@@ -41,6 +42,16 @@ def schedule_row(tournament: Tournament) -> dict[str, Any]:
 
 def schedule_rows() -> list[dict[str, Any]]:
     return [schedule_row(t) for t in settled(schedule_tournaments())]
+
+
+def running_forecasts(tournaments: list[Tournament]) -> dict[int, dict[str, Any]]:
+    """The forecast end of each running tournament (README "Finish on time: where
+    it shows"), only while the room shows it in public; else none."""
+    running = [t for t in tournaments if t.status == Tournament.Status.RUNNING]
+    if not running or not RoomSettings.current().public_forecast:
+        return {}
+    lines = {t.pk: forecast_line(t) for t in running}
+    return {pk: line for pk, line in lines.items() if line is not None}
 
 
 def settled(tournaments: list[Tournament]) -> list[Tournament]:

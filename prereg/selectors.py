@@ -90,12 +90,15 @@ def field_counts(tournament: Tournament) -> FieldCounts:
 
 
 def schedule_tournaments(*, now: datetime | None = None, limit: int = 100) -> list[Tournament]:
-    """The listed tournaments still to come (from today on, local time), the
-    earliest first; those without a start time last."""
+    """The listed tournaments running or still to come (from today on, local
+    time), the earliest first; those without a start time last. One that started
+    yesterday evening and plays past midnight stays."""
     now = timezone.localtime(now or timezone.now())
     midnight = now.replace(hour=0, minute=0, second=0, microsecond=0)
     shown = Tournament.objects.filter(listed=True).exclude(status=Tournament.Status.FINISHED)
-    shown = shown.filter(Q(starts_at__gte=midnight) | Q(starts_at__isnull=True))
+    shown = shown.filter(
+        Q(starts_at__gte=midnight) | Q(starts_at__isnull=True) | Q(status=Tournament.Status.RUNNING)
+    )
     return list(shown.order_by(F("starts_at").asc(nulls_last=True), "id")[:limit])
 
 

@@ -28,13 +28,9 @@ def _tables_of_moves(moves: list[dict[str, Any]]) -> set[int]:
     return numbers | {move["from_table"] for move in moves if move["from_table"] is not None}
 
 
-def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | None:
-    """The floor's and the public message of one change; None if the tournament is gone."""
-    tournament = Tournament.objects.filter(pk=change.tournament_id).first()
-    if tournament is None:
-        return None
-    head = {"type": change.event, "version": change.version}
-    parts = set(change.parts)
+def _parts_following(recorded: frozenset[str]) -> set[str]:
+    """The parts a write recorded and those that follow them."""
+    parts = set(recorded)
     if changes.TABLES in parts:
         # The chip leaders' seats and the final table follow the seating, and so
         # do the floor's alerts (a table back in play, a pair at one table).
@@ -52,9 +48,23 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
         # The forecast against the hard stop moves with every level and bust; the
         # chip set decides which colour-up it may propose.
         parts |= {changes.HARD_STOP, changes.FORECAST}
+    return parts
+
+
+def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The floor's and the public message of one change; None if the tournament is gone."""
+    tournament = Tournament.objects.filter(pk=change.tournament_id).first()
+    if tournament is None:
+        return None
+    head = {"type": change.event, "version": change.version}
+    parts = _parts_following(change.parts)
     floor_parts, public_parts = parts_data(tournament, parts)
     floor: dict[str, Any] = {**head, **change.facts, **floor_parts}
     public: dict[str, Any] = {**head, **change.public_facts, **public_parts}
+    if changes.FORECAST in change.parts and changes.FORECAST not in public:
+        # The room took the forecast off its public screens (or it was never on):
+        # they drop the one they show. Null, never the forecast itself.
+        public[changes.FORECAST] = None
     if changes.TABLES in change.parts:
         numbers = set(change.tables)
         if changes.MOVES in change.parts:

@@ -9,7 +9,8 @@ touched only.
 
 Everything here is safe for the public audience when ``public`` is true:
 display names only, never e-mail, phone or notes. Staff-only parts
-(:data:`tournament.changes.STAFF_ONLY_PARTS`) are never read for the public.
+(:data:`tournament.changes.STAFF_ONLY_PARTS`) are never read for the public,
+and a part the room chooses (the forecast) only while the room shows it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from tables.presenters import move_payload, pending_moves_in_order
 from tables.presenters_conflicts import conflicts_part
 from tables.selectors import alternates_waiting, chip_standing, chip_standing_both, floor_alerts
 from tournament import changes
-from tournament.models import Tournament
+from tournament.models import RoomSettings, Tournament
 from tournament.public_labels import label_rows
 from tournament.rules import purchases as purchase_rules
 from tournament.rules.payouts import money
@@ -186,6 +187,12 @@ def purchase_windows(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def public_forecast_shown() -> bool:
+    """The room shows the forecast end on its public screens (README "Finish on
+    time: where it shows"); off by default."""
+    return RoomSettings.current().public_forecast
+
+
 @dataclass(frozen=True)
 class Reader:
     """How a part is read; ``by_audience``: the public gets its own, name-safe copy.
@@ -198,6 +205,12 @@ class Reader:
     read: Callable[[Tournament, bool], Any]
     by_audience: bool = False
     both: Callable[[Tournament], tuple[Any, Any]] | None = None
+    # The public gets the part only while this says yes (a room setting); else
+    # its snapshot and messages carry no such key.
+    public_when: Callable[[], bool] | None = None
+
+    def for_public(self) -> bool:
+        return self.public_when is None or self.public_when()
 
 
 READERS: dict[str, Reader] = {
@@ -230,7 +243,7 @@ READERS: dict[str, Reader] = {
     changes.FLOOR_ALERTS: Reader(lambda t, public: floor_alerts(t)),
     changes.CONFLICTS: Reader(lambda t, public: conflicts_part(t)),
     changes.HARD_STOP: Reader(lambda t, public: finish_warning(t)),
-    changes.FORECAST: Reader(lambda t, public: forecast_line(t)),
+    changes.FORECAST: Reader(lambda t, public: forecast_line(t), public_when=public_forecast_shown),
 }
 
 
@@ -242,7 +255,7 @@ def parts_data(tournament: Tournament, parts: frozenset[str] | set[str]) -> tupl
         reader = READERS.get(part)
         if reader is None:
             continue
-        if part in changes.STAFF_ONLY_PARTS:
+        if part in changes.STAFF_ONLY_PARTS or not reader.for_public():
             floor[part] = reader.read(tournament, False)
         elif reader.both is not None:
             floor[part], public[part] = reader.both(tournament)
@@ -257,5 +270,5 @@ def snapshot_extras(tournament: Tournament, *, public: bool) -> dict[str, Any]:
     return {
         part: reader.read(tournament, public)
         for part, reader in READERS.items()
-        if not (public and part in changes.STAFF_ONLY_PARTS)
+        if not (public and (part in changes.STAFF_ONLY_PARTS or not reader.for_public()))
     }

@@ -189,8 +189,8 @@ def fresh_signin_counts():
 def _ledger_guards_let_the_runner_flush():
     """The ledger's append-only triggers (cashdesk/triggers.py) refuse a DELETE;
     SQLite empties tables with DELETE after a transactional test, so the flush
-    lifts them for its own statements and puts them back. PostgreSQL truncates,
-    which no row trigger sees."""
+    lifts them for its own statements and puts them back. On PostgreSQL no row
+    trigger fires during the flush (``_postgresql_flush_deletes``)."""
     from django.db import connection
 
     from cashdesk.triggers import guard_statements
@@ -208,6 +208,46 @@ def _ledger_guards_let_the_runner_flush():
     DatabaseOperations.execute_sql_flush = flush
     yield
     DatabaseOperations.execute_sql_flush = original
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _postgresql_flush_deletes():
+    """After a transactional test, PostgreSQL empties the tables with one TRUNCATE
+    of all of them: a new file for every table and index, 2 s a test on CI's
+    shared machine. DELETE of the few rows a test leaves takes a tenth of that;
+    with the session's replication role set to replica no trigger fires (nor the
+    foreign keys' checks), as none fires for TRUNCATE. Only a superuser may set
+    it (CI's postgres); anyone else truncates."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        yield
+        return
+    DatabaseOperations = type(connection.ops)
+    original = DatabaseOperations.sql_flush
+    superuser: list[bool] = []
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if not superuser:
+            with self.connection.cursor() as cursor:
+                cursor.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")
+                superuser.append(bool(cursor.fetchone()[0]))
+        if reset_sequences or allow_cascade or not tables or not superuser[0]:
+            return original(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        deletes = [f"DELETE FROM {self.quote_name(table)}" for table in tables]
+        # Back to the default at once: a flush inside a test's own transaction
+        # leaves the triggers on for the rest of it.
+        return [
+            "SET LOCAL session_replication_role = replica",
+            *deletes,
+            "SET LOCAL session_replication_role = origin",
+        ]
+
+    DatabaseOperations.sql_flush = sql_flush
+    yield
+    DatabaseOperations.sql_flush = original
 
 
 @pytest.fixture(scope="module")

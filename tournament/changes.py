@@ -55,8 +55,9 @@ CONFLICTS = "conflicts"
 # and the summary (every level, break and bust).
 HARD_STOP = "hard_stop"
 # The forecast's end with its interval, whether or not there is a hard stop
-# (README "Finish on time: where it shows"); staff screens only; sent with
-# HARD_STOP.
+# (README "Finish on time: where it shows"); sent with HARD_STOP. The public
+# screens get it only while the room shows it (RoomSettings.public_forecast):
+# else their snapshots and messages carry no such key.
 FORECAST = "forecast"
 PARTS = frozenset(
     {
@@ -81,7 +82,10 @@ PARTS = frozenset(
         FORECAST,
     }
 )
-STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS, CONFLICTS, HARD_STOP, FORECAST})
+STAFF_ONLY_PARTS = frozenset({RULINGS, ALTERNATES, FLOOR_ALERTS, CONFLICTS, HARD_STOP})
+# Parts the public gets only while the room shows them (the screens layer asks
+# the room's settings); off, the public snapshot has no such key.
+ROOM_CHOSEN_PARTS = frozenset({FORECAST})
 
 
 @dataclass(frozen=True)

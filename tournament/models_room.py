@@ -68,6 +68,17 @@ class RoomSettings(models.Model):
             "director publishes it. Off: within a minute of its end."
         ),
     )
+    # README "Finish on time: where it shows": on, the board's and the lobby's clock
+    # tile and the public schedule show a running tournament's forecast end;
+    # off, the public screens' messages do not carry it.
+    public_forecast = models.BooleanField(
+        _("forecast end on the public screens"),
+        default=False,
+        help_text=_(
+            "On: the board, the lobby and the schedule show when a running tournament "
+            "is forecast to end. Off: only the staff see the forecast."
+        ),
+    )
     # The daily task's last run, for the director's page.
     retention_last_run = models.DateTimeField(null=True, blank=True)
     retention_last_removed = models.PositiveIntegerField(default=0)

@@ -10,6 +10,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.functional import lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
@@ -60,6 +61,12 @@ def forecast_text(line: dict[str, Any] | None, labels: dict[str, str]) -> str:
         return ""
     times = {key: time_text(words, labels["time"]) for key, words in line["clock"].items()}
     return labels["line"].format(**times)
+
+
+def forecast_words(line: dict[str, Any]) -> str:
+    """The forecast line worded when it is shown, in the language of the page
+    being rendered (a public page in ``?lang=``)."""
+    return lazy(lambda: forecast_text(line, finish_labels()), str)()
 
 
 def finish_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:

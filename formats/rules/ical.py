@@ -26,6 +26,7 @@ class CalendarEvent:
     description: str = ""
     url: str = ""
     location: str = ""
+    ends_at: datetime | None = None  # aware; a running tournament's forecast end
 
 
 def escape_text(value: str) -> str:
@@ -71,6 +72,8 @@ def calendar(events: list[CalendarEvent], *, name: str, stamp: datetime) -> str:
             f"DTSTART:{utc_stamp(event.starts_at)}",
             f"SUMMARY:{escape_text(event.summary)}",
         ]
+        if event.ends_at is not None:
+            lines.append(f"DTEND:{utc_stamp(event.ends_at)}")
         if event.description:
             lines.append(f"DESCRIPTION:{escape_text(event.description)}")
         if event.location:

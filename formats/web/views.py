@@ -20,6 +20,7 @@ from formats.presenters import share_image_png
 from formats.rules import ical
 from formats.selectors import (
     finished_tournament,
+    forecast_ends,
     latest_results,
     schedule_for_calendar,
     season_table_lines,
@@ -47,14 +48,17 @@ def schedule_ics(request: HttpRequest) -> HttpResponse:
         raise Http404
     # The room's address (PUBLIC_URL) names the events, so a calendar keeps them as one.
     host = urlsplit(public_address(request, "/")).hostname or "localhost"
+    listed = schedule_for_calendar()
+    ends = forecast_ends(listed)
     events = [
         ical.CalendarEvent(
             uid=f"tournament-{t.pk}@{host}",
             starts_at=t.starts_at,
             summary=t.name,
             url=public_address(request, reverse("prereg-tournament", args=[t.pk])),
+            ends_at=ends.get(t.pk),
         )
-        for t in schedule_for_calendar()
+        for t in listed
         if t.starts_at is not None
     ]
     text = ical.calendar(events, name=room.name or _("Schedule"), stamp=timezone.now())

@@ -36,6 +36,7 @@ TOURNAMENT_KINDS = (
     "bounties",
     "announcements",
     "qr",
+    "forecast",
 )
 ROOM_KINDS = ("schedule", "logo", "text", "image")
 KINDS = TOURNAMENT_KINDS + ROOM_KINDS

@@ -47,6 +47,7 @@ KIND_NAMES = {
     "bounties": _("Bounties"),
     "announcements": _("Announcements"),
     "qr": _("QR code to the lobby"),
+    "forecast": _("Forecast end (when the room shows it)"),
     "schedule": _("Room schedule"),
     "logo": _("Logo"),
     "text": _("Text"),

@@ -13,10 +13,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from clock.web.finish_views import forecast_words
 from prereg.models import NAME_MAX, PreRegistration
-from prereg.presenters import schedule_row, settled
+from prereg.presenters import running_forecasts, schedule_row, settled
 from prereg.selectors import pre_registration_by_token, schedule_tournaments, structure_levels
 from prereg.services import waiting
 from prereg.services.registrations import (
@@ -59,7 +61,33 @@ def _switched_off(request: HttpRequest) -> HttpResponse | None:
 
 
 def _rows(tournaments: list[Tournament]) -> list[dict[str, Any]]:
-    return [{**schedule_row(t), "object": t} for t in tournaments]
+    forecasts = running_forecasts(tournaments)
+    return [
+        {**schedule_row(t), "object": t, "forecast": _forecast_shown(forecasts.get(t.pk))}
+        for t in tournaments
+    ]
+
+
+def _forecast_shown(line: dict[str, Any] | None) -> str | None:
+    return None if line is None else forecast_words(line)
+
+
+def _forecast_live(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What tiles.js needs to keep the forecast lines of running tournaments
+    moving (README "Finish on time: where it shows"): each one's public socket
+    and the words, in the page's language when it is rendered."""
+    followed = [row["tournament"] for row in rows if row["forecast"]]
+    if not followed:
+        return {}
+    return {
+        "forecast_config": {"tournaments": followed, "sound": False},
+        "forecast_labels": {"forecast": FORECAST_LINE, "clock_time": CLOCK_TIME},
+    }
+
+
+# The words of the forecast line, as the staff's and the board's.
+FORECAST_LINE = _("Ends about {predicted}, between {earliest} and {latest}")
+CLOCK_TIME = _("{hour12}:{minute} {ampm}")
 
 
 def _by_day(rows: list[dict[str, Any]]) -> list[tuple[date | None, list[dict[str, Any]]]]:
@@ -75,8 +103,9 @@ def schedule_page(request: HttpRequest) -> HttpResponse:
     closed = _switched_off(request)
     if closed is not None:
         return closed
-    days = _by_day(_rows(settled(schedule_tournaments())))
-    return localised(request, "prereg/schedule.html", {"days": days})
+    rows = _rows(settled(schedule_tournaments()))
+    context = {"days": _by_day(rows), **_forecast_live(rows)}
+    return localised(request, "prereg/schedule.html", context)
 
 
 @require_GET
@@ -126,8 +155,10 @@ def tournament_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = settled([_listed(tournament_id)])[0]
 
     def page(error: str = "", status: int = 200) -> HttpResponse:
+        row = _rows([tournament])[0]
         context = {
-            "row": schedule_row(tournament),
+            "row": row,
+            **_forecast_live([row]),
             "tournament": tournament,
             "levels": structure_levels(tournament),
             "percentages": _payout_percentages(tournament),

@@ -64,6 +64,11 @@ class RoomIn(Body):
     hold_results: bool | None = Field(
         None, description="Finished tournaments stay off the public pages until published."
     )
+    public_forecast: bool | None = Field(
+        None,
+        description="The public screens and schedule show the forecast end "
+        "(README Finish on time: where it shows).",
+    )
 
 
 # -- the export --------------------------------------------------------------
@@ -176,6 +181,9 @@ class RoomOut(Schema):
     )
     hold_results: bool = Field(
         False, description="Finished tournaments stay off the public pages until published."
+    )
+    public_forecast: bool = Field(
+        False, description="The public screens and schedule show the forecast end."
     )
     retention_last_run: Instant | None = Field(description="When the retention last ran.")
     retention_last_removed: int = Field(description="Players whose data that run removed.")

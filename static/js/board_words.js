@@ -99,7 +99,23 @@
         (row.to && row.to !== row.place ? "–" + Live.fill(L.place, { place: row.to }) : "");
     }
 
+    /* The forecast end (README "Finish on time: where it shows"): the server
+       gives the room's clock times, the reader's language puts them in words. */
+    function clockTime(t) {
+      var h = t.hour;
+      return Live.fill(L.clock_time, {
+        hour: h, hour12: h % 12 || 12, minute: (t.minute < 10 ? "0" : "") + t.minute, ampm: h < 12 ? "am" : "pm"
+      });
+    }
+    function forecast(f) {
+      if (!f || !f.clock || !L.forecast) return "";
+      return Live.fill(L.forecast, {
+        predicted: clockTime(f.clock.predicted), earliest: clockTime(f.clock.earliest), latest: clockTime(f.clock.latest)
+      });
+    }
+
     return {
+      forecast: forecast,
       fmt: fmt, money: money, levelTitle: levelTitle, blinds: blinds, ante: ante, nextText: nextText,
       chips: chips, colourUp: colourUp, registration: registration, purchases: purchases,
       countsNote: countsNote, place: place

@@ -50,6 +50,7 @@
           setText(q(tile, ".t-level"), L.finished);
           setText(q(tile, ".t-time"), Live.fill(L.winner, { name: results.winner.name }));
           show(q(tile, ".t-chipup"), "");
+          show(q(tile, ".t-forecast"), "");
           fitLine(q(tile, ".t-time"), 0.2);
           return;
         }
@@ -57,6 +58,7 @@
           setText(q(tile, ".t-level"), L.not_started || "");
           setText(q(tile, ".t-time"), "–:––");
           show(q(tile, ".t-chipup"), "");
+          show(q(tile, ".t-forecast"), "");
           return;
         }
         var title = words.levelTitle(view.level);
@@ -68,6 +70,12 @@
         tile.classList.toggle("on-break-t", view.level.kind === "break");
         tile.classList.toggle("paused-t", view.state === "paused");
         show(q(tile, ".t-chipup"), words.colourUp(view));
+        // Only while the room shows it does the public snapshot carry the forecast.
+        var forecast = q(tile, ".t-forecast"), ends = words.forecast(board.state.forecast);
+        if (forecast && forecast.textContent !== ends) {
+          show(forecast, ends);
+          fitLine(forecast, 0.4);
+        }
       },
       blinds: function (tile, board) {
         var view = Live.clockAt(board.state.clock, now(board));
@@ -225,6 +233,17 @@
         if (box) box.hidden = !calls.length;
         // Nothing to say: the tile takes no room (README "Screen layouts and the room's look").
         hide(tile, !note && !s.hand_for_hand && !calls.length);
+      },
+      forecast: function (tile, board) {
+        // The forecast end alone (README "Finish on time: where it shows"): a tile
+        // of a layout, or the schedule's line, which keeps the server's first
+        // paint until its snapshot arrives. No forecast: it takes no room.
+        if (!board.state.version) return;
+        var text = words.forecast(board.state.forecast);
+        show(q(tile, ".t-forecast"), text);
+        if (!tile.classList.contains("tile")) return;  // a line of a page: it wraps
+        hide(tile, !text);
+        fitLine(q(tile, ".t-forecast"), 0.3);
       },
       seats: function (tile, board) { loadSeats(tile, board, tile.seatPage || 1); }
     };

@@ -43,7 +43,8 @@
     clock_calls: ["announcements"],
     chip_counts: ["average", "chip_leaders", "final_table", "moves"],
     bounties: ["bounties"],
-    purchases: ["title"]
+    purchases: ["title"],
+    forecast: ["clock", "forecast"]
   };
 
   function draw(board, parts) {

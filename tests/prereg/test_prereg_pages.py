@@ -3,6 +3,9 @@ desk's page (README "Pre-registration and the schedule")."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+from unittest.mock import patch
+
 from django.test import Client
 from django.utils import timezone
 
@@ -155,3 +158,20 @@ def test_cancelling_a_pre_registration_asks_first(api):
     page = phone.get(f"/pre-registration/{prereg.token}/?lang=de").content.decode()
     assert 'data-confirm="Voranmeldung wirklich absagen?' in page
     assert "js/page_actions" in page  # the script that asks
+
+
+def test_a_tournament_still_running_after_midnight_stays_on_the_schedule(api):
+    """Started yesterday evening, still playing: the schedule keeps it (players on
+    their phones look it up there); one that never started yesterday is gone."""
+    running = listed_tournament(api, capacity=36, hours=-6)
+    api.post(f"/tournaments/{running['id']}/tables", {"count": 1})
+    for name in ("Anna Berg", "Ben Cohn"):
+        api.post(f"/tournaments/{running['id']}/entries", {"name": name})
+    assert api.post(f"/tournaments/{running['id']}/draw").status_code == 200
+    missed = listed_tournament(api, capacity=36, hours=-30)
+    api.patch(f"/tournaments/{missed['id']}", {"name": "Missed Monday"})
+    after_midnight = timezone.localtime().replace(hour=1, minute=30) + timedelta(days=1)
+    with patch("django.utils.timezone.now", return_value=after_midnight):
+        page = Client().get("/schedule/?lang=de").content.decode()
+    assert "Friday Deepstack" in page
+    assert "Missed Monday" not in page

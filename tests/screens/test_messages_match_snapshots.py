@@ -75,7 +75,8 @@ class Screens:
             for part in changes.PARTS | {SEATING}:
                 assert copy.get(part) == fresh.get(part), (action, audience, part)
             # The public screens get the seating counts, not the seat list (paged by the API).
-            not_public = changes.STAFF_ONLY_PARTS | {changes.TABLES}
+            # The forecast only while the room shows it (off by default).
+            not_public = changes.STAFF_ONLY_PARTS | changes.ROOM_CHOSEN_PARTS | {changes.TABLES}
             assert set(fresh) - {"type", "version", "audience"} == (
                 changes.PARTS - (not_public if audience == live.DISPLAY else set())
             ) | {SEATING}

@@ -20,8 +20,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tournament import audit
+from tournament import changes as screen_changes
 from tournament.errors import FieldInvalid
-from tournament.models import Player, PrivacyLog, RoomSettings
+from tournament.models import Player, PrivacyLog, RoomSettings, Tournament
 from tournament.models_room import RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN
 from tournament.selectors import held_contacts, holding_contact_data
 from tournament.writes import scopes, write
@@ -96,6 +97,7 @@ ROOM_FIELDS = (
     "cash_shifts",
     "public_name_default",
     "hold_results",
+    "public_forecast",
 )
 RETENTION_OUT_OF_RANGE = _("Keep contact data for %(low)s to %(high)s months.")
 
@@ -115,7 +117,10 @@ def room_settings_update(*, changes: dict[str, Any], by: Any = None) -> RoomSett
             "retention_months",
             RETENTION_OUT_OF_RANGE % {"low": RETENTION_MONTHS_MIN, "high": RETENTION_MONTHS_MAX},
         )
-    with write(scopes.room(), by=by) as w:
+    # The public forecast goes on or off the running tournaments' public screens:
+    # their locks first, in the room's order (README "Finish on time: where it shows").
+    running = _running_ids() if "public_forecast" in changes else []
+    with write(*map(scopes.tournament, running), scopes.room(), by=by) as w:
         room: RoomSettings = w.row(scopes.room())
         fields = [field for field in ROOM_FIELDS if field in changes]
         before = {field: getattr(room, field) for field in fields}
@@ -123,6 +128,14 @@ def room_settings_update(*, changes: dict[str, Any], by: Any = None) -> RoomSett
             setattr(room, field, changes[field])
         room.save(update_fields=[*fields, "updated_at"])
         after = {field: changes[field] for field in fields}
-        w.log("room_settings_changed", {"changed": audit.edits(before, after)})
-        w.keep_quiet("no live screen shows the room's settings")
+        w.log("room_settings_changed", {"changed": audit.edits(before, after)}, scope=scopes.room())
+        w.keep_quiet("no live screen shows the room's other settings")
+        if before.get("public_forecast", room.public_forecast) != room.public_forecast:
+            for tournament_id in running:
+                w.on(tournament_id).record("public_forecast", parts=(screen_changes.FORECAST,))
     return room
+
+
+def _running_ids() -> list[int]:
+    running = Tournament.objects.filter(status=Tournament.Status.RUNNING)
+    return list(running.order_by("pk").values_list("pk", flat=True))

@@ -83,4 +83,8 @@ def screen_labels() -> dict[str, Any]:
         "leaving": _("leaving"),
         "payouts": _("Payouts"),
         "final_results": _("Final results"),
+        # The forecast end (README "Finish on time: where it shows"), as the staff see it.
+        "forecast": _("Ends about {predicted}, between {earliest} and {latest}"),
+        # The room's clock time: {hour} 0-23, {hour12} 1-12, {minute} 00-59, {ampm}.
+        "clock_time": _("{hour12}:{minute} {ampm}"),
     }

@@ -90,6 +90,7 @@ FIELD_NAMES: Mapping[str, Any] = {
     "retention_months": _("months contact data are kept"),
     "public_schedule": _("public schedule"),
     "cash_shifts": _("cash shifts"),
+    "public_forecast": _("forecast end on the public screens"),
     "formula": _("points formula"),
     "formula_text": _("formula text"),
     "scale": _("scale"),
