@@ -222,6 +222,13 @@ def replay(server: Server, token: str, queue: list[dict], out: dict, start: thre
             out["refusals"][f"{action['path'].rsplit('/', 1)[1]}: {detail}"] += 1
 
 
+def processor_seconds(pid: int) -> float:
+    """User and system time of a process so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run_all(server: Server, token: str, all_queues: list[list[dict]]) -> tuple[float, dict]:
     start = threading.Barrier(len(all_queues) + 1)
     results: dict = {"times": [], "statuses": [], "replayed": [], "refusals": Counter()}
@@ -257,7 +264,11 @@ def replay_part(args) -> None:
         all_queues = queues(tables, args.devices, args.actions)
         sent = sum(len(q) for q in all_queues)
         before = server.api("GET", f"/tournaments/{tid}", token)["version"]
+        pid = server.process.pid
+        processor = processor_seconds(pid)
         took, first = run_all(server, token, all_queues)
+        time.sleep(2)  # the composer's last messages
+        processor = processor_seconds(pid) - processor
         applied = sum(1 for s in first["statuses"] if 200 <= s < 300)
         refused = sum(1 for s in first["statuses"] if s in REFUSED)
         after = server.api("GET", f"/tournaments/{tid}", token)["version"]
@@ -267,6 +278,10 @@ def replay_part(args) -> None:
             f"{sent} queued actions from {args.devices} devices, replayed at once: all answered "
             f"in {took:.2f} s (target < 10 s); {applied} applied, {refused} refused, "
             f"the version moved by {after - before}"
+        )
+        print(
+            f"the server process's processor time for them, its screens' messages "
+            f"included: {processor:.2f} s ({processor / sent * 1000:.1f} ms an action)"
         )
         by_status = Counter(first["statuses"])
         print("answers by status: " + ", ".join(f"{k}: {v}" for k, v in sorted(by_status.items())))

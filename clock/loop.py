@@ -38,7 +38,7 @@ from django.db import close_old_connections
 from django.utils import timezone
 
 from clock.models import ClockState
-from clock.rules import clock as rules
+from clock.rules import boundaries
 from clock.services import clock_state
 from clock.tasks import fire_boundary
 from tournament.tasks import contact_retention
@@ -69,7 +69,7 @@ def run_once(*, now_ms: int | None = None, dispatch: Dispatch | None = None) -> 
             state = clock_state.rule_state(row, structure)
             for boundary in clock_state.passed_boundaries(tournament, state, structure, now_ms):
                 dispatch(tournament.pk, boundary.key)
-            upcoming = rules.next_boundaries(
+            upcoming = boundaries.next_boundaries(
                 state,
                 structure,
                 now_ms,

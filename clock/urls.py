@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clock.web import finish_views, template_views, views
+from clock.web import chip_views, finish_views, structure_views, template_views, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/clock/", views.clock_page, name="clock-page"),
@@ -18,7 +18,11 @@ urlpatterns = [
         views.clock_action,
         name="clock-action",
     ),
-    path("tournaments/<int:tournament_id>/structure/", views.structure_page, name="structure-page"),
+    path(
+        "tournaments/<int:tournament_id>/structure/",
+        structure_views.structure_page,
+        name="structure-page",
+    ),
     path(
         "tournaments/<int:tournament_id>/finish/apply/",
         finish_views.finish_apply,
@@ -34,10 +38,10 @@ urlpatterns = [
         template_views.structure_template_delete,
         name="structure-template-delete",
     ),
-    path("tournaments/<int:tournament_id>/chips/", views.chips_page, name="chips-page"),
+    path("tournaments/<int:tournament_id>/chips/", chip_views.chips_page, name="chips-page"),
     path(
         "tournaments/<int:tournament_id>/tables/<int:table_number>/chip-race/",
-        views.chip_race_page,
+        chip_views.chip_race_page,
         name="chip-race-page",
     ),
 ]

@@ -14,6 +14,8 @@ version, not what happened.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from screens import live
@@ -77,13 +79,49 @@ def messages(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]] | 
     return floor, public
 
 
-def send(change: changes.Change) -> None:
-    built = messages(change)
+def merged(burst: Sequence[changes.Change]) -> changes.Change:
+    """One tournament's changes waiting together, as one change at the latest
+    version: every part and every table row any of them touched, the last one's
+    event and facts."""
+    last = burst[-1]
+    return replace(
+        last,
+        parts=frozenset().union(*(change.parts for change in burst)),
+        tables=frozenset().union(*(change.tables for change in burst)),
+    )
+
+
+def heads(change: changes.Change) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The floor's and the public message of a change whose parts come later,
+    with a later version: its version, its event and its facts, so a screen
+    counts every version and sounds every notice (a level's end, a floor call)."""
+    head = {"type": change.event, "version": change.version}
+    floor = {**head, **change.facts}
+    if change.public_facts or change.parts - changes.STAFF_ONLY_PARTS:
+        return floor, {**head, **change.public_facts}
+    # Nothing for the public: they learn the version, not what happened.
+    return floor, {"type": "version", "version": change.version}
+
+
+def send(burst: Sequence[changes.Change]) -> None:
+    """Send the messages of one tournament's changes, in version order (one
+    change, or several that waited for the composer together: README "How a
+    floor action flows"). The parts are read once, after the last commit, and
+    go with the last version; the versions before it carry their event and
+    facts only. Parts replace parts and rows replace rows, so a screen that
+    applies them in turn shows the latest snapshot, as it would after one
+    message per version, and no version is missing (no snapshot asked)."""
+    built = messages(merged(burst))
     if built is None:
         return
+    tournament_id = burst[-1].tournament_id
+    for change in burst[:-1]:
+        floor, public = heads(change)
+        live.send_now(tournament_id, live.FLOOR, floor)
+        live.send_now(tournament_id, live.DISPLAY, public)
     floor, public = built
-    live.send_now(change.tournament_id, live.FLOOR, floor)
-    live.send_now(change.tournament_id, live.DISPLAY, public)
+    live.send_now(tournament_id, live.FLOOR, floor)
+    live.send_now(tournament_id, live.DISPLAY, public)
 
 
 SCREEN_CHANGED = {"type": "screen_changed"}

@@ -40,6 +40,7 @@ class QueueWorker(Generic[Item]):
         self.queue: queue.Queue[Item] = queue.Queue(maxsize=self.limit)
         self.thread: threading.Thread | None = None
         self.lock = threading.Lock()
+        self.taking: list[Item] = []
 
     def put(self, item: Item) -> bool:
         """Hand `item` over; False (and dropped) when `limit` items wait already."""
@@ -59,6 +60,16 @@ class QueueWorker(Generic[Item]):
         with waiting.all_tasks_done:
             return waiting.all_tasks_done.wait_for(lambda: not waiting.unfinished_tasks, timeout)
 
+    def more(self) -> list[Item]:
+        """For `work`, from the worker's thread: the items handed over since its
+        batch was taken, added to that batch (batches only)."""
+        taken = self.taking
+        while True:
+            try:
+                taken.append(self.queue.get_nowait())
+            except queue.Empty:
+                return taken
+
     def drop_waiting(self) -> int:
         """Drop the items not taken yet; returns how many."""
         dropped = 0
@@ -73,7 +84,7 @@ class QueueWorker(Generic[Item]):
     def run(self) -> None:
         waiting = self.queue
         while True:
-            batch = [waiting.get()]
+            batch = self.taking = [waiting.get()]
             while self.batches:
                 try:
                     batch.append(waiting.get_nowait())

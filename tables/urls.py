@@ -1,13 +1,13 @@
 from django.urls import path
 
-from tables.web import conflict_views, views
+from tables.web import chip_count_views, conflict_views, day_views, director_views, views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/floor/moves/", views.moves_list, name="floor-moves"),
     path("tournaments/<int:tournament_id>/floor/history/", views.history, name="floor-history"),
     path(
         "tournaments/<int:tournament_id>/floor/director/",
-        views.director_tools,
+        director_views.director_tools,
         name="floor-director",
     ),
     path("floor/tables/<int:table_id>/seats/<int:seat>/", views.seat_panel, name="seat-panel"),
@@ -22,14 +22,20 @@ urlpatterns = [
         views.hand_finished,
         name="floor-hand-finished",
     ),
-    path("floor/tables/<int:pk>/chip-counts/", views.table_chip_counts, name="floor-table-chips"),
-    path("tournaments/<int:tournament_id>/end-day/", views.day_end_page, name="day-end"),
-    path("tournaments/<int:tournament_id>/bags/", views.bag_list_page, name="bag-list"),
-    path("tournaments/<int:tournament_id>/reopen-day/", views.day_reopen_page, name="day-reopen"),
-    path("events/<int:event_id>/days/new/", views.event_next_day, name="event-next-day"),
+    path(
+        "floor/tables/<int:pk>/chip-counts/",
+        chip_count_views.table_chip_counts,
+        name="floor-table-chips",
+    ),
+    path("tournaments/<int:tournament_id>/end-day/", day_views.day_end_page, name="day-end"),
+    path("tournaments/<int:tournament_id>/bags/", day_views.bag_list_page, name="bag-list"),
+    path(
+        "tournaments/<int:tournament_id>/reopen-day/", day_views.day_reopen_page, name="day-reopen"
+    ),
+    path("events/<int:event_id>/days/new/", day_views.event_next_day, name="event-next-day"),
     path(
         "tournaments/<int:tournament_id>/chip-counts/",
-        views.chip_count_list,
+        chip_count_views.chip_count_list,
         name="floor-chip-counts",
     ),
     path("floor/entries/<int:pk>/bust/", views.bust, name="floor-bust"),

@@ -33,21 +33,6 @@ def project_packages() -> list[str]:
 
 
 MAX_LINES = 400
-# Modules not split yet; each names why. Keep this list short: a module leaves it
-# once split, and no new one joins it.
-TOO_LONG_FOR_NOW = {
-    # Not split yet:
-    "tables/web/views.py",
-    "tables/rules/balancing.py",
-    "tournament/web/payouts_views.py",
-    "clock/web/views.py",
-    "clock/rules/clock.py",
-    "clock/rules/structure.py",
-    "clock/rules/chip_race.py",
-    "rulings/web/views.py",
-    "rulings/rules/assistant.py",
-    "imports/rules/td3_read.py",
-}
 PRIVATE_FOR_NOW: set[str] = set()
 
 
@@ -122,13 +107,7 @@ def test_modules_stay_short():
         for path in project_modules().values()
         if (lines := len(path.read_text().splitlines())) > MAX_LINES
     }
-    assert {name: n for name, n in too_long.items() if name not in TOO_LONG_FOR_NOW} == {}
-
-
-def test_the_list_of_long_modules_names_only_long_modules():
-    # A module split below the limit leaves the list.
-    for name in TOO_LONG_FOR_NOW:
-        assert len((ROOT / name).read_text().splitlines()) > MAX_LINES, name
+    assert too_long == {}
 
 
 def imported_project_modules(path: Path, modules: dict[str, Path]) -> set[str]:

@@ -18,7 +18,8 @@ from pydantic import ConfigDict, Field, GetPydanticSchema
 from pydantic_core import core_schema
 
 from clock.models import ClockState
-from clock.rules.chip_race import METHODS, chip_race, request_from_json_data
+from clock.rules.chip_race import METHODS, chip_race
+from clock.rules.chip_race_request import request_from_json_data
 from clock.rules.structure import MAX_NUMBER
 from tournament.api.fields import DB_INT_MAX, Body
 from tournament.api.shapes import choices_of, one_of

@@ -42,7 +42,7 @@ Choices (documented for the service and the screens):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Literal
@@ -51,27 +51,20 @@ from clock.rules.errors import RuleError
 from clock.rules.structure import Break, Entry, Level, level_numbers
 
 __all__ = [
-    "Boundary",
-    "BoundaryKind",
     "ClockActionError",
     "ClockState",
     "ClockView",
     "Instant",
     "ONE_MINUTE_MS",
     "adjust",
-    "boundaries_between",
     "clock_at",
     "datetime_from_ms",
     "go_to",
-    "late_registration_close_index",
-    "late_registration_open",
     "ms_from_instant",
-    "next_boundaries",
     "next_level",
     "normalise",
     "pause",
     "previous_level",
-    "registration_remaining_ms",
     "resume",
     "set_remaining",
     "start",
@@ -203,7 +196,7 @@ def normalise(state: ClockState, structure: Sequence[Entry], now: Instant) -> Cl
     )
 
 
-def _remaining_at(state: ClockState, now_ms: int) -> int:
+def remaining_at(state: ClockState, now_ms: int) -> int:
     """Remaining ms of a normalised state at ``now_ms``."""
     if state.status != "running":
         return state.remaining_ms
@@ -211,7 +204,7 @@ def _remaining_at(state: ClockState, now_ms: int) -> int:
     return state.remaining_ms - max(0, now_ms - state.running_since_ms)
 
 
-def _clock_ms_until_index(
+def clock_ms_until_index(
     structure: Sequence[Entry], index: int, remaining: int, target: int
 ) -> int:
     """Clock time from now (``remaining`` left in ``index``) to the start of ``target``."""
@@ -223,7 +216,7 @@ def clock_at(state: ClockState, structure: Sequence[Entry], now: Instant) -> Clo
     now_ms = ms_from_instant(now)
     current = normalise(state, structure, now_ms)
     index = current.level_index
-    remaining = _remaining_at(current, now_ms)
+    remaining = remaining_at(current, now_ms)
     entry = structure[index]
     later = structure[index + 1 :]
     return ClockView(
@@ -249,7 +242,7 @@ def _time_to_next_break(
         return None
     for target in range(state.level_index + 1, len(structure)):
         if isinstance(structure[target], Break):
-            return _clock_ms_until_index(structure, state.level_index, remaining, target)
+            return clock_ms_until_index(structure, state.level_index, remaining, target)
     return None
 
 
@@ -278,7 +271,7 @@ def pause(state: ClockState, structure: Sequence[Entry], now: Instant) -> ClockS
     current = normalise(state, structure, now_ms)
     if current.status != "running":
         raise ClockActionError("not_running", status=current.status)
-    return ClockState("paused", current.level_index, _remaining_at(current, now_ms))
+    return ClockState("paused", current.level_index, remaining_at(current, now_ms))
 
 
 def resume(state: ClockState, structure: Sequence[Entry], now: Instant) -> ClockState:
@@ -353,228 +346,7 @@ def adjust(
     """Add (or with a negative delta take) time; see the module notes for below zero."""
     now_ms = ms_from_instant(now)
     current = normalise(state, structure, now_ms)
-    remaining = _remaining_at(current, now_ms) + delta_seconds * 1000
+    remaining = remaining_at(current, now_ms) + delta_seconds * 1000
     if current.status == "finished" and remaining <= 0:
         return current
     return set_remaining(current, structure, now_ms, remaining_ms=max(0, remaining))
-
-
-# -- registration ------------------------------------------------------------
-
-
-def late_registration_close_index(
-    structure: Sequence[Entry], late_levels: int, *, through_break: bool = False
-) -> int | None:
-    """Entry index at whose end late registration closes.
-
-    The last Level of late registration (levels counted without breaks) or,
-    ``through_break``, the break right after it when there is one ("until the
-    end of the break after level 6"). ``None`` if the structure has fewer
-    levels (registration stays open while the clock has not finished) or
-    ``late_levels`` is 0 or less.
-    """
-    if late_levels <= 0:
-        return None
-    for index, number in enumerate(level_numbers(structure)):
-        if number == late_levels:
-            following = index + 1
-            if (
-                through_break
-                and following < len(structure)
-                and isinstance(structure[following], Break)
-            ):
-                return following
-            return index
-    return None
-
-
-def late_registration_open(
-    state: ClockState,
-    structure: Sequence[Entry],
-    late_levels: int,
-    now: Instant,
-    *,
-    through_break: bool = False,
-) -> bool:
-    """Whether late registration is open at ``now``.
-
-    Open until the end of Level number ``late_levels`` (1-based, breaks not
-    counted): a break right after that level is already closed, unless
-    ``through_break``, when it closes at the end of that break. With
-    ``late_levels`` 0 there is no late registration: open only before the
-    clock is started.
-    """
-    current = normalise(state, structure, now)
-    if current.status == "finished":
-        return False
-    if late_levels <= 0:
-        return current.status == "stopped"
-    close = late_registration_close_index(structure, late_levels, through_break=through_break)
-    return close is None or current.level_index <= close
-
-
-def registration_remaining_ms(
-    state: ClockState,
-    structure: Sequence[Entry],
-    late_levels: int,
-    now: Instant,
-    *,
-    through_break: bool = False,
-) -> int | None:
-    """Clock ms until late registration closes; None if closed or never closing by level."""
-    now_ms = ms_from_instant(now)
-    if not late_registration_open(
-        state, structure, late_levels, now_ms, through_break=through_break
-    ):
-        return None
-    close = late_registration_close_index(structure, late_levels, through_break=through_break)
-    if close is None:
-        return None
-    current = normalise(state, structure, now_ms)
-    return _clock_ms_until_index(
-        structure, current.level_index, _remaining_at(current, now_ms), close + 1
-    )
-
-
-# -- boundaries --------------------------------------------------------------
-
-BoundaryKind = Literal[
-    "one_minute_left",
-    "registration_closed",
-    "break_end",
-    "finished",
-    "level_up",
-    "break_start",
-    "last_late_reg_level",
-]
-_KIND_ORDER: dict[str, int] = {
-    "one_minute_left": 0,
-    "registration_closed": 1,
-    "break_end": 2,
-    "finished": 3,
-    "level_up": 4,
-    "break_start": 5,
-    "last_late_reg_level": 6,
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Boundary:
-    """A side effect due at ``at_ms`` (epoch ms).
-
-    ``key`` = ``"{kind}:{level_index}:{at_ms}"`` is the same whoever
-    computes it from the same stored state, so a task that records the keys
-    it has handled does nothing the second time. ``level_index`` is the
-    entry concerned: the new entry for ``level_up``/``break_start``/
-    ``last_late_reg_level``, the ending one for ``break_end``/
-    ``registration_closed``/``finished``, the current one for
-    ``one_minute_left``.
-    """
-
-    kind: BoundaryKind
-    at_ms: int
-    level_index: int
-
-    @property
-    def key(self) -> str:
-        return f"{self.kind}:{self.level_index}:{self.at_ms}"
-
-
-def _projected(
-    state: ClockState,
-    structure: Sequence[Entry],
-    late_levels: int | None,
-    through_break: bool = False,
-) -> Iterator[Boundary]:
-    """All boundaries of a running state's timeline after ``running_since_ms``, in order.
-
-    The stored state itself is projected (not normalised), so boundaries
-    already passed are included too.
-    """
-    if state.status != "running" or state.level_index >= len(structure):
-        return
-    assert state.running_since_ms is not None
-    last_level = late_registration_close_index(structure, late_levels) if late_levels else None
-    close = (
-        late_registration_close_index(structure, late_levels, through_break=through_break)
-        if late_levels
-        else None
-    )
-    since = state.running_since_ms
-    start_ms, end_ms = since, since + state.remaining_ms
-    index = state.level_index
-    while True:
-        due: list[Boundary] = []
-        if end_ms - ONE_MINUTE_MS > start_ms:
-            due.append(Boundary("one_minute_left", end_ms - ONE_MINUTE_MS, index))
-        if isinstance(structure[index], Break):
-            due.append(Boundary("break_end", end_ms, index))
-        if close is not None and index == close:
-            due.append(Boundary("registration_closed", end_ms, index))
-        following = index + 1
-        if following >= len(structure):
-            due.append(Boundary("finished", end_ms, index))
-        else:
-            kind: BoundaryKind = (
-                "break_start" if isinstance(structure[following], Break) else "level_up"
-            )
-            due.append(Boundary(kind, end_ms, following))
-            if last_level is not None and following == last_level:
-                due.append(Boundary("last_late_reg_level", end_ms, following))
-        due.sort(key=lambda b: (b.at_ms, _KIND_ORDER[b.kind]))
-        yield from (b for b in due if b.at_ms > since)
-        if following >= len(structure):
-            return
-        index = following
-        start_ms, end_ms = end_ms, end_ms + structure[index].duration_ms
-
-
-def boundaries_between(
-    state: ClockState,
-    structure: Sequence[Entry],
-    *,
-    after_ms: int,
-    until_ms: int,
-    late_registration_levels: int | None = None,
-    through_break: bool = False,
-) -> tuple[Boundary, ...]:
-    """Boundaries of the stored ``state`` with ``after_ms < at_ms <= until_ms``.
-
-    Only a running clock has boundaries, and only after its
-    ``running_since_ms``. How the clock loop uses it: remember the last
-    instant checked, sleep until the first of :func:`next_boundaries`,
-    then hand every boundary between the last check and now to an
-    idempotent task (by ``key``). A service that replaces a running state
-    (pause, next, adjust...) first hands on
-    ``boundaries_between(old, after_ms=old.running_since_ms, until_ms=now)``:
-    the keys make repeats harmless, and nothing the loop had not yet seen
-    is lost.
-    """
-    found: list[Boundary] = []
-    for boundary in _projected(state, structure, late_registration_levels, through_break):
-        if boundary.at_ms > until_ms:
-            break
-        if boundary.at_ms > after_ms:
-            found.append(boundary)
-    return tuple(found)
-
-
-def next_boundaries(
-    state: ClockState,
-    structure: Sequence[Entry],
-    now: Instant,
-    *,
-    horizon_ms: int,
-    late_registration_levels: int | None = None,
-    through_break: bool = False,
-) -> tuple[Boundary, ...]:
-    """Boundaries after ``now`` and no later than ``now + horizon_ms``, in order."""
-    now_ms = ms_from_instant(now)
-    return boundaries_between(
-        state,
-        structure,
-        after_ms=now_ms,
-        until_ms=now_ms + horizon_ms,
-        late_registration_levels=late_registration_levels,
-        through_break=through_break,
-    )

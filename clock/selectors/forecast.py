@@ -15,10 +15,11 @@ from typing import Any
 from django.utils import timezone
 
 from clock.rules.clock import ClockState as RuleClock
-from clock.rules.clock import clock_at, datetime_from_ms, late_registration_close_index
+from clock.rules.clock import clock_at, datetime_from_ms
 from clock.rules.finish_proposals import entry_ahead
 from clock.rules.forecast import Ahead, Forecast, ForecastInputs, RoomModel, forecast
 from clock.rules.forecast_fit import ClockMark, Record, fit_room, inputs_at
+from clock.rules.late_registration import late_registration_close_index
 from clock.rules.structure import Entry
 from clock.services.clock_state import clock_row, rule_state, structure_entries
 from tournament.models import WITHDRAWN_STATUSES, ActionLog, Tournament

@@ -14,6 +14,7 @@ from django.db import IntegrityError
 
 from clock.models import BoundaryFired
 from clock.rules import clock as rules
+from clock.rules.boundaries import BoundaryKind
 from clock.rules.structure import level_numbers
 from clock.services import clock_state
 from tournament import changes
@@ -21,7 +22,7 @@ from tournament.errors import NotFound
 from tournament.models import Tournament
 from tournament.writes import HOUSE, Write, tournament_write
 
-KINDS = frozenset(get_args(rules.BoundaryKind))
+KINDS = frozenset(get_args(BoundaryKind))
 # What a boundary changes on the screens: every one sends the clock as it stands;
 # closing registration also closes it in the summary, and the payouts may freeze.
 PARTS_OF_KIND = {

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from clock.rules import chip_race as race_rules
+from clock.rules.chip_race_request import request_from_json_data
 from clock.rules.errors import RuleError
 from clock.services.messages import rule_message
 from tournament.errors import Invalid, RuleBeyondSchema
@@ -30,7 +31,7 @@ ACROSS_FIELDS = {
 def chip_race_run(*, data: Any, rng: random.Random | None = None) -> dict[str, Any]:
     """Parse, run and present one table's colour-up; the app deals from a secure source."""
     try:
-        request = race_rules.request_from_json_data(data)
+        request = request_from_json_data(data)
         result = race_rules.chip_race(request, rng=rng or _SECURE)
     except RuleError as exc:
         field = ACROSS_FIELDS.get(exc.code)

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clock.models import ClockState, Structure
 from clock.rules import clock as rules
+from clock.rules.boundaries import Boundary
 from clock.rules.errors import RuleError
 from clock.rules.structure import Entry
 from clock.services import clock_state
@@ -43,7 +44,7 @@ NO_STRUCTURE = _("Set a blind structure before you run the clock.")
 BAD_REQUEST_CODES = {"bad_level_index", "negative_remaining"}
 
 
-def hand_on(tournament_id: int, boundaries: Sequence[rules.Boundary]) -> None:
+def hand_on(tournament_id: int, boundaries: Sequence[Boundary]) -> None:
     """Queue each boundary's idempotent task after commit."""
     if not boundaries:
         return

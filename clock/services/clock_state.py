@@ -15,6 +15,7 @@ from django.db import connections
 from django.utils import timezone
 
 from clock.models import BoundaryFired, ClockState, Structure
+from clock.rules import boundaries, late_registration
 from clock.rules import clock as rules
 from clock.rules.structure import Break, Entry, Level, from_json_data, level_numbers
 from clock.rules.taken_at import entry_index_at
@@ -156,7 +157,9 @@ def payload_for(
     # "Registration window").
     open_now = (not tournament.registration_closed) and (
         tournament.registration_reopened
-        or rules.late_registration_open(state, structure, late, now_ms, through_break=through_break)
+        or late_registration.late_registration_open(
+            state, structure, late, now_ms, through_break=through_break
+        )
     )
     if tournament.status == Tournament.Status.FINISHED:
         # The winner is known: nothing counts down and nobody can join any more.
@@ -180,7 +183,7 @@ def payload_for(
         "structure_length": len(structure),
         "registration_open": open_now,
         "registration_remaining_ms": (
-            rules.registration_remaining_ms(
+            late_registration.registration_remaining_ms(
                 state, structure, late, now_ms, through_break=through_break
             )
             if open_now
@@ -299,11 +302,11 @@ def late_entries_expected_now(*, tournament: Tournament, now_ms: int | None = No
 
 def passed_boundaries(
     tournament: Tournament, state: rules.ClockState, structure: Sequence[Entry], now_ms: int
-) -> list[rules.Boundary]:
+) -> list[boundaries.Boundary]:
     """Boundaries the stored running state passed up to ``now_ms`` and not yet fired."""
     if state.status != "running" or not structure or state.running_since_ms is None:
         return []
-    passed = rules.boundaries_between(
+    passed = boundaries.boundaries_between(
         state,
         structure,
         after_ms=state.running_since_ms,

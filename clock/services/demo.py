@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from clock.rules.structure import TEMPLATES, scale_blinds, to_json_data
+from clock.rules.structure import to_json_data
+from clock.rules.structure_edits import scale_blinds
+from clock.rules.structure_templates import TEMPLATES
 from clock.services.chips import chip_set_set
 from clock.services.structure import structure_set
 

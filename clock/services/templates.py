@@ -1,4 +1,4 @@
-"""Structure templates: the built-in ones (``clock.rules.structure.TEMPLATES``) and
+"""Structure templates: the built-in ones (``clock.rules.structure_templates.TEMPLATES``) and
 those the room saved from a tournament (README "Blind structure templates").
 
 A template is named by its key: a built-in one by its own (``club20``), a saved
@@ -18,12 +18,12 @@ from django.utils.translation import gettext_lazy as _
 
 from clock.models import SavedTemplate
 from clock.rules.structure import (
-    TEMPLATES,
     Entry,
     StructureDataError,
     from_json_data,
     to_json_data,
 )
+from clock.rules.structure_templates import TEMPLATES
 from clock.services import clock_state
 from tournament.errors import Conflict, FieldInvalid, NotFound
 from tournament.services.tournaments import tournament_get

@@ -10,7 +10,7 @@ or ``TypeError`` from inside.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from imports.rules.td3_model import (
@@ -25,124 +25,13 @@ from imports.rules.td3_model import (
     Td3Table,
     Td3Tournament,
 )
-from imports.rules.td3_syntax import New, Td3Error, decode_td3_bytes, parse_td3
+from imports.rules.td3_reader import Td3FormatError, Td3Reader
+from imports.rules.td3_syntax import New, decode_td3_bytes, parse_td3
 
-MAX_ITEMS = 100_000  # players, purchases, levels or prizes in one file
 DEFAULT_SEATS = 10  # a table TD3 wrote without its number of seats
 
 
-class Td3FormatError(Td3Error):
-    """The file parsed, but a field TD3 always writes is missing or of the wrong kind."""
-
-    def __init__(self, message: str, path: str) -> None:
-        super().__init__(f"{message}: {path}")
-        self.message = message
-        self.path = path
-
-
-class _Reader:
-    """Typed access to a parsed value, remembering the path for error messages."""
-
-    def __init__(self, value: Any, path: str) -> None:
-        self.value = value
-        self.path = path
-
-    def fail(self, message: str) -> Td3FormatError:
-        return Td3FormatError(message, self.path)
-
-    def fields(self) -> dict[Any, Any]:
-        value = self.value
-        if isinstance(value, New):
-            value = value.fields
-        if not isinstance(value, dict):
-            raise self.fail("expected an object")
-        return value
-
-    def has(self, key: str) -> bool:
-        return key in self.fields()
-
-    def get(self, key: str) -> _Reader:
-        fields = self.fields()
-        if key not in fields:
-            raise Td3FormatError("missing field", f"{self.path}.{key}")
-        return _Reader(fields[key], f"{self.path}.{key}")
-
-    def opt(self, key: str) -> _Reader | None:
-        fields = self.fields()
-        if key not in fields or fields[key] is None:
-            return None
-        return _Reader(fields[key], f"{self.path}.{key}")
-
-    def items(self) -> list[_Reader]:
-        """The elements of a list, of a map's values, or of a wrapper holding one."""
-        value = self.value
-        if isinstance(value, New) and len(value.args) == 1 and isinstance(value.args[0], list):
-            value = value.args[0]
-        if isinstance(value, dict):
-            value = list(value.values())
-        if not isinstance(value, list):
-            raise self.fail("expected a list")
-        if len(value) > MAX_ITEMS:
-            raise self.fail("too many items")
-        return [_Reader(item, f"{self.path}[{index}]") for index, item in enumerate(value)]
-
-    def text(self, default: str | None = None) -> str:
-        if self.value is None and default is not None:
-            return default
-        if not isinstance(self.value, str):
-            raise self.fail("expected text")
-        return self.value
-
-    def integer(self) -> int:
-        value = self.value
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail("expected a number")
-        if isinstance(value, float) and not value.is_integer():
-            raise self.fail("expected a whole number")
-        if abs(value) > 10**15:
-            raise self.fail("number out of range")
-        return int(value)
-
-    def money(self) -> Decimal:
-        value = self.value
-        if isinstance(value, New) and value.name == "PerPlayerRake":
-            parts = _Reader(value.args[0] if value.args else [], self.path).items()
-            return sum((part.money() for part in parts), Decimal(0))
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.fail("expected an amount")
-        try:
-            amount = Decimal(str(value))
-        except InvalidOperation:  # pragma: no cover - str of a float is always a number
-            raise self.fail("expected an amount") from None
-        if abs(amount) > 10**12:
-            raise self.fail("amount out of range")
-        return amount
-
-    def flag(self) -> bool:
-        return bool(self.value)
-
-    def strings(self) -> tuple[str, ...]:
-        return tuple(item.text() for item in self.items())
-
-    # Fields TD3 may leave out: their value, or what the import takes without them.
-    def integer_or(self, key: str, default: int) -> int:
-        found = self.opt(key)
-        return found.integer() if found else default
-
-    def money_or(self, key: str, default: Decimal = Decimal(0)) -> Decimal:
-        found = self.opt(key)
-        return found.money() if found else default
-
-    def text_or(self, key: str, default: str = "") -> str:
-        found = self.opt(key)
-        return found.text(default) if found else default
-
-    def flag_or(self, key: str, default: bool) -> bool:
-        found = self.opt(key)
-        return found.flag() if found else default
-
-
-def _seat(reader: _Reader | None) -> Td3Seat | None:
+def _seat(reader: Td3Reader | None) -> Td3Seat | None:
     """A seat, or None when TD3 wrote it without its table or seat number."""
     if reader is None or reader.opt("TableName") is None or reader.opt("SeatIndex") is None:
         return None
@@ -153,7 +42,7 @@ def _seat(reader: _Reader | None) -> Td3Seat | None:
     )
 
 
-def _bust(reader: _Reader | None, level: int) -> Td3BustOut | None:
+def _bust(reader: Td3Reader | None, level: int) -> Td3BustOut | None:
     """A bust-out; without its level it happened in the level of the purchase."""
     if reader is None:
         return None
@@ -166,7 +55,7 @@ def _bust(reader: _Reader | None, level: int) -> Td3BustOut | None:
     )
 
 
-def _purchase(reader: _Reader) -> Td3Purchase:
+def _purchase(reader: Td3Reader) -> Td3Purchase:
     level = reader.integer_or("Round", 1)
     return Td3Purchase(
         time=reader.get("Time").integer(),
@@ -180,7 +69,7 @@ def _purchase(reader: _Reader) -> Td3Purchase:
     )
 
 
-def _name(reader: _Reader) -> str:
+def _name(reader: Td3Reader) -> str:
     name = reader.get("Name")
     if isinstance(name.value, str):
         return name.value
@@ -195,7 +84,7 @@ def _name(reader: _Reader) -> str:
     return full
 
 
-def _player(reader: _Reader) -> Td3Player:
+def _player(reader: Td3Reader) -> Td3Player:
     info = reader.opt("Info")
     buyins = reader.opt("Buyins")
     addons = reader.opt("AddOns")
@@ -214,12 +103,12 @@ def _player(reader: _Reader) -> Td3Player:
     )
 
 
-def _optional_money(reader: _Reader, key: str) -> Decimal:
+def _optional_money(reader: Td3Reader, key: str) -> Decimal:
     found = reader.opt(key)
     return found.money() if found else Decimal(0)
 
 
-def _players(reader: _Reader) -> tuple[Td3Player, ...]:
+def _players(reader: Td3Reader) -> tuple[Td3Player, ...]:
     if isinstance(reader.value, New) and reader.value.name == "GamePlayers":
         reader = reader.get("Players")
     players = tuple(_player(item) for item in reader.items())
@@ -231,7 +120,7 @@ def _players(reader: _Reader) -> tuple[Td3Player, ...]:
     return players
 
 
-def _levels(reader: _Reader | None) -> tuple[Td3Level, ...]:
+def _levels(reader: Td3Reader | None) -> tuple[Td3Level, ...]:
     if reader is None:
         return ()
     if isinstance(reader.value, New) and reader.value.name == "GameLevels":
@@ -258,7 +147,7 @@ def _levels(reader: _Reader | None) -> tuple[Td3Level, ...]:
     return tuple(levels)
 
 
-def _profile(reader: _Reader, name: str | None = None) -> Td3Profile:
+def _profile(reader: Td3Reader, name: str | None = None) -> Td3Profile:
     return Td3Profile(
         name=name if name is not None else reader.text_or("Name"),
         amount=reader.money_or("Fee"),
@@ -267,7 +156,7 @@ def _profile(reader: _Reader, name: str | None = None) -> Td3Profile:
     )
 
 
-def _buy_config(reader: _Reader | None, legacy_name: str) -> Td3BuyConfig:
+def _buy_config(reader: Td3Reader | None, legacy_name: str) -> Td3BuyConfig:
     if reader is None:
         return Td3BuyConfig(allowed=False, profiles=(), last_level=0, max_per_player=0)
     if reader.has("Profiles"):
@@ -284,7 +173,7 @@ def _buy_config(reader: _Reader | None, legacy_name: str) -> Td3BuyConfig:
     )
 
 
-def _financials(reader: _Reader | None) -> dict[str, Any]:
+def _financials(reader: Td3Reader | None) -> dict[str, Any]:
     if reader is None:
         empty = _buy_config(None, "")
         return {
@@ -325,7 +214,7 @@ def _financials(reader: _Reader | None) -> dict[str, Any]:
 PLACE_PRIZE = 0  # TD3's prize type for a place; 2 ("other") and the rest have none
 
 
-def _prize(reader: _Reader) -> Td3Prize:
+def _prize(reader: Td3Reader) -> Td3Prize:
     # TD3's calculated amount already holds the remainder that "share remainder"
     # gave the place (its SharedRemainder says how much of it): never add it twice.
     configured = reader.money_or("Amount")
@@ -343,7 +232,7 @@ def _prize(reader: _Reader) -> Td3Prize:
     )
 
 
-def _prizes(reader: _Reader | None) -> tuple[Td3Prize, ...]:
+def _prizes(reader: Td3Reader | None) -> tuple[Td3Prize, ...]:
     if reader is None:
         return ()
     if isinstance(reader.value, New) and reader.value.name == "GamePrizes":
@@ -351,7 +240,7 @@ def _prizes(reader: _Reader | None) -> tuple[Td3Prize, ...]:
     return tuple(_prize(item) for item in reader.items())
 
 
-def _tables(reader: _Reader | None) -> tuple[Td3Table, ...]:
+def _tables(reader: Td3Reader | None) -> tuple[Td3Table, ...]:
     if reader is None:
         return ()
     if isinstance(reader.value, New) and reader.value.name == "GameTables":
@@ -368,7 +257,7 @@ def _tables(reader: _Reader | None) -> tuple[Td3Table, ...]:
     return tuple(tables)
 
 
-def _history(reader: _Reader | None) -> tuple[tuple[int, str], ...]:
+def _history(reader: Td3Reader | None) -> tuple[tuple[int, str], ...]:
     if reader is None:
         return ()
     if isinstance(reader.value, New) and reader.value.name == "GameHistory":
@@ -377,19 +266,19 @@ def _history(reader: _Reader | None) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(items, key=lambda item: item[0]))
 
 
-def _optional_text(reader: _Reader, key: str) -> str:
+def _optional_text(reader: Td3Reader, key: str) -> str:
     found = reader.opt(key)
     return found.text("") if found else ""
 
 
-def _optional_time(reader: _Reader, key: str) -> int | None:
+def _optional_time(reader: Td3Reader, key: str) -> int | None:
     found = reader.opt(key)
     return found.integer() if found else None
 
 
 def tournament_from_value(value: Any) -> Td3Tournament:
     """The tournament described by a parsed file (``{V: ..., T: new Tournament(...)}``)."""
-    root = _Reader(value, "")
+    root = Td3Reader(value, "")
     if not isinstance(value, dict) or "T" not in value:
         raise Td3FormatError("not a TD3 file (no tournament)", "T")
     version = root.opt("V")

@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from imports.rules.td3_model import Td3Tournament
-from imports.rules.td3_read import Td3FormatError, read_td3
+from imports.rules.td3_read import read_td3
+from imports.rules.td3_reader import Td3FormatError
 from imports.rules.td3_syntax import Td3Error, Td3SyntaxError
 from tournament.errors import Invalid
 

@@ -22,6 +22,8 @@ from tables.rules import button as button_rules
 from tables.rules import seating as seating_rules
 from tables.rules.floor_index import FloorIndex
 from tables.rules.model import TableCount, TableState
+from tables.rules.move_plan import Plan
+from tables.rules.options import SeatingOptions
 from tables.services.floor_index import floor_indexed, floor_levels
 from tables.services.state import (
     RANDOM,
@@ -39,7 +41,7 @@ from tournament.writes import Write
 SEAT_RESERVED = _("That seat is already reserved for another move.")
 
 
-def floor_replan(w: Write) -> balancing.Plan:
+def floor_replan(w: Write) -> Plan:
     """Plan what the floor must do now (inside the caller's write).
 
     The planner starts from the kept per-table counts and reads the seats of
@@ -57,9 +59,9 @@ def floor_replan(w: Write) -> balancing.Plan:
         if not balancing.plan_needed(
             shape, table_size=table_size, final_table_size=final_table_size, options=options
         ):
-            return balancing.Plan()  # every table within one of the others: most busts
+            return Plan()  # every table within one of the others: most busts
     if not shape.tables:
-        return balancing.Plan()
+        return Plan()
     left = _left_at_broken_tables(tournament) if shape.seated_at_broken_tables else []
     index: FloorIndex | None = None
     if left:  # seldom: a break move cancelled, a bust undone after a break
@@ -93,7 +95,7 @@ def _left_at_broken_tables(tournament: Tournament) -> list[tuple[int, int, int, 
         return cursor.fetchall()
 
 
-def _carry_plan_out(w: Write, plan: balancing.Plan, floor: Floor) -> None:
+def _carry_plan_out(w: Write, plan: Plan, floor: Floor) -> None:
     """The plan's breaks, moves, halts and final-table button, in the database."""
     tables_by_number = floor.by_number
     if plan.break_tables:
@@ -114,7 +116,7 @@ def _carry_plan_out(w: Write, plan: balancing.Plan, floor: Floor) -> None:
         w.log("table_plan", plan.to_log())
 
 
-def _create_moves(w: Write, plan: balancing.Plan, floor: Floor) -> None:
+def _create_moves(w: Write, plan: Plan, floor: Floor) -> None:
     """A table break plans nine moves at once: one update and one insert for all of
     them, not an update, a savepoint and an insert each. Cancelling first is safe:
     the plan never puts a player into a seat another pending move holds."""
@@ -161,7 +163,7 @@ def _insert_moves(w: Write, moves: list[Move]) -> None:
         raise Conflict(SEAT_RESERVED) from exc
 
 
-def _set_halts(w: Write, plan: balancing.Plan, floor: Floor) -> None:
+def _set_halts(w: Write, plan: Plan, floor: Floor) -> None:
     """Halt the short tables the plan names and let the others play again (the
     tables halted now are read by the index of halted tables)."""
     halted = set(plan.halted_tables)
@@ -180,9 +182,7 @@ def _set_halts(w: Write, plan: balancing.Plan, floor: Floor) -> None:
             w.touch(tables=list(changed))
 
 
-def _planning_options(
-    tournament: Tournament, table_size: int | None = None
-) -> balancing.SeatingOptions:
+def _planning_options(tournament: Tournament, table_size: int | None = None) -> SeatingOptions:
     """The rulebook's options, looser while registration is open (README "Breaking
     during registration"): once play runs, a table breaks only when every table
     left keeps ``late_entry_seats`` seats free for the next late entries, so one
@@ -205,7 +205,7 @@ def _planning_options(
 
 
 def late_entry_break_target(
-    options: balancing.SeatingOptions, table_size: int, free_seats: int
+    options: SeatingOptions, table_size: int, free_seats: int
 ) -> int | None:
     """Players per table at which a table breaks while late entries may come: the
     table size less the seats kept free (never below two a table)."""
@@ -225,14 +225,12 @@ _LEFT_AT_BROKEN_TABLES = """
 """
 
 
-def floor_plan_preview(
-    tournament: Tournament, *, table_size: int, final_table_size: int
-) -> balancing.Plan:
+def floor_plan_preview(tournament: Tournament, *, table_size: int, final_table_size: int) -> Plan:
     """What the planner would ask of the floor with other table sizes: read only,
     for the warning before a running tournament's table size is changed."""
     floor = floor_now(tournament)
     if not floor.tables:
-        return balancing.Plan()
+        return Plan()
     return balancing.plan_moves(
         tables=list(floor.counts()),
         breaking_order=breaking_order(floor.tables),

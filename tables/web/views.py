@@ -1,4 +1,4 @@
-"""Floor pages: table map, seat actions, moves to carry out, history; director tools."""
+"""Floor pages: the seat panel, seat and table actions, moves to carry out, history, undo."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -17,43 +16,25 @@ from django.views.decorators.http import require_POST
 from clock.services.player_clock import clock_calls_current
 from rulings.services.penalties import seat_penalties
 from rulings.web.floor_penalty import floor_penalty_choices
-from tables import selectors
-from tables.models import KeepApart, Move, Seat, SeatChange, Table
+from tables.models import Move, Seat, SeatChange, Table
 from tables.presenters import move_payload, pending_moves_in_order
-from tables.services import chip_counts, days
 from tables.services import moves as move_services
 from tables.services.back_in_play import entry_unbust
 from tables.services.busts import BustReport, entries_bust
-from tables.services.chip_counts import chip_counts_read
-from tables.services.hand_for_hand import hand_for_hand_set, table_hand_finished
+from tables.services.hand_for_hand import table_hand_finished
 from tables.services.hands import table_button_set, table_hand_next
-from tables.services.keep_apart import keep_apart_add
 from tables.services.moves import (
-    breaking_order_set,
     move_cancelled,
     move_done,
-    move_manual,
     table_break,
 )
-from tables.services.seating import seats_are_drawn, seats_draw
-from tables.services.state import breaking_order
-from tables.services.tables import tables_create
 from tables.services.undo import UNDOABLE, action_undo
+from tables.web.floor_forms import floor_back, form_int
 from tables.web.history import described, in_taken_order, seat_change_text
-from tournament.errors import DomainError, Invalid
 from tournament.models import ActionLog, Entry, Tournament
-from tournament.roles import DIRECTOR, FLOOR_STAFF, STAFF
+from tournament.roles import FLOOR_STAFF, STAFF
 from tournament.selectors import bounty_settings_for
 from tournament.web.decorators import back_to, role_required, run_action
-from tournament.web.whole_numbers import NumberRefused, whole_number
-
-
-def _int(value: str | None) -> int:
-    """A whole number from the form, in the range the database stores."""
-    try:
-        return whole_number(value)
-    except NumberRefused as exc:
-        raise Invalid(str(exc)) from exc
 
 
 def _pending_moves(tournament: Tournament) -> list[dict]:
@@ -76,16 +57,6 @@ def _called_seats(tournament: Tournament) -> dict[tuple[int, int], dict]:
             "left": f"{seconds // 60}:{seconds % 60:02d}",
         }
     return calls
-
-
-def _director_context(tournament: Tournament) -> dict:
-    """The director's page: the draw's state and what is open."""
-    return {
-        "tournament": tournament,
-        "drawn": seats_are_drawn(tournament),
-        "registered": tournament.entries.filter(status=Entry.Status.REGISTERED).count(),
-        "table_count": tournament.tables.filter(status=Table.Status.OPEN).count(),
-    }
 
 
 @role_required(*FLOOR_STAFF)
@@ -115,13 +86,9 @@ def seat_panel(request: HttpRequest, table_id: int, seat: int) -> HttpResponse:
             "penalty_choices": floor_penalty_choices(),
             # The map comes back where it was (no jump to the table: the
             # message under the top bar stays in view).
-            "back": _back(tournament.pk),
+            "back": floor_back(tournament.pk),
         },
     )
-
-
-def _back(tournament_id: int) -> str:
-    return reverse("floor-map", args=[tournament_id])
 
 
 def _floor_post(model: type, call: Callable[[HttpRequest, Any], Any], success: Any) -> Callable:
@@ -135,7 +102,7 @@ def _floor_post(model: type, call: Callable[[HttpRequest, Any], Any], success: A
             request,
             lambda: call(request, target),
             success=success if callable(success) else str(success),
-            back=back_to(request, _back(target.tournament_id)),
+            back=back_to(request, floor_back(target.tournament_id)),
         )
 
     return view
@@ -145,15 +112,15 @@ def _stack(request: HttpRequest, entry_id: int) -> int | None:
     # One stack field per player busted in the hand; the single field of the
     # hand-for-hand form is the tapped player's.
     stack = request.POST.get(f"stack-{entry_id}") or request.POST.get("starting_stack")
-    return _int(stack) if stack else None
+    return form_int(stack) if stack else None
 
 
 def _bust_reports(request: HttpRequest, entry: Entry) -> list[BustReport]:
     """The tapped player and those ticked as busted in the same hand."""
-    others = [_int(value) for value in request.POST.getlist("same_hand") if value]
+    others = [form_int(value) for value in request.POST.getlist("same_hand") if value]
     busted = [entry.pk, *(other for other in others if other != entry.pk)]
     # A bounty tournament: who won the pot, for everyone busted in it.
-    eliminators = tuple(_int(value) for value in request.POST.getlist("eliminated_by") if value)
+    eliminators = tuple(form_int(value) for value in request.POST.getlist("eliminated_by") if value)
     return [
         BustReport(entry=pk, starting_stack=_stack(request, pk), eliminated_by=eliminators)
         for pk in busted
@@ -203,7 +170,7 @@ def bust(request: HttpRequest, pk: int) -> HttpResponse:
             by=request.user,
         ),
         success=said,
-        back=back_to(request, _back(entry.tournament_id)),
+        back=back_to(request, floor_back(entry.tournament_id)),
     )
 
 
@@ -247,7 +214,7 @@ button = _floor_post(
     Table,
     lambda request, table: table_button_set(
         table_id=table.pk,
-        seat=_int(request.POST.get("seat")),
+        seat=form_int(request.POST.get("seat")),
         hand=request.POST.get("hand", "current"),
         by=request.user,
     ),
@@ -285,7 +252,7 @@ def move_action(request: HttpRequest, move_id: int, action: str) -> HttpResponse
         request,
         lambda: service(move_id=move.pk, by=request.user),
         success=_("Move carried out.") if action == "done" else _("Move cancelled."),
-        back=back_to(request, _back(move.tournament_id)),
+        back=back_to(request, floor_back(move.tournament_id)),
     )
 
 
@@ -333,270 +300,3 @@ def undo(request: HttpRequest, action_id: int) -> HttpResponse:
         success=_said_of_undo,
         back=back_to(request, reverse("floor-history", args=[action.tournament_id])),
     )
-
-
-def _said_of_draw(result: dict[str, Any]) -> str:
-    """What the draw did, for the director: who sits, who waits."""
-    said = ngettext(
-        "Seats drawn: %(count)s player seated.",
-        "Seats drawn: %(count)s players seated.",
-        result["seated"],
-    ) % {"count": result["seated"]}
-    waiting = len(result["alternates"])
-    if waiting:
-        said += " " + ngettext(
-            "%(count)s alternate waits for a seat.",
-            "%(count)s alternates wait for a seat.",
-            waiting,
-        ) % {"count": waiting}
-    return said
-
-
-def _unknown_action() -> None:
-    raise Invalid(_("Unknown action."))
-
-
-@role_required(DIRECTOR)
-def director_tools(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    back = reverse("floor-director", args=[tournament.pk])
-    if request.method == "POST":
-        action = request.POST.get("action")
-        if action == "open_tables":
-            call = lambda: tables_create(  # noqa: E731
-                tournament_id=tournament.pk,
-                count=_int(request.POST.get("count")),
-                seats=_int(request.POST.get("seats") or tournament.table_size),
-                by=request.user,
-                reserve=request.POST.get("reserve") == "1",
-            )
-        elif action == "draw":
-            return run_action(
-                request,
-                lambda: seats_draw(tournament_id=tournament.pk, by=request.user),
-                success=_said_of_draw,
-                back=back,
-            )
-        elif action == "keep_apart":
-            call = lambda: keep_apart_add(  # noqa: E731
-                tournament_id=tournament.pk,
-                entries=[_int(request.POST.get("first")), _int(request.POST.get("second"))],
-                by=request.user,
-            )
-        elif action == "manual_move":
-            call = lambda: move_manual(  # noqa: E731
-                entry_id=_int(request.POST.get("entry")),
-                to_table=_int(request.POST.get("to_table")),
-                to_seat=_int(request.POST.get("to_seat")),
-                by=request.user,
-            )
-        elif action == "break_order":
-            call = lambda: breaking_order_set(  # noqa: E731
-                tournament_id=tournament.pk,
-                numbers=[_int(n) for n in request.POST.get("order", "").replace(",", " ").split()],
-                by=request.user,
-            )
-        elif action == "hand_for_hand":
-            call = lambda: hand_for_hand_set(  # noqa: E731
-                tournament_id=tournament.pk, on=request.POST.get("on") == "1", by=request.user
-            )
-        else:
-            call = _unknown_action
-        return run_action(request, call, success=_("Done."), back=back)
-    live_entries = tournament.entries.filter(status__in=("seated", "registered")).select_related(
-        "player"
-    )
-    pairs = KeepApart.objects.filter(tournament=tournament).select_related(
-        "first__player", "second__player"
-    )
-    open_tables = list(tournament.tables.filter(status=Table.Status.OPEN))
-    return render(
-        request,
-        "tables/director.html",
-        {
-            **_director_context(tournament),
-            "entries": live_entries,
-            "pairs": pairs,
-            "breaking_order": breaking_order(open_tables),
-        },
-    )
-
-
-@role_required(*FLOOR_STAFF)
-def table_chip_counts(request: HttpRequest, pk: int) -> HttpResponse:
-    """One table's counts: every seat, one number each, Enter to the next.
-
-    A refused count keeps every number typed and marks the seats it refused
-    (README "Events: flights, bags and the next day")."""
-    table = get_object_or_404(Table.objects.select_related("tournament"), pk=pk)
-    sitting = list(
-        Seat.objects.filter(table=table, entry__isnull=False)
-        .select_related("entry__player")
-        .order_by("number")
-    )
-    if request.method == "POST":
-        typed = {
-            seat.number: request.POST.get(f"chips-{seat.number}", "").strip()[:40]
-            for seat in sitting
-        }
-        read = chip_counts_read(typed)
-
-        def count() -> list:
-            if read.bad:
-                raise Invalid(
-                    ngettext(
-                        "Seat %(seats)s: %(why)s",
-                        "Seats %(seats)s: %(why)s",
-                        len(read.bad),
-                    )
-                    % {"seats": ", ".join(map(str, read.bad)), "why": read.why}
-                )
-            return chip_counts.table_chips_count(
-                table_id=table.pk, counts=read.counts, by=request.user
-            )
-
-        return run_action(
-            request,
-            count,
-            success=lambda made: (
-                ngettext("%(count)s count saved.", "%(count)s counts saved.", len(made))
-                % {"count": len(made)}
-            ),
-            back=_back(table.tournament_id) + f"#table-{table.number}",
-            page=lambda: _chip_count_form(request, table, sitting, typed=typed, bad=read.bad),
-        )
-    return _chip_count_form(request, table, sitting)
-
-
-def _chip_count_form(
-    request: HttpRequest,
-    table: Table,
-    sitting: list[Seat],
-    *,
-    typed: dict[int, str] | None = None,
-    bad: list[int] | None = None,
-) -> HttpResponse:
-    latest = {row["entry"]: row["chips"] for row in selectors.chip_counts_current(table.tournament)}
-    typed, bad = typed or {}, bad or []
-    return render(
-        request,
-        "tables/chip_counts_table.html",
-        {
-            "tournament": table.tournament,
-            "table": table,
-            "rows": [
-                (seat, latest.get(seat.entry_id), typed.get(seat.number, ""), seat.number in bad)
-                for seat in sitting
-            ],
-        },
-    )
-
-
-@role_required(*STAFF)
-def chip_count_list(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Chip leaders and every count, with the counted total against the chips in play."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    return render(
-        request,
-        "tables/chip_counts.html",
-        {
-            "tournament": tournament,
-            "counts": selectors.chip_counts_current(tournament),
-            "check": selectors.chip_count_check(tournament),
-        },
-    )
-
-
-# --- the end of a day and the next day (README "Events: flights, bags and the next day") -----------------
-
-
-@role_required(DIRECTOR)
-def day_end_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """Who still needs a count, the counted total against the chips in play, and
-    the button that bags every count and closes the day."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    if request.method == "POST":
-        return run_action(
-            request,
-            lambda: days.day_end(tournament_id=tournament.pk, by=request.user),
-            success=lambda ended: (
-                ngettext(
-                    "%(count)s bag recorded; the day is closed.",
-                    "%(count)s bags recorded; the day is closed.",
-                    len(ended["bagged"]),
-                )
-                % {"count": len(ended["bagged"])}
-            ),
-            back=reverse("bag-list", args=[tournament.pk]),
-            page=lambda: _day_end_form(request, tournament),
-        )
-    return _day_end_form(request, tournament)
-
-
-def _day_end_form(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    counted = {row["entry"] for row in selectors.chip_counts_current(tournament)}
-    seated = (
-        Seat.objects.filter(table__tournament=tournament, entry__isnull=False)
-        .select_related("entry__player", "table")
-        .order_by("table__number", "number")
-    )
-    return render(
-        request,
-        "tables/day_end.html",
-        {
-            "tournament": tournament,
-            "check": selectors.chip_count_check(tournament),
-            "missing": [seat for seat in seated if seat.entry_id not in counted],
-        },
-    )
-
-
-@role_required(*STAFF)
-def bag_list_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The day's bags, and a count slip per player to sign (prints on A4)."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    bags = selectors.bag_list(tournament)
-    return render(
-        request,
-        "print/bags.html",
-        {
-            "tournament": tournament,
-            "kind": "bags",
-            "title": _("Bag list"),
-            "printed_at": timezone.now(),
-            "bags": bags,
-            "total": sum(bag["chips"] for bag in bags),
-        },
-    )
-
-
-@require_POST
-@role_required(DIRECTOR)
-def day_reopen_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    return run_action(
-        request,
-        lambda: days.day_reopen(
-            tournament_id=tournament_id, reason=request.POST.get("reason", ""), by=request.user
-        ),
-        success=_("The day is open again; its bags are undone."),
-        back=reverse("day-end", args=[tournament_id]),
-    )
-
-
-@require_POST
-@role_required(DIRECTOR)
-def event_next_day(request: HttpRequest, event_id: int) -> HttpResponse:
-    """Draw the next day of an event from the bags; then its floor."""
-    try:
-        day = days.day_next(
-            event_id=event_id,
-            tables=_int(request.POST.get("tables")),
-            seats=_int(request.POST.get("seats")) if request.POST.get("seats") else None,
-            by=request.user,
-            spread=bool(request.POST.get("spread_big_stacks")),
-        )
-    except DomainError as exc:
-        messages.error(request, str(exc))
-        return redirect("event-detail", event_id)
-    messages.success(request, _("%(name)s is drawn: every player has a seat.") % {"name": day.name})
-    return redirect("floor-map", day.pk)

@@ -11,7 +11,8 @@ from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from imports.rules.td3_read import Td3FormatError, read_td3
+from imports.rules.td3_read import read_td3
+from imports.rules.td3_reader import Td3FormatError
 from imports.rules.td3_syntax import decode_td3_bytes, parse_td3
 from imports.services.td3_import import td3_import
 from tests.imports.td3_files import (

@@ -19,15 +19,20 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from screens import compose, composer, live
+from screens.live_data import SEATING
 from screens.services import announcement_clear, announcement_post
+from screens.snapshots import snapshot
 from tables.models import Seat
 from tables.services.busts import BustReport, entries_bust
+from tests.screens.test_messages_match_snapshots import apply
 from tests.screens.test_screens_websocket import connected
 from tests.websocket_support import close_worker_thread_connections  # noqa: F401
+from tournament import changes
 from tournament.models import Entry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+AUDIENCES = (live.FLOOR, live.DISPLAY)
 TEN_PLAYERS = PLAYERS + ["Fritz Müller", "Greta Neumann", "Hans Richter", "Ida Vogel", "Jan Roth"]
 
 
@@ -84,6 +89,13 @@ def sent(monkeypatch) -> list[dict]:
     return messages
 
 
+def without_time(part):
+    """A part without the server's clock reading (the clock's ``server_time``)."""
+    if isinstance(part, dict):
+        return {key: value for key, value in part.items() if key != "server_time"}
+    return part
+
+
 def seated_entries(tournament_id: int, table: int) -> list[int]:
     return list(
         Seat.objects.filter(
@@ -124,9 +136,9 @@ async def test_a_burst_of_writes_reaches_the_screens_in_version_order(director, 
         "director_cleared",
         "director",
     ]
-    # Composed after the burst, each message reads the settled state: what the
-    # screen shows after the last one is the latest snapshot.
-    assert received[2]["summary"]["remaining"] == 3
+    # Composed after the burst, the parts read the settled state once and go with
+    # the last version: what the screen shows after it is the latest snapshot.
+    assert received[-1]["summary"]["remaining"] == 3
     assert [a["text"] for a in received[-1]["announcements"]] == ["Final table at 23:00"]
     await display.disconnect()
 
@@ -197,3 +209,59 @@ def test_a_quiet_bust_answers_without_the_queries_that_compose_its_messages(
     off_path, inline = len(request_off_path), len(request_inline)
     assert composing[0] == composing[1] > 10
     assert off_path + composing[1] == inline, (off_path, composing, inline)
+
+
+def test_a_burst_of_floor_actions_is_composed_once_and_the_screens_end_on_the_snapshot(
+    api, director, composer_thread, sent, monkeypatch
+):
+    """Ten tablets back online send their queues faster than the messages can be
+    composed: what waits together is composed once (composed per write, the
+    composer took the cores as long as the writes), and every screen still gets
+    every version and, applying them, shows what a fresh snapshot shows."""
+    tournament = seated_tournament(director, players=TEN_PLAYERS)  # five at each table
+    tables = {t["number"]: t["id"] for t in api.get(f"/tournaments/{tournament.pk}/tables").json()}
+    one, two = seated_entries(tournament.pk, 1), seated_entries(tournament.pk, 2)
+    composed: list[int] = []
+    original = compose.messages
+
+    def counted(change):
+        composed.append(change.version)
+        return original(change)
+
+    monkeypatch.setattr(compose, "messages", counted)
+    copies = {audience: snapshot(tournament.pk, audience=audience) for audience in AUDIENCES}
+    sent.clear()  # the set-up's messages
+    composer_thread.hold()
+    answers = [
+        api.post(f"/entries/{one[0]}/bust").status_code,
+        api.put(f"/entries/{two[0]}/chips", {"chips": 31_000}).status_code,
+        api.post(f"/tables/{tables[2]}/hands").status_code,
+        api.post(f"/entries/{two[1]}/bust").status_code,
+        api.post(f"/entries/{one[1]}/bust").status_code,  # a move to balance the tables
+        api.put(f"/entries/{one[2]}/chips", {"chips": 12_500}).status_code,
+        api.post(f"/entries/{two[2]}/bust").status_code,
+    ]
+    assert answers == [200] * len(answers)
+    composer_thread.release()
+    assert composer.drained(timeout=10)
+
+    # The thread may have taken the first write alone before it was held.
+    assert len(composed) <= 2, composed
+    latest = snapshot(tournament.pk, audience=live.FLOOR)["version"]
+    for audience, copy in copies.items():
+        received = [m for m in sent if m["audience"] == audience]
+        assert [m["version"] for m in received] == list(range(copy["version"] + 1, latest + 1))
+        for message in received:
+            apply(copy, message)
+        fresh = snapshot(tournament.pk, audience=audience)
+        for part in changes.PARTS | {SEATING}:
+            assert without_time(copy.get(part)) == without_time(fresh.get(part)), (audience, part)
+    floor = [m for m in sent if m["audience"] == live.FLOOR]
+    assert [m["type"] for m in floor][:3] == ["bust", "chip_counts", "table"]
+    # Each bust's message still names its player (a fact, not a part).
+    assert [m["busted"][0]["entry"] for m in floor if m["type"] == "bust"] == [
+        one[0],
+        two[1],
+        one[1],
+        two[2],
+    ]

@@ -1,6 +1,6 @@
 """The event pages (README "Events: flights, bags and the next day"): the events, a new event with its
 flights, and an event's days and results. Ending a day and drawing the next
-are the floor's (``tables.web.views``)."""
+are the floor's (``tables.web.day_views``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
+from tournament.web import deal_views, public_name_views, results_csv, season_views, standings_views
 from tournament.web import payouts_views as views
-from tournament.web import public_name_views, results_csv, season_views
 
 urlpatterns = [
     path("tournaments/<int:tournament_id>/payouts/", views.payouts_page, name="payouts"),
@@ -30,14 +30,22 @@ urlpatterns = [
         views.payouts_purchase,
         name="payouts-purchase",
     ),
-    path("tournaments/<int:tournament_id>/standings/", views.standings_page, name="standings"),
+    path(
+        "tournaments/<int:tournament_id>/standings/",
+        standings_views.standings_page,
+        name="standings",
+    ),
     path(
         "tournaments/<int:tournament_id>/standings.csv",
         results_csv.standings_csv,
         name="standings-csv",
     ),
-    path("tournaments/<int:tournament_id>/deal/", views.deal_page, name="deal"),
-    path("players/<int:player_id>/results/", views.player_history_page, name="player-history"),
+    path("tournaments/<int:tournament_id>/deal/", deal_views.deal_page, name="deal"),
+    path(
+        "players/<int:player_id>/results/",
+        standings_views.player_history_page,
+        name="player-history",
+    ),
     path(
         "players/<int:player_id>/public-name/",
         public_name_views.player_public_name_page,

@@ -1,12 +1,13 @@
-"""Pages for the prize pool, payouts, standings, deals, player history and league seasons."""
+"""Pages for the prize pool and payouts: the structure, prices, additions and
+purchases (standings and player history: standings_views; deals: deal_views)."""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,35 +15,29 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from cashdesk.models import LedgerRow
-from cashdesk.selectors import payouts_of, purchase_receipts
-from cashdesk.selectors_tickets import tickets_list
+from cashdesk.selectors import purchase_receipts
 from cashdesk.services.payments import Payment, entry_purchase_paid
-from tournament.errors import DomainError, Invalid
-from tournament.models import Deal, PayoutSettings, PrizeAddition, Tournament
-from tournament.roles import DESK, DIRECTOR, FLOOR_STAFF, MONEY, STAFF, has_role
+from tournament.errors import Invalid
+from tournament.models import PayoutSettings, PrizeAddition, Tournament
+from tournament.roles import DIRECTOR, MONEY, STAFF, has_role
 from tournament.rules.payouts import ROUNDING_UNITS
 from tournament.selectors import bounty_list, bounty_part, bounty_settings_for
 from tournament.services import deals as deal_services
-from tournament.services import league as league_services
 from tournament.services import payouts as payout_services
 from tournament.services import prize_pool as pool_services
 from tournament.services.buy_ins import buy_ins_sold
-from tournament.services.results import player_history, results_compute
-from tournament.web.decorators import money_required, not_a_director, role_required, run_action
+from tournament.web.decorators import money_required, role_required, run_action
 from tournament.web.local_numbers import (
     LocalIntegerField,
     amount_for_input,
     local_formfield,
     money_field,
-    parse_amount,
 )
-from tournament.web.public_name_views import PublicNameForm
 from tournament.web.structure_input import (
     amounts_typed,
     pay_by,
     structure_typed,
 )
-from tournament.web.whole_numbers import NumberRefused, whole_number
 
 TABLE_UNREADABLE = gettext_lazy("Write the points per place separated by spaces.")
 CHOOSE_THE_BUYER = gettext_lazy("Choose the player who buys.")
@@ -298,182 +293,3 @@ def _said_of_purchase(sold: tuple[object, LedgerRow | None]) -> str:
         "number": row.receipt,
         "method": row.get_method_display(),
     }
-
-
-# --- standings -------------------------------------------------------------------
-
-
-@role_required(*STAFF)
-def standings_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(tournament_id)
-    view, rows = results_compute(tournament)
-    deal = Deal.objects.filter(tournament=tournament).first()
-    settings = pool_services.payout_settings_for(tournament)
-    points = {}
-    if settings.season_id:
-        points = {
-            r.player.pk: r.points
-            for r in league_services.tournament_points(tournament, settings.season)
-        }
-    return render(
-        request,
-        "payouts/standings.html",
-        {
-            "tournament": tournament,
-            "view": view,
-            # A bullet without a place (re-entered, by player) earns no points of its own.
-            "rows": [(row, points.get(row.entry.player_id) if row.place else None) for row in rows],
-            "deal": deal,
-            "season": settings.season,
-            "remaining": len(deal_services.remaining_entries(tournament)),
-            "bounty": bounty_settings_for(tournament).active,
-            "paid": payouts_of(tournament),
-        },
-    )
-
-
-# --- deals -----------------------------------------------------------------------------
-
-
-# The API's limit of one chip count in a deal (tournament/api/payouts.py).
-MAX_DEAL_CHIPS = 10**15
-
-
-def chip_count_errors(request: HttpRequest, tournament: Tournament) -> dict[int, str]:
-    """Each player whose chip count is no positive whole number, with why: shown
-    beside his field, not once for the whole form."""
-    errors = {}
-    for entry in deal_services.remaining_entries(tournament):
-        try:
-            _deal_chips(request, entry.pk)
-        except NumberRefused:
-            errors[entry.pk] = str(deal_services.STACK_NOT_POSITIVE)
-    return errors
-
-
-def _deal_chips(request: HttpRequest, entry_id: int) -> int:
-    """One player's typed chip count ("12.500" or "12 500"); NumberRefused if none."""
-    raw = request.POST.get(f"chips_{entry_id}", "").strip().replace(".", "").replace(" ", "")
-    if not (raw.isascii() and raw.isdigit()):
-        raise NumberRefused(deal_services.STACK_NOT_POSITIVE)
-    return whole_number(raw, low=1, high=MAX_DEAL_CHIPS)
-
-
-def _deal_input(request: HttpRequest, tournament: Tournament) -> dict:
-    if chip_count_errors(request, tournament):
-        raise Invalid(deal_services.STACK_NOT_POSITIVE)
-    stacks = [
-        (entry.pk, _deal_chips(request, entry.pk))
-        for entry in deal_services.remaining_entries(tournament)
-    ]
-    method = request.POST.get("method", "")
-    try:
-        reserve = parse_amount(request.POST.get("reserve") or "0")
-    except InvalidOperation as exc:
-        raise Invalid(deal_services.RESERVE_INVALID) from exc
-    return {"method": method, "stacks": stacks, "reserve": reserve}
-
-
-@role_required(*FLOOR_STAFF)
-def deal_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _tournament(tournament_id)
-    plan = None
-    status = 200
-    if request.method == "POST" and request.POST.get("do") == "record":
-        if refused := not_a_director(request):
-            return refused
-        return run_action(
-            request,
-            lambda: deal_services.deal_record(
-                tournament_id=tournament.pk,
-                by=request.user,
-                note=request.POST.get("note", "")[:200],
-                **_deal_input(request, tournament),
-            ),
-            success=_("Deal recorded."),
-            back=reverse("standings", args=[tournament.pk]),
-            page=lambda: deal_page_render(request, tournament, None),
-        )
-    if request.method == "POST" and request.POST.get("do") == "cancel":
-        if refused := not_a_director(request):
-            return refused
-        return run_action(
-            request,
-            lambda: deal_services.deal_cancel(tournament_id=tournament.pk, by=request.user),
-            success=_("Deal cancelled."),
-            back=reverse("deal", args=[tournament.pk]),
-        )
-    if request.method == "POST":
-        if chip_count_errors(request, tournament):
-            status = 422  # said beside each field by deal_page_render
-        else:
-            try:
-                plan = deal_services.deal_preview(
-                    tournament_id=tournament.pk, **_deal_input(request, tournament)
-                )
-            except DomainError as exc:
-                messages.error(request, str(exc))
-                status = exc.status
-    response = deal_page_render(request, tournament, plan)
-    response.status_code = status
-    return response
-
-
-def deal_page_render(
-    request: HttpRequest, tournament: Tournament, plan: deal_services.DealPlan | None
-) -> HttpResponse:
-    entries = deal_services.remaining_entries(tournament)
-    amounts = dict(plan.amounts) if plan else {}
-    errors = chip_count_errors(request, tournament) if request.method == "POST" else {}
-    rows = [
-        (e, request.POST.get(f"chips_{e.pk}", ""), amounts.get(e.pk), errors.get(e.pk))
-        for e in entries
-    ]
-    deal = (
-        Deal.objects.filter(tournament=tournament).prefetch_related("shares__entry__player").first()
-    )
-    _tournament_obj, view = payout_services.payouts_get(tournament_id=tournament.pk)
-    return render(
-        request,
-        "payouts/deal.html",
-        {
-            "tournament": tournament,
-            "rows": rows,
-            "plan": plan,
-            "deal": deal,
-            "open_prizes": view.amounts[: len(entries)],
-            # The hard stop's deal proposal opens the page with its method
-            # (README "Finish on time: hard stop").
-            "method": request.POST.get("method", request.GET.get("method", "icm")),
-            "reserve": request.POST.get("reserve", ""),
-            "methods": Deal.Method.choices,
-            "max_chips": MAX_DEAL_CHIPS,
-            "is_director": has_role(request.user, (DIRECTOR,)),
-        },
-    )
-
-
-# --- players --------------------------------------------------------------------------
-
-
-@role_required(*STAFF)
-def player_history_page(request: HttpRequest, player_id: int) -> HttpResponse:
-    try:
-        player, rows = player_history(player_id=player_id)
-    except DomainError as exc:
-        raise Http404(str(exc)) from exc
-    # His satellite tickets (the desk and directors see the money; the floor does not).
-    tickets = tickets_list(player_id=player.pk) if has_role(request.user, (DIRECTOR, DESK)) else []
-    return render(
-        request,
-        "payouts/player_history.html",
-        {
-            "player": player,
-            "rows": rows,
-            "tickets": tickets,
-            # How he appears in public (README "Results out"): the desk and directors set it.
-            "public_name_form": PublicNameForm.of(player)
-            if has_role(request.user, (DIRECTOR, DESK))
-            else None,
-        },
-    )

@@ -106,6 +106,26 @@ def lock_tournament(tournament_id: int) -> Tournament:
     return tournament
 
 
+def writes_committed(tournament_id: int, wait_ms: int) -> bool:
+    """Wait until the write holding the tournament now (and those queued for it
+    before this call) has committed, at most ``wait_ms``; False after that.
+    Locks nothing beyond this statement: for a reader that would otherwise
+    read what the next commit changes again (the screens' composer). On
+    SQLite a write holds the whole database until its commit: nothing to wait for."""
+    if connection.vendor != "postgresql":
+        return True
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(_WRITES_COMMITTED, [f"{wait_ms}ms", tournament_id])
+    except OperationalError:
+        return False
+    return True
+
+
+_WRITES_COMMITTED = (
+    "SELECT 1 FROM (SELECT set_config('lock_timeout', %s, true)) AS bounded, "
+    "tournament_tournament t WHERE t.id = %s FOR KEY SHARE OF t"
+)
 _LOCK = "SELECT * FROM tournament_tournament WHERE id = %s"
 _LOCK_BOUNDED = (
     "SELECT t.* FROM (SELECT set_config('lock_timeout', "

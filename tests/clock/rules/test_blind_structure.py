@@ -5,7 +5,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from clock.rules.structure import (
-    TEMPLATES,
     Break,
     Level,
     StructureDataError,
@@ -13,11 +12,11 @@ from clock.rules.structure import (
     from_json_data,
     has_errors,
     level_numbers,
-    scale_blinds,
-    shift_blinds,
     to_json_data,
     validate_structure,
 )
+from clock.rules.structure_edits import scale_blinds, shift_blinds
+from clock.rules.structure_templates import TEMPLATES
 
 
 def codes(problems):

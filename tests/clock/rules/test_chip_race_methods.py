@@ -31,8 +31,8 @@ from clock.rules.chip_race import (
     chip_race,
     deal_order,
     parse_card,
-    request_from_json_data,
 )
+from clock.rules.chip_race_request import request_from_json_data
 
 PLAYERS = (
     RacePlayer(seat=1, chips=7, other_value=2000),

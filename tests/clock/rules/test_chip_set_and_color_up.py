@@ -12,7 +12,8 @@ from clock.rules.chips import (
     suggest_color_ups,
 )
 from clock.rules.errors import RuleError
-from clock.rules.structure import TEMPLATES, Break, Level, validate_structure
+from clock.rules.structure import Break, Level, validate_structure
+from clock.rules.structure_templates import TEMPLATES
 
 CHIPS = ChipSet(
     (

@@ -17,19 +17,18 @@ from clock.rules.clock import (
     clock_at,
     datetime_from_ms,
     go_to,
-    late_registration_open,
     ms_from_instant,
     next_level,
     normalise,
     pause,
     previous_level,
-    registration_remaining_ms,
     resume,
     set_remaining,
     start,
     time_to_next_break,
 )
 from clock.rules.errors import RuleError
+from clock.rules.late_registration import late_registration_open, registration_remaining_ms
 from clock.rules.structure import Break, Level
 from tests.clock.rules.worked_clock import STRUCTURE, T0, started
 

@@ -6,12 +6,11 @@ The worked examples run on the structure in worked_clock.py.
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clock.rules.boundaries import boundaries_between, next_boundaries
 from clock.rules.clock import (
     ClockState,
     adjust,
-    boundaries_between,
     clock_at,
-    next_boundaries,
     normalise,
     pause,
     resume,

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from clock.rules import finish_proposals as fp
 from clock.rules.forecast import Forecast, ForecastInputs, forecast
-from clock.rules.structure import TEMPLATES, Break, Level, has_errors, validate_structure
+from clock.rules.structure import Break, Level, has_errors, validate_structure
+from clock.rules.structure_templates import TEMPLATES
 
 NOW = datetime(2026, 11, 27, 19, 0, tzinfo=UTC)
 CLUB = TEMPLATES["club20"]

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from imports.rules.td3_read import Td3FormatError, read_td3
+from imports.rules.td3_read import read_td3
+from imports.rules.td3_reader import Td3FormatError
 from imports.rules.td3_syntax import Td3Error
 from tests.imports.td3_files import apply_edits, sample_text, td3_params
 

@@ -1,7 +1,7 @@
 import pytest
 
 from rulings.rules import assistant, catalog
-from rulings.rules.assistant import AnswerError, AnswerType
+from rulings.rules.ruling_questions import AnswerError, AnswerType
 
 
 def answer_values(question):

@@ -10,11 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.rules.balancing import FloorShape, Plan, break_sequence, plan_moves, plan_needed
+from tables.rules.balancing import FloorShape, plan_moves, plan_needed
 from tables.rules.button import BlindState, blinds_for_button, draw_button, next_hand
 from tables.rules.floor_index import ListedIndex
 from tables.rules.model import TableCount, TableState
+from tables.rules.move_plan import Plan
 from tables.rules.options import SeatingOptions
+from tables.rules.planner_state import break_sequence
 from tables.rules.seating import TableSpec, draw_seats
 
 
