@@ -31,10 +31,16 @@ application = ProtocolTypeRouter(
 import gc  # noqa: E402
 
 from django.conf import settings  # noqa: E402
+from django.urls import get_resolver  # noqa: E402
+
+# The URLs and the API they import (the pages' first request would load them)
+# are loaded now, so they are frozen with the rest.
+get_resolver().url_patterns  # noqa: B018
 
 # Everything imported so far lives as long as the process: keep it out of the
 # collector's full passes, which otherwise scan ~150,000 start-up objects
-# (about 100 ms) in the middle of a floor action.
+# (about 100 ms) in the middle of a floor action or a public page (README
+# "Benchmarks": the public results pages' collector passes took 250 ms).
 gc.freeze()
 
 if settings.CLOCK_LOOP_IN_PROCESS and "pytest" not in sys.modules:

@@ -12,13 +12,15 @@ from decimal import Decimal
 from django.http import Http404
 from django.utils import timezone
 
-from formats.labels import public_labels
+from formats.labels import public_labels, room_default
 from formats.rules import federation
 from formats.rules.money_out import plain_amount
 from prereg.presenters import running_forecasts
 from prereg.selectors import schedule_tournaments
-from tournament.models import Tournament
-from tournament.services.league import season_standings
+from tournament.kept import entries_of, season_standings_kept, winners_of
+from tournament.models import LeagueSeason, Player, Tournament
+from tournament.rules.league import Standing
+from tournament.services.league import season_standings, season_tournaments
 from tournament.services.results import ResultRow, results_compute
 
 LATEST = 10
@@ -101,13 +103,26 @@ class LatestResult:
 
 
 def latest_results(limit: int = LATEST) -> list[LatestResult]:
+    """The latest finished tournaments with their winner and field: three queries
+    however many are shown (README "Results out")."""
     finished = Tournament.objects.filter(status=Tournament.Status.FINISHED)
-    latest = []
-    for tournament in finished.order_by("-created_at", "-id")[:limit]:
-        places = shown_places(tournament)
-        winner = next((p.name for p in places if p.place == 1), "")
-        latest.append(LatestResult(tournament, played_on(tournament), len(places), winner))
-    return latest
+    latest = list(finished.order_by("-created_at", "-id")[:limit])
+    ids = [t.pk for t in latest]
+    winners, entries = winners_of(ids), entries_of(ids)
+    players = Player.objects.in_bulk(set(winners.values()))
+    default = room_default()
+    return [
+        LatestResult(
+            tournament,
+            played_on(tournament),
+            entries.get(tournament.pk, 0),
+            # A hidden winner is the list of one: "Player 1".
+            public_labels([players[winners[tournament.pk]]], default)[0]
+            if tournament.pk in winners
+            else "",
+        )
+        for tournament in latest
+    ]
 
 
 @dataclass(frozen=True)
@@ -118,13 +133,24 @@ class TableLine:
     played: int
 
 
+def league_standings(season: LeagueSeason) -> list[Standing]:
+    """The season's standings over the tournaments that count (running ones
+    too), kept per version of the season and its tournaments (``tournament.kept``)."""
+    table, _points = season_standings_kept(season, season_tournaments(season), "embed")
+    return table
+
+
 def season_table_lines(season_id: int, limit: int = TABLE_ROWS) -> tuple[str, list[TableLine]]:
-    season, _tournaments, standings = season_standings(season_id=season_id)
-    shown = standings[:limit]
-    labels = public_labels([row.player for row in shown])
+    """The top of a season's table; 404 for an unknown season."""
+    season = LeagueSeason.objects.filter(pk=season_id).first()
+    if season is None:
+        raise Http404
+    shown = league_standings(season)[:limit]
+    players = Player.objects.in_bulk([standing.player_id for standing in shown])
+    labels = public_labels([players[standing.player_id] for standing in shown])
     lines = [
-        TableLine(row.standing.rank, label, row.standing.points, row.standing.played)
-        for row, label in zip(shown, labels, strict=True)
+        TableLine(standing.rank, label, standing.points, standing.played)
+        for standing, label in zip(shown, labels, strict=True)
     ]
     return season.name, lines
 

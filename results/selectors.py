@@ -15,81 +15,32 @@ once.
 from __future__ import annotations
 
 import datetime
-import hashlib
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, TypeVar
+from typing import Any
 
-from django.core.cache import cache
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from clock.models import ClockState, Structure
 from tournament.errors import DomainError
+from tournament.kept import entries_of, kept, kept_each, tournament_tag, winners_of
 from tournament.models import (
-    LIVE_STATUSES,
-    WITHDRAWN_STATUSES,
-    Entry,
     Player,
     RoomSettings,
     Tournament,
 )
 from tournament.models_prizes import SpecialPrize
-from tournament.models_tally import EntryTally
 from tournament.public_labels import labelled, result_name
 from tournament.rules import names
 from tournament.services.results import results_compute
 
 PER_PAGE = 50
 FOUND_MAX = 30
-KEPT = 2048  # figures of this many tournament versions kept per process
 
-T = TypeVar("T")
-_MISSING = object()
-SHARED_SECONDS = 60 * 60 * 24 * 30  # a version's figures never change; a month keeps them
-_kept: OrderedDict[Hashable, Any] = OrderedDict()
-_lock = threading.Lock()
-
-
-def _shared_key(key: Hashable) -> str:
-    return "results:" + hashlib.sha256(repr(key).encode()).hexdigest()[:40]
-
-
-def _shared_get(key: Hashable) -> Any:
-    try:
-        return cache.get(_shared_key(key), _MISSING)
-    except Exception:  # the cache unreachable: worked out again, the page still answers
-        return _MISSING
-
-
-def _shared_set(key: Hashable, value: Any) -> None:
-    try:
-        cache.set(_shared_key(key), value, SHARED_SECONDS)
-    except Exception:  # the cache unreachable: kept in this process only
-        return
-
-
-def kept(key: Hashable, work: Callable[[], T]) -> T:
-    """``work()`` once per key (the key holds the versions read): kept in this process
-    and in the shared cache (Redis in production), so every process and a restart
-    find a finished tournament's figures worked out."""
-    with _lock:
-        if key in _kept:
-            _kept.move_to_end(key)
-            return _kept[key]  # type: ignore[no-any-return]
-    value = _shared_get(key)
-    if value is _MISSING:
-        value = work()
-        _shared_set(key, value)
-    with _lock:
-        _kept[key] = value
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
-    return value
+__all__ = ["kept"]  # the pages keep what they render by the same means
 
 
 def room() -> RoomSettings:
@@ -155,33 +106,9 @@ class ResultsPage:
     players: list[FoundPlayer]
 
 
-def _winners(ids: list[int]) -> dict[int, int]:
-    """The winner's player id of each finished tournament: place 1, or the one still in."""
-    rows = Entry.objects.filter(tournament_id__in=ids).filter(
-        Q(place=1) | Q(status__in=LIVE_STATUSES)
-    )
-    winners: dict[int, int] = {}
-    for tournament_id, player_id, place in rows.values_list("tournament_id", "player_id", "place"):
-        if place == 1 or tournament_id not in winners:
-            winners[tournament_id] = player_id
-    return winners
-
-
-def entries_of(ids: list[int]) -> dict[int, int]:
-    """Entries of each tournament, re-entries counted, withdrawn ones not."""
-    rows = (
-        EntryTally.objects.filter(tournament_id__in=ids)
-        .exclude(status__in=WITHDRAWN_STATUSES)
-        .values("tournament_id")
-        .annotate(n=Sum("entries"))
-        .values_list("tournament_id", "n")
-    )
-    return {tournament_id: n or 0 for tournament_id, n in rows}
-
-
 def listed(tournaments: list[Tournament], default: str) -> list[ListedResult]:
     ids = [t.pk for t in tournaments]
-    winners = _winners(ids)
+    winners = winners_of(ids)
     entries = entries_of(ids)
     players = players_by_id(set(winners.values()))
     return [
@@ -295,9 +222,20 @@ def _figures(tournament: Tournament) -> Figures:
     )
 
 
-def figures_of(tournament: Tournament) -> Figures:
-    key = ("figures", tournament.pk, tournament.version, tournament.created_at)
-    return kept(key, lambda: _figures(tournament))
+def _figures_or_none(tournament: Tournament) -> Figures | None:
+    try:
+        return _figures(tournament)
+    except DomainError:  # places the payout rules refuse (README "Payouts"): not shown
+        return None
+
+
+def figures_many(tournaments: Sequence[Tournament]) -> list[Figures | None]:
+    """Each tournament's figures (None where the payout rules refuse its places),
+    kept per version: one read of the cache for all, worked out only where
+    missing (after a write on a finished tournament, ``results.tasks`` has
+    worked them out)."""
+    slots = [(("figures", t.pk), tournament_tag(t)) for t in tournaments]
+    return kept_each(slots, lambda index: _figures_or_none(tournaments[index]))
 
 
 @dataclass(frozen=True)
@@ -337,9 +275,8 @@ def tournament_result(
     if tournament is None or not is_shown(tournament, room_settings):
         return None
     default = room_settings.public_name_default
-    try:
-        figures = figures_of(tournament)
-    except DomainError:  # places the payout rules refuse (README "Payouts"): not shown
+    figures = figures_many([tournament])[0]
+    if figures is None:  # places the payout rules refuse (README "Payouts"): not shown
         return None
     ids = {pid for _p, pid, _m, _b in figures.places}
     ids |= {pid for _n, _a, winners in figures.specials for pid in winners}

@@ -8,8 +8,7 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
-from results.selectors import figures_of, played_on, room, shown_tournaments
-from tournament.errors import DomainError
+from results.selectors import figures_many, played_on, room, shown_tournaments
 from tournament.models import Player, RoomSettings
 from tournament.public_labels import result_name
 
@@ -50,12 +49,11 @@ def player_results(
     shown_name = result_name(player, room_settings.public_name_default)
     if shown_name is None:
         return None
-    played = shown_tournaments(room_settings).filter(entries__player=player).distinct()
+    played = list(shown_tournaments(room_settings).filter(entries__player=player).distinct())
     rows = []
-    for tournament in played:
-        try:
-            figures = figures_of(tournament)
-        except DomainError:  # places the payout rules refuse: left out
+    # Every tournament's figures at once, kept per version (results.selectors).
+    for tournament, figures in zip(played, figures_many(played), strict=True):
+        if figures is None:  # places the payout rules refuse: left out
             continue
         mine = next((p for p in figures.places if p[1] == player.pk), None)
         rows.append(

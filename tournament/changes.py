@@ -97,6 +97,7 @@ class Change:
     tables: frozenset[int] = frozenset()  # numbers of the tables whose rows changed
     facts: dict[str, Any] = field(default_factory=dict)  # for staff: ids, the plan
     public_facts: dict[str, Any] = field(default_factory=dict)  # for every screen
+    finished: bool = False  # the tournament is over: its public results may have changed
 
 
 @dataclass(frozen=True)
@@ -118,12 +119,34 @@ Composer = Callable[[Change], None]
 RoomComposer = Callable[[RoomChange], None]
 _composer: list[Composer] = []
 _room_composer: list[RoomComposer] = []
+_results_keepers: list[Composer] = []
+_season_keepers: list[Callable[[int], None]] = []
 
 
 def compose_with(composer: Composer, room: RoomComposer | None = None) -> None:
     """The screens layer registers here (at start-up); the core never imports it."""
     _composer[:] = [composer]
     _room_composer[:] = [room] if room is not None else []
+
+
+def keep_results_with(keeper: Composer, season: Callable[[int], None]) -> None:
+    """The public results register here (at start-up): told of every committed
+    write on a finished tournament, and of a season's changed formula, they work
+    the figures out for the readers (README "Results out"). The core never
+    imports them."""
+    _results_keepers[:] = [keeper]
+    _season_keepers[:] = [season]
+
+
+def announce_season(season_id: int) -> None:
+    """A season's formula or counting changed: its standings are worked out
+    again once the write commits (called by the season's service)."""
+
+    def tell_the_results() -> None:
+        for keeper in _season_keepers:
+            keeper(season_id)
+
+    transaction.on_commit(tell_the_results, robust=True)
 
 
 def announce(change: Change) -> None:
@@ -144,6 +167,13 @@ def announce(change: Change) -> None:
             composer(change)
 
     transaction.on_commit(tell_the_screens, robust=True)
+
+    def tell_the_results() -> None:
+        for keeper in _results_keepers:
+            keeper(change)
+
+    if change.finished:
+        transaction.on_commit(tell_the_results, robust=True)
 
 
 def announce_room(change: RoomChange) -> None:

@@ -8,19 +8,20 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from layouts.models import RoomLook
 from results.selectors import kept, results_page, tournament_result
-from results.selectors_league import season_public
+from results.selectors_league import PublicSeason, season_public
 from results.selectors_player import player_results
 from results.services import results_publish
 from results.web.http import cacheable
+from results.web.season_lines import season_lines
 from screens.web.pages import localised, page_language
 from screens.web.tiles import look_context
 from tournament.models import RoomSettings
@@ -86,17 +87,34 @@ def result_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 def _season_of(season_id: int, room: RoomSettings) -> dict[str, Any] | None:
-    """The table, its lines rendered once per version of what they show (names,
-    tournaments, corrections, the language) and kept (README "Results out")."""
+    """The table: its lines rendered once per version of its figures and language
+    and kept, the names (read on every ask) put in after (README "Results out")."""
     table = season_public(season_id, room)
     if table is None:
         return None
     lang = translation.get_language()
-    lines = kept(
-        ("season-lines", table.version),
-        lambda: render_to_string("results/_season_lines.html", {"table": table, "lang": lang}),
-    )
-    return {"table": table, "lines_html": mark_safe(lines)}  # noqa: S308 - our own template's output
+    parts = kept(("season-lines", table.version, lang), lambda: season_lines(table, lang))
+    return {"table": table, "lines_html": _named_lines(parts, table, lang)}
+
+
+def _named_lines(parts: list[str], table: PublicSeason, lang: str) -> SafeString:
+    """The kept lines with each player's name, a link to his page unless hidden."""
+    page = reverse("results-player", args=["-"])
+    before, after = page.split("-", 1)
+    names = [
+        format_html(
+            '<a href="{}{}{}?lang={}">{}</a>', before, line.public_id, after, lang, line.name
+        )
+        if line.public_id
+        else conditional_escape(line.name)
+        for line in table.lines
+    ]
+    if len(names) != len(parts) - 1:  # the template no longer marks one name per line
+        raise RuntimeError("the league table's lines and names do not match")
+    pieces = [parts[0]]
+    for name, part in zip(names, parts[1:], strict=True):
+        pieces += [name, part]
+    return mark_safe("".join(pieces))  # noqa: S308 - our template's output, names escaped
 
 
 @require_GET

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from django.utils.translation import gettext_lazy as _
 
-from tournament import audit
+from tournament import audit, changes
 from tournament.errors import Conflict, FieldInvalid, Invalid, NotFound
 from tournament.models import LeagueSeason, PayoutSettings, Player, Tournament
 from tournament.rules.league import (
@@ -156,6 +156,7 @@ def season_update(
         changed = audit.edits(before, columns)
         w.log("season_changed", {"name": season.name, "changed": changed})
         w.keep_quiet(STANDINGS_ON_READ)
+        changes.announce_season(season.pk)
     return season
 
 
@@ -283,6 +284,20 @@ def _td3_points(
     ]
 
 
+def season_tournaments(season: LeagueSeason) -> list[Tournament]:
+    """The tournaments that count in the season, in the order they were made."""
+    tournament_ids = PayoutSettings.objects.filter(season=season).values_list(
+        "tournament_id", flat=True
+    )
+    # An imported tournament counts only once played to its end, as in TD3
+    # (README "Switching from TD3"); our own count as their players go out.
+    return list(
+        Tournament.objects.filter(pk__in=tournament_ids)
+        .exclude(payout_settings__league_when_finished=True, status__in=UNFINISHED)
+        .order_by("created_at")
+    )
+
+
 @dataclass(frozen=True)
 class StandingRow:
     standing: Standing
@@ -294,16 +309,7 @@ def season_standings(*, season_id: int) -> tuple[LeagueSeason, list[Tournament],
     season = LeagueSeason.objects.filter(pk=season_id).first()
     if season is None:
         raise NotFound(SEASON_NOT_FOUND)
-    tournament_ids = PayoutSettings.objects.filter(season=season).values_list(
-        "tournament_id", flat=True
-    )
-    # An imported tournament counts only once played to its end, as in TD3
-    # (README "Switching from TD3"); our own count as their players go out.
-    tournaments = list(
-        Tournament.objects.filter(pk__in=tournament_ids)
-        .exclude(payout_settings__league_when_finished=True, status__in=UNFINISHED)
-        .order_by("created_at")
-    )
+    tournaments = season_tournaments(season)
     results: list[SeasonResult] = []
     players: dict[int, Player] = {}
     for tournament in tournaments:

@@ -241,8 +241,7 @@ class Write:
     ) -> int:
         self.touch(tables=tables, parts=parts)
         numbers, recorded = frozenset(self.tables), frozenset(self.parts)
-        self.tables.clear()
-        self.parts.clear()
+        self.tables, self.parts = set(), set()
         self.version = self._bump_version()
         self.recorded = True
         changes.announce(
@@ -254,6 +253,7 @@ class Write:
                 tables=numbers,
                 facts={**(public_facts or {}), **(facts or {})},
                 public_facts=dict(public_facts or {}),
+                finished=self.tournament.status == Tournament.Status.FINISHED,
             )
         )
         return self.version
