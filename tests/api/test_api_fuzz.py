@@ -97,6 +97,10 @@ RULES_BEYOND_SCHEMA: dict[str, dict[str, str]] = {
         "tokens_by_place": "each place's tokens no more than the place above: between items",
         "factor_finite": "a decimal parameter JSON Schema cannot keep from being NaN",
     },
+    "POST /api/v1/offline-queue": {
+        "not_the_queue": "an action's path against the queue's own",
+        "body_or_fields": "an action sends a JSON body or a form's fields, not both",
+    },
     "PUT /api/v1/tournaments/{tournament_id}/payouts": {
         "percentages_sum": "the shares add up to 100",
         "percentages_increasing": "each place pays no more than the place above",

@@ -184,7 +184,7 @@ def test_the_floor_page_s_forms_go_in_a_queue_too(director, floor_user):
         ("{", 400),
         ({}, 422),
         ({"actions": []}, 422),
-        ({"actions": [action("/nowhere/at/all/", "tablet2-bad-001")]}, 422),
+        ({"actions": [action("/nowhere/at/all/", "tablet2-bad-001")]}, 404),
         ({"actions": [action("https://elsewhere.example/x", "tablet2-bad-002")]}, 422),
         ({"actions": [action("/api/v1/offline-queue", "tablet2-bad-003")]}, 422),
         ({"actions": [action("/api/v1/tournaments", "short")]}, 422),
@@ -214,9 +214,9 @@ def test_a_queue_refused_for_an_unknown_path_says_so_in_german(director, floor_a
         HTTP_ACCEPT_LANGUAGE="de",
         **floor_api.headers,
     )
-    assert answer.status_code == 422
+    assert answer.status_code == 404
     assert answer.json()["detail"] == (
-        "Aktion 1: «/nowhere/at/all/» ist keine Adresse dieses Servers."
+        "actions: Aktion 1: «/nowhere/at/all/» ist keine Adresse dieses Servers."
     )
 
 

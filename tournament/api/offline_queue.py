@@ -4,6 +4,7 @@ taken and runs each as the request it was (tournament.web.replay_batch)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Annotated, Any, Literal
 
 from django.http import HttpRequest
@@ -12,7 +13,7 @@ from ninja import Router, Schema
 from pydantic import ConfigDict, Field
 
 from tournament.api.fields import Body
-from tournament.errors import Invalid
+from tournament.errors import RuleBeyondSchema
 from tournament.inputs import API_PREFIX
 from tournament.models_once import KEY_MAX, KEY_MIN
 from tournament.web.once import ON_ITS_OWN, once_not_kept
@@ -94,40 +95,21 @@ class OfflineQueueOut(Schema):
     "each its own write with its own Idempotency-Key, Device-Time and Device-Name, as if "
     "sent alone with Offline-Queue: 1 (a refused one is kept as a floor conflict and the "
     "rest go on). At the first busy action the queue stops: it and those after it are "
-    "answered busy and not_sent. 422 when an action's path is none of this server's.",
+    "answered busy and not_sent. Nothing is done when an action's path is none of this "
+    "server's (404) or the queue's own, or it sends both body and fields (422).",
 )
 def replay_offline_queue(request: HttpRequest, payload: OfflineQueueIn):
     queued = []
     for n, action in enumerate(payload.actions, start=1):
         if action.fields is not None and action.body is not None:
-            raise Invalid(BODY_AND_FIELDS % {"n": n})
-        queued.append(
-            Queued(
-                method=action.method,
-                path=action.path,
-                key=action.key,
-                device_time=action.device_time,
-                device=action.device,
-                body=action.body,
-                fields=None if action.fields is None else [(f[0], f[1]) for f in action.fields],
-                accept=action.accept,
-            )
-        )
+            raise RuleBeyondSchema("actions", BODY_AND_FIELDS % {"n": n}, rule="body_or_fields")
+        fields = None if action.fields is None else [(f[0], f[1]) for f in action.fields]
+        queued.append(Queued(**action.model_dump(exclude={"fields"}), fields=fields))
     queue_checked(queued, ON_ITS_OWN)
     outcomes = replay_queue(request, queued)
     if any(o.outcome == "busy" for o in outcomes):
         once_not_kept(request)
     return {
         "done": sum(o.outcome in ("applied", "replayed", "refused") for o in outcomes),
-        "results": [
-            {
-                "key": o.key,
-                "outcome": o.outcome,
-                "status": o.status,
-                "answer": o.answer,
-                "detail": o.detail,
-                "retry_after": o.retry_after,
-            }
-            for o in outcomes
-        ],
+        "results": [asdict(o) for o in outcomes],
     }

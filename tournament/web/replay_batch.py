@@ -35,11 +35,12 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext_lazy as _
 
-from tournament.errors import Invalid
+from tournament.errors import FieldNotFound, RuleBeyondSchema
 from tournament.models import IdempotentRequest
 from tournament.web.once import REPLAYED_HEADER
 
 OFFLINE_QUEUE = "HTTP_OFFLINE_QUEUE"
+FIELD = "actions"
 FORM = "application/x-www-form-urlencoded"
 JSON = "application/json"
 # What the tablet sends again later, as its one-by-one replay did: signed out,
@@ -104,16 +105,18 @@ def _the_handler() -> _Handler:
 
 
 def queue_checked(actions: list[Queued], own_path: str) -> None:
-    """A 422 naming the first action whose path this server does not know (or
-    is the queue's own): nothing is done then."""
+    """Nothing is done when an action's path is none of this server's (404
+    naming the field, as a body naming what does not exist) or the queue's own
+    (422 naming the rule)."""
     for n, action in enumerate(actions, start=1):
         path = action.path.split("?", 1)[0]
         if path == own_path:
-            raise Invalid(NOT_IN_A_QUEUE % {"n": n})
+            raise RuleBeyondSchema(FIELD, NOT_IN_A_QUEUE % {"n": n}, rule="not_the_queue")
         try:
             resolve(path)
         except Resolver404 as exc:
-            raise Invalid(NOT_A_PATH % {"n": n, "path": f"«{action.path[:200]}»"}) from exc
+            shown = {"n": n, "path": f"«{action.path[:200]}»"}
+            raise FieldNotFound(FIELD, NOT_A_PATH % shown) from exc
 
 
 def replay_queue(request: HttpRequest, actions: list[Queued]) -> list[Outcome]:
