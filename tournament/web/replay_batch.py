@@ -139,8 +139,9 @@ def replay_queue(request: HttpRequest, actions: list[Queued]) -> list[Outcome]:
             mine.once_id = stored.get(action.key)
             sub.bearer_seen = (token, mine)  # type: ignore[attr-defined]
         response = _the_handler().get_response(sub)
+        # Not response.close(): that says the request is finished, and the
+        # database connection would be closed (and opened again) per action.
         outcome = _outcome_of(action, response)
-        response.close()
         stopped = outcome.outcome == "busy"
         outcomes.append(outcome)
     return outcomes
