@@ -100,6 +100,9 @@ class RoomSettings(models.Model):
 
     @classmethod
     def current(cls) -> RoomSettings:
-        """The room's one row (made with the defaults the first time it is asked for)."""
-        room, _made = cls.objects.get_or_create(pk=1)
-        return room
+        """The room's one row; its defaults, unsaved, where the row is missing (a
+        migration makes it; a test's flush removes it). Reading never writes: a
+        screen message or a floor write that reads a setting must not insert a row
+        inside its transaction. Saving it stores the row."""
+        room = cls.objects.filter(pk=1).first()
+        return room if room is not None else cls(pk=1)

@@ -134,7 +134,8 @@ def calls_and_rulings(w: Walk) -> None:
     call = w.send(
         "POST /api/v1/tournaments/{tournament_id}/clock-calls",
         f"/tournaments/{tid}/clock-calls",
-        {"table": table["id"], "seat": seat},
+        # The table's number, as the floor calls it (not its row id).
+        {"table": table["number"], "seat": seat},
     )
     w.send("POST /api/v1/clock-calls/{call_id}/cancel", f"/clock-calls/{call['id']}/cancel")
     w.send(

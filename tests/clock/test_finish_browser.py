@@ -113,31 +113,43 @@ def forecast_ends(server, token, tid: int) -> tuple[datetime, ...]:
     return tuple(datetime.fromisoformat(found[key]).astimezone(room) for key in keys)
 
 
-ENGLISH_LINE = re.compile(
-    r"^Ends about (\d{1,2}:\d\d [ap]m), between (\d{1,2}:\d\d [ap]m) and (\d{1,2}:\d\d [ap]m)$"
-)
-GERMAN_LINE = re.compile(r"^Ende ca\. (\d{1,2}:\d\d), zwischen (\d{1,2}:\d\d) und (\d{1,2}:\d\d)$")
+TOLERANCE_MINUTES = 3
+# A bust must move the forecast further than the tolerance either way, so the
+# moved line cannot be the old one.
+MOVED_MINUTES = 2 * TOLERANCE_MINUTES + 1
+
+
+def clock_text(at: datetime, english: bool) -> str:
+    if english:
+        return f"{at.hour % 12 or 12}:{at.minute:02d} {'am' if at.hour < 12 else 'pm'}"
+    return f"{at.hour}:{at.minute:02d}"
 
 
 def minute_of_day(shown: str) -> int:
-    """12:26 pm or 12:26 as minutes after midnight."""
-    hours, rest = shown.split(":")
-    minutes = int(rest[:2])
-    hour = int(hours)
-    if rest.endswith("m"):
-        hour = hour % 12 + (12 if rest.endswith("pm") else 0)
-    return hour * 60 + minutes
+    """23:40 as minutes after midnight."""
+    hours, minutes = shown.split(":")
+    return int(hours) * 60 + int(minutes[:2])
 
 
-def assert_line_follows_the_api(text: str, readings: list[tuple[datetime, ...]], english: bool):
-    """The line's three times, each the API's (read around the page's own reading)
-    to the minute: the forecast runs from the wall clock and is not monotone in
-    it, so a minute may turn between two readings."""
-    matched = (ENGLISH_LINE if english else GERMAN_LINE).match(text.strip())
-    assert matched, text
-    for position, shown in enumerate(matched.groups()):
-        apis = [reading[position].hour * 60 + reading[position].minute for reading in readings]
-        assert min(apis) - 1 <= minute_of_day(shown) <= max(apis) + 1, (text, readings)
+def line_near_the_api(readings: list[tuple[datetime, ...]], english: bool) -> re.Pattern[str]:
+    """The line with each of its three times the API's (read around the page's own
+    reading) within TOLERANCE_MINUTES: the forecast runs from the wall clock, so a
+    minute may turn between two readings, and on a machine loaded by both CI
+    suites the page's reading was seen two minutes from the API's. Playwright
+    waits until the page draws such a line (after a bust: the last message)."""
+    times = []
+    for position in range(3):
+        moments = [reading[position] for reading in readings]
+        low = (min(moments) - timedelta(minutes=TOLERANCE_MINUTES)).replace(second=0, microsecond=0)
+        high = max(moments) + timedelta(minutes=TOLERANCE_MINUTES)
+        shown = []
+        while low <= high:
+            shown.append(re.escape(clock_text(low, english)))
+            low += timedelta(minutes=1)
+        times.append("(?:" + "|".join(shown) + ")")
+    if english:
+        return re.compile("^Ends about {}, between {} and {}$".format(*times))
+    return re.compile("^Ende ca\\. {}, zwischen {} und {}$".format(*times))
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
@@ -152,7 +164,6 @@ def test_the_forecast_line_shows_and_moves_after_a_bust(site, browser, language)
     page = context.new_page()
     sign_in(page, server.url, "dora", PASSWORD)
     clock_page = context.new_page()
-    line_format = ENGLISH_LINE if english else GERMAN_LINE
     # The forecast runs from the wall clock: read it either side of the pages'
     # first paint.
     around = [forecast_ends(server, token, tid)]
@@ -160,30 +171,30 @@ def test_the_forecast_line_shows_and_moves_after_a_bust(site, browser, language)
     page.goto(f"{server.url}/tournaments/{tid}/")
     around.append(forecast_ends(server, token, tid))
     for screen in (page, clock_page):
-        expect(screen.locator("#forecast-line")).to_have_text(line_format)
-        assert_line_follows_the_api(screen.locator("#forecast-line").inner_text(), around, english)
+        expect(screen.locator("#forecast-line")).to_have_text(line_near_the_api(around, english))
         # No hard stop: the line alone, no warning.
         expect(screen.locator("#finish-warning")).to_be_hidden()
     shot(page, f"line-overview-{language}-laptop")
     shot(clock_page, f"line-clock-{language}-laptop")
 
-    # Busts through the API until the forecast's players left move: both pages
-    # follow without a reload.
+    # Busts through the API until the forecast moves: both pages follow without
+    # a reload.
     page.evaluate("() => { window.__same_page = true; }")
     shown = page.locator("#forecast-line").inner_text()
     players = server.api("GET", f"/tournaments/{tid}/entries", token)
     at_load = around[-1][0]
-    for player in players[:12]:
+    for player in players[:20]:
         server.api("POST", f"/entries/{player['id']}/bust", token, {})
         after = forecast_ends(server, token, tid)
-        if abs(after[0] - at_load) >= timedelta(minutes=3):
+        if abs(after[0] - at_load) >= timedelta(minutes=MOVED_MINUTES):
             break
     else:
-        pytest.fail(f"twelve busts did not move the forecast by three minutes: {after}")
+        pytest.fail(f"twenty busts did not move the forecast by {MOVED_MINUTES} minutes: {after}")
+    near_the_last = line_near_the_api([after, forecast_ends(server, token, tid)], english)
     for screen in (page, clock_page):
-        expect(screen.locator("#forecast-line")).not_to_have_text(shown)
-        moved = screen.locator("#forecast-line").inner_text()
-        assert_line_follows_the_api(moved, [after, forecast_ends(server, token, tid)], english)
+        # The last bust's message drawn (the tolerance keeps the line at load out).
+        expect(screen.locator("#forecast-line")).to_have_text(near_the_last)
+        assert screen.locator("#forecast-line").inner_text() != shown
     assert page.evaluate("() => window.__same_page === true")
     shot(page, f"line-after-bust-overview-{language}-laptop")
     shot(clock_page, f"line-after-bust-clock-{language}-laptop")
