@@ -41,8 +41,8 @@ BUY_KINDS = ("entry_rebuy", "entry_addon")
 OUT = (PlayerEntry.Status.BUSTED, PlayerEntry.Status.DISQUALIFIED)
 
 # The room's model per set of finished tournaments (their ids and versions).
-_ROOMS: dict[tuple[tuple[tuple[int, int], ...], tuple[Ahead, ...] | None], RoomModel] = {}
-_RECORDS: dict[tuple[int, int], Record] = {}
+_ROOMS: dict[tuple[tuple[tuple[int, int, datetime], ...], tuple[Ahead, ...] | None], RoomModel] = {}
+_RECORDS: dict[tuple[int, int, datetime], Record] = {}
 
 
 def ahead_of(entry: Entry, table_size: int) -> Ahead:
@@ -169,7 +169,9 @@ def _end_of(record: Record, index: int | None) -> datetime | None:
 
 
 def _cached_record(tournament: Tournament) -> Record:
-    key = (tournament.pk, tournament.version)
+    # The row's creation too: a tournament made again under the same id (a test's
+    # rolled-back id, a restored backup) starts its versions again.
+    key = (tournament.pk, tournament.version, tournament.created_at)
     found = _RECORDS.get(key)
     if found is None:
         found = tournament_record(tournament)
@@ -192,7 +194,7 @@ def room_model(
     if among is not None:
         history = history.filter(pk__in=list(among))
     rows = list(history.order_by("pk"))
-    key = (tuple((row.pk, row.version) for row in rows), structure)
+    key = (tuple((row.pk, row.version, row.created_at) for row in rows), structure)
     found = _ROOMS.get(key)
     if found is None:
         found = fit_room([_cached_record(row) for row in rows], structure)

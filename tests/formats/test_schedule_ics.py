@@ -52,7 +52,7 @@ def test_the_feed_lists_the_listed_tournaments_to_come(api):
 
 def test_the_feed_is_gone_while_the_room_keeps_its_schedule_off(api):
     listed_tournament(api)
-    RoomSettings.objects.filter(pk=RoomSettings.current().pk).update(public_schedule=False)
+    RoomSettings.objects.update_or_create(pk=1, defaults={"public_schedule": False})
     assert Client().get("/schedule.ics").status_code == 404
 
 
