@@ -155,6 +155,12 @@ def test_after_a_lost_connection_his_page_says_how_old_it_is_and_catches_up(site
     phone = context.new_page()
     phone.goto(f"{server.url}/me/{link}?lang=en")
     expect(phone.locator("#me-age")).to_contain_text("Live")
+    # Its socket open before the network goes: one still connecting when the
+    # browser goes offline has nothing to close, and the page kept saying "Live".
+    phone.wait_for_function(
+        "() => window.Screen.connection.socket"
+        " && window.Screen.connection.socket.readyState === WebSocket.OPEN"
+    )
 
     context.set_offline(True)
     phone.evaluate("window.Screen.connection.socket && window.Screen.connection.socket.close()")
