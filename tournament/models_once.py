@@ -17,9 +17,21 @@ class IdempotentRequest(models.Model):
     """One key and the answer its first request got. Keys are unique across
     users: the same key from another user is refused (422), never answered."""
 
-    key = models.CharField(max_length=KEY_MAX, unique=True)
+    # Unique by a constraint, not ``unique=True``: that would add a second index on
+    # PostgreSQL (for LIKE) that no query uses and every keyed write fills.
+    key = models.CharField(max_length=KEY_MAX)
+    # No foreign key and no index in the database: the key's check at every
+    # keyed write's commit and the index's upkeep are part of a key's cost
+    # (README "Benchmarks"); Django still removes a removed user's keys with
+    # him, reading the 72 hours of keys once.
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        db_constraint=False,
+        db_index=False,
     )
     # "POST /api/v1/tournaments/3/entries": the same key for another operation is refused.
     operation = models.CharField(max_length=300)
@@ -30,6 +42,9 @@ class IdempotentRequest(models.Model):
     # A page form's answer is a redirect: its target, shown again to a repeat.
     location = models.CharField(max_length=2000, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["key"], name="once_key_unique")]
 
     def __str__(self) -> str:
         return f"{self.key} ({self.operation})"

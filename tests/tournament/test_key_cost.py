@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tables.models import Move
 from tests.tables.test_floor_query_counts import floor_of, sitting_at
 from tournament.models import Entry, IdempotentRequest
+from tournament.services.once_keys import Answer, Claim, once_answer_keep
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +63,31 @@ def test_a_keyed_bust_refused_goes_back_whole_and_keeps_no_key(api):
     assert "already out" in again.json()["detail"]
     assert not IdempotentRequest.objects.filter(key="tablet-3-action-0008").exists()
     assert Entry.objects.get(pk=entry_id).status == "busted"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's indexes and triggers")
+def test_a_stored_key_fills_only_the_indexes_it_is_looked_up_by():
+    """Every keyed write inserts its key: the key's unique index (the look-up
+    and the twin's refusal), the expiry's and the row's own, and no foreign
+    key to check at the commit (README "Benchmarks")."""
+    table = IdempotentRequest._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE tablename = %s", [table])
+        indexes = sorted(row[0].split(" USING ")[1] for row in cursor.fetchall())
+        cursor.execute(
+            "SELECT count(*) FROM pg_constraint WHERE conrelid = %s::regclass AND contype = 'f'",
+            [table],
+        )
+        foreign_keys = cursor.fetchone()[0]
+    assert indexes == ["btree (created_at)", "btree (id)", "btree (key)"]
+    assert foreign_keys == 0
+
+
+def test_a_removed_users_keys_go_with_him(db):
+    """Without the database's foreign key, Django still removes them."""
+    someone = get_user_model().objects.create_user("otto")
+    claim = Claim(key="laptop-1-action-0009", user_id=someone.pk, operation="POST /x", body_hash="")
+    assert once_answer_keep(claim, Answer(status=422, body="{}"))
+    assert IdempotentRequest.objects.get(key=claim.key).user_id == someone.pk
+    someone.delete()
+    assert not IdempotentRequest.objects.filter(key=claim.key).exists()

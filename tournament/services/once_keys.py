@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 
 from django.db import connection
 from django.utils import timezone
@@ -94,20 +95,25 @@ def once_answer_keep(claim: Claim, answer: Answer) -> bool:
     statement. False when the key is taken: a twin sent at the same time
     committed it first (on PostgreSQL the insert waited for its commit); the
     caller then takes back its own work and answers what the twin stored."""
-    quote = connection.ops.quote_name
-    names = ("key", "user_id", "operation", "body_hash", "status")
-    names += ("content_type", "body", "location", "created_at")
-    sql = (
-        f"INSERT INTO {quote(IdempotentRequest._meta.db_table)} ({', '.join(map(quote, names))}) "
-        f"VALUES ({', '.join(['%s'] * len(names))}) "
-        f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING id"
-    )
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     params = [claim.key, claim.user_id, claim.operation, claim.body_hash, answer.status]
     params += [answer.content_type[:100], answer.body, answer.location[:2000], now]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(_insert_sql(), params)
         return cursor.fetchone() is not None
+
+
+@cache
+def _insert_sql() -> str:
+    """The key's insert, written once per process (it is on every keyed write)."""
+    quote = connection.ops.quote_name
+    names = ("key", "user_id", "operation", "body_hash", "status")
+    names += ("content_type", "body", "location", "created_at")
+    return (
+        f"INSERT INTO {quote(IdempotentRequest._meta.db_table)} ({', '.join(map(quote, names))}) "
+        f"VALUES ({', '.join(['%s'] * len(names))}) "
+        f"ON CONFLICT ({quote('key')}) DO NOTHING RETURNING id"
+    )
 
 
 def once_keys_expire(*, now: datetime | None = None) -> int:

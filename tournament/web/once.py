@@ -104,7 +104,7 @@ class OnceMiddleware:
                 return _replay(request, stored)
             if request.path == ON_ITS_OWN:
                 return _run_on_its_own(request, claim, partial(view, request, *args, **kwargs))
-            return _run(request, claim, partial(view, request, *args, **kwargs))
+            return _run(request, claim, partial(view, request, *args, **kwargs), sender.user)
         except _TwinFirst:
             stored = once_stored(claim)
             if stored is None:  # removed by the daily run meanwhile: never in 72 hours
@@ -122,11 +122,14 @@ class _Broken(Exception):
     """The view's write failed without a savepoint: the transaction is lost."""
 
 
-def _run(request: HttpRequest, claim: Claim, view: Callable[[], HttpResponse]) -> HttpResponse:
+def _run(
+    request: HttpRequest, claim: Claim, view: Callable[[], HttpResponse], by: Any
+) -> HttpResponse:
     """The view and its answer in one transaction; the view's own write without
     a savepoint. If that write failed, all went back: a refusal stands as the
-    answer, anything else runs again the careful way (module docstring)."""
-    by = getattr(request, "user", None)
+    answer, anything else runs again the careful way (module docstring). ``by``
+    is who sends the key: the token's user, whom the API's check names only
+    inside the view, or the session's."""
     opened: list[Write] = []
     refused: list[HttpResponse] = []
     try:
@@ -202,8 +205,13 @@ NEW = -1  # the key is known not to be stored yet
 @dataclass(frozen=True)
 class _Sender:
     known: bool  # False: a token that opens nothing
-    user_id: int | None  # None: nobody signed in (the phone's public forms)
+    user: Any  # the token's user, or the session's (its anonymous user on the phone's forms)
     stored: int | None  # the stored key's row, None when not looked up, NEW when not stored
+
+    @property
+    def user_id(self) -> int | None:
+        """None: nobody signed in (the phone's public forms)."""
+        return self.user.pk if self.user is not None and self.user.is_authenticated else None
 
 
 def _sender(request: HttpRequest, key: str) -> _Sender:
@@ -214,12 +222,10 @@ def _sender(request: HttpRequest, key: str) -> _Sender:
     if scheme.lower() == "bearer" and token.strip():
         user = user_for_bearer(request, token.strip(), once_key=key)
         if user is None:
-            return _Sender(known=False, user_id=None, stored=None)
+            return _Sender(known=False, user=None, stored=None)
         stored = getattr(user, "once_id", None)
-        return _Sender(known=True, user_id=user.pk, stored=NEW if stored is None else stored)
-    user = getattr(request, "user", None)
-    signed_in = user is not None and user.is_authenticated
-    return _Sender(known=True, user_id=user.pk if signed_in else None, stored=None)
+        return _Sender(known=True, user=user, stored=NEW if stored is None else stored)
+    return _Sender(known=True, user=getattr(request, "user", None), stored=None)
 
 
 def _body_hash(request: HttpRequest) -> str:
