@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from tables.models import FloorConflict, Seat
 from tests.api.write_walk import room_rows
@@ -229,3 +231,31 @@ def test_one_action_twice_in_a_queue_is_done_once(director, floor_api):
     assert results[0]["answer"] == results[1]["answer"]
     after = floor_api.get(f"/tournaments/{tid}/tables").json()[0]
     assert after["hand"] == table["hand"] + 1
+
+
+def test_a_tablet_signed_in_by_session_is_looked_up_once_for_its_whole_queue(director, floor_user):
+    """The queue's request finds the session and its user; each action runs
+    as that user without reading them again (README "When the network drops")."""
+    _tid, entries = seated(director)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(floor_user)
+    client.get("/")
+    token = client.cookies["csrftoken"].value
+    queue = [
+        action(f"/api/v1/entries/{e}/bust", f"tablet2-session-{n:03}")
+        for n, e in enumerate(entries[:3])
+    ]
+    with CaptureQueriesContext(connection) as captured:
+        answer = client.post(
+            URL,
+            json.dumps({"actions": queue}),
+            content_type="application/json",
+            headers={"X-CSRFToken": token},
+        )
+    assert [r["outcome"] for r in answer.json()["results"]] == ["applied"] * 3, answer.content
+    reads = [q["sql"] for q in captured.captured_queries if q["sql"].startswith("SELECT")]
+    assert sum('FROM "django_session"' in sql for sql in reads) == 1
+    assert sum('FROM "auth_user"' in sql for sql in reads) == 1
+    assert set(ActionLog.objects.filter(kind="bust").values_list("by_id", flat=True)) == {
+        floor_user.pk
+    }

@@ -107,8 +107,8 @@ def once_answer_keep(claim: Claim, answer: Answer) -> bool:
 def _insert_sql() -> str:
     """The key's insert, written once per process (it is on every keyed write)."""
     quote = connection.ops.quote_name
-    names = ("key", "user_id", "operation", "body_hash", "status")
-    names += ("content_type", "body", "location", "created_at")
+    names = ("key", "user_id", "operation", "body_hash", "status", "content_type", "body")
+    names += ("location", "created_at")
     return (
         f"INSERT INTO {quote(IdempotentRequest._meta.db_table)} ({', '.join(map(quote, names))}) "
         f"VALUES ({', '.join(['%s'] * len(names))}) "

@@ -125,6 +125,7 @@ def replay_queue(request: HttpRequest, actions: list[Queued]) -> list[Outcome]:
     outcomes: list[Outcome] = []
     stopped = False
     known = _bearer_known(request, actions)
+    signed_in = _session_user(request) if known is None else None
     for action in actions:
         if stopped:
             outcomes.append(Outcome(key=action.key, outcome="not_sent"))
@@ -138,6 +139,11 @@ def replay_queue(request: HttpRequest, actions: list[Queued]) -> list[Outcome]:
             mine = copy.copy(user)
             mine.once_id = stored.get(action.key)
             sub.bearer_seen = (token, mine)  # type: ignore[attr-defined]
+        elif signed_in is not None:
+            # The user the queue's request found with its session: Django's
+            # AuthenticationMiddleware takes a request's user from here and
+            # reads neither the session nor the user again for the action.
+            sub._cached_user = copy.copy(signed_in)  # type: ignore[attr-defined]
         response = _the_handler().get_response(sub)
         # Not response.close(): that says the request is finished, and the
         # database connection would be closed (and opened again) per action.
@@ -160,6 +166,15 @@ def _bearer_known(
     keys = [a.key for a in actions]
     stored = dict(IdempotentRequest.objects.filter(key__in=keys).values_list("key", "pk"))
     return seen[0], seen[1], stored
+
+
+def _session_user(request: HttpRequest) -> Any | None:
+    """The user signed in by the queue's session (looked up once for the
+    queue), or None."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return None
+    return getattr(request, "_cached_user", None)
 
 
 def _request_of(request: HttpRequest, action: Queued) -> WSGIRequest:
