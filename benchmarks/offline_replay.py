@@ -9,7 +9,7 @@ difference of the p50s over the quiet busts (those that plan no move: the same
 work with and without a key; target < 1 ms), in wall and processor time, and
 the SQL statements of a quiet bust (target: at most one more). The busts that
 plan moves are not the same work in the two halves (which of them plan a move
-depends on the order of the busts: 25 of one half and 72 of the other on the
+depends on the order of the busts: 52 of the keyed half and 24 of the other on the
 default floor), so the p50s over all busts are printed too but are not the
 key's cost. A repeat of a keyed bust is timed too: it answers from the key.
 
